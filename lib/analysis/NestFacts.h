@@ -1,0 +1,85 @@
+//===- NestFacts.h - What the analysis knows about each nest ---*- C++ -*-===//
+//
+// analyzeFunction() computes, for every nest of a function:
+//  - which loops are parallel, from an exact dependence test on the affine
+//    accesses (isl); a loop that is not gets the reason (the two references
+//    that may conflict across its iterations);
+//  - the stride of every array reference in each loop iterator, so the
+//    mapping can put the contiguous loop on threadIdx.x;
+//  - the arrays and outside scalars each nest reads and writes;
+// and, for the function, the number of elements of every array the nests
+// touch, as an expression over the function's parameters.
+//
+// Linearized pointer accesses (A[i*K + k]) are delinearized into
+// dimensions (A[i][k] with inner size K) only when every inner subscript is
+// proven to stay within its dimension, so the dependence test stays exact.
+// A reference that cannot be made affine is treated as touching any element
+// of its array, and the reason is kept.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_ANALYSIS_NESTFACTS_H
+#define C2CUDA_ANALYSIS_NESTFACTS_H
+
+#include "ir/Diagnostics.h"
+#include "ir/IR.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace c2cuda {
+
+struct LoopFacts {
+  /// No two iterations of this loop (all enclosing loops of the nest fixed)
+  /// touch the same element or scalar with at least one write.
+  bool Parallel = false;
+  /// Why not, e.g. "A[i + 1] (written at f.c:12:7) and A[i] (read at
+  /// f.c:12:18) may touch the same element in different iterations of 'i'".
+  std::string Reason;
+};
+
+struct RefFacts {
+  const ArrayRef *Ref = nullptr;
+  bool IsWrite = false; ///< Also true for the target of `+=`, which reads too.
+  /// Whether the index (after delinearization) is affine in the iterators and
+  /// parameters. If not, NonAffineReason says why.
+  bool Affine = false;
+  std::string NonAffineReason;
+  /// Coefficient of each nest iterator in the linearized element offset,
+  /// where it is a constant (e.g. {k: 1} for A[i*K + k]; i is absent because
+  /// its coefficient is K).
+  std::map<std::string, int64_t> ConstStride;
+};
+
+struct NestFacts {
+  /// Every ForStmt of the nest, host-hoistable or not.
+  std::map<const ForStmt *, LoopFacts> Loops;
+  std::vector<RefFacts> Refs;
+  std::set<std::string> ArraysRead, ArraysWritten;
+  /// Scalars used in the nest but declared outside it (parameters, host
+  /// locals), excluding the nest's own loop iterators.
+  std::map<std::string, ScalarKind> ScalarsRead, ScalarsWritten;
+};
+
+struct ArrayExtent {
+  /// Elements from index 0 needed on the device (Long), over the function's
+  /// parameters. Null when it cannot be inferred.
+  ExprPtr Elements;
+};
+
+struct FunctionFacts {
+  std::map<const NestStmt *, NestFacts> Nests;
+  /// Every array parameter used by some nest.
+  std::map<std::string, ArrayExtent> Extents;
+};
+
+/// Analyses every nest of F. Problems the user must fix (an extent that
+/// cannot be inferred and has no `extent(...)` clause, an index that may be
+/// negative) are reported to Diags as errors with a hint.
+FunctionFacts analyzeFunction(const Function &F, DiagnosticList &Diags);
+
+} // namespace c2cuda
+
+#endif

@@ -1,0 +1,33 @@
+//===- CudaEmitter.h - CUDA source and host wrapper ------------*- C++ -*-===//
+//
+// Prints one .cu file for a module: the kernels, and for each function the
+// drop-in host wrapper with the original name and signature (extern "C"),
+// which allocates device memory, copies in what the kernels read and out
+// what they write, launches, checks every CUDA call, and frees; plus the
+// entry point <name>_device(...) taking device pointers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_CODEGEN_CUDAEMITTER_H
+#define C2CUDA_CODEGEN_CUDAEMITTER_H
+
+#include "ir/IR.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <vector>
+
+namespace c2cuda {
+
+struct CudaEmitOptions {
+  /// Name of the input file, shown in the header comment and in run-time
+  /// error messages ("matmul.c:7").
+  std::string SourceName;
+};
+
+void emitCuda(llvm::raw_ostream &OS, const Module &M,
+              const std::vector<LoweredFunction> &Lowered,
+              const CudaEmitOptions &Opts);
+
+} // namespace c2cuda
+
+#endif

@@ -1,0 +1,113 @@
+//===- IR.cpp - Small helpers of the loop-nest IR ------------------------===//
+
+#include "IR.h"
+
+namespace c2cuda {
+
+std::string SourceLoc::str() const {
+  if (!valid())
+    return "<unknown>";
+  return File + ":" + std::to_string(Line) + ":" + std::to_string(Col);
+}
+
+const char *spelling(ScalarKind K) {
+  switch (K) {
+  case ScalarKind::Int:
+    return "int";
+  case ScalarKind::UInt:
+    return "unsigned int";
+  case ScalarKind::Long:
+    return "long long";
+  case ScalarKind::ULong:
+    return "unsigned long long";
+  case ScalarKind::Float:
+    return "float";
+  case ScalarKind::Double:
+    return "double";
+  }
+  return "?";
+}
+
+bool isFloating(ScalarKind K) {
+  return K == ScalarKind::Float || K == ScalarKind::Double;
+}
+
+unsigned sizeInBytes(ScalarKind K) {
+  return K == ScalarKind::Int || K == ScalarKind::UInt || K == ScalarKind::Float
+             ? 4
+             : 8;
+}
+
+const char *spelling(BinaryOpKind Op) {
+  switch (Op) {
+  case BinaryOpKind::Add: return "+";
+  case BinaryOpKind::Sub: return "-";
+  case BinaryOpKind::Mul: return "*";
+  case BinaryOpKind::Div: return "/";
+  case BinaryOpKind::Rem: return "%";
+  case BinaryOpKind::Shl: return "<<";
+  case BinaryOpKind::Shr: return ">>";
+  case BinaryOpKind::BitAnd: return "&";
+  case BinaryOpKind::BitOr: return "|";
+  case BinaryOpKind::BitXor: return "^";
+  case BinaryOpKind::LAnd: return "&&";
+  case BinaryOpKind::LOr: return "||";
+  case BinaryOpKind::LT: return "<";
+  case BinaryOpKind::LE: return "<=";
+  case BinaryOpKind::GT: return ">";
+  case BinaryOpKind::GE: return ">=";
+  case BinaryOpKind::EQ: return "==";
+  case BinaryOpKind::NE: return "!=";
+  }
+  return "?";
+}
+
+bool isComparison(BinaryOpKind Op) {
+  switch (Op) {
+  case BinaryOpKind::LT:
+  case BinaryOpKind::LE:
+  case BinaryOpKind::GT:
+  case BinaryOpKind::GE:
+  case BinaryOpKind::EQ:
+  case BinaryOpKind::NE:
+    return true;
+  default:
+    return false;
+  }
+}
+
+const char *spelling(AssignOpKind Op) {
+  switch (Op) {
+  case AssignOpKind::Set: return "=";
+  case AssignOpKind::Add: return "+=";
+  case AssignOpKind::Sub: return "-=";
+  case AssignOpKind::Mul: return "*=";
+  case AssignOpKind::Div: return "/=";
+  case AssignOpKind::Rem: return "%=";
+  case AssignOpKind::Shl: return "<<=";
+  case AssignOpKind::Shr: return ">>=";
+  case AssignOpKind::And: return "&=";
+  case AssignOpKind::Or: return "|=";
+  case AssignOpKind::Xor: return "^=";
+  }
+  return "?";
+}
+
+const char *spelling(LoopCmp C) {
+  switch (C) {
+  case LoopCmp::LT: return "<";
+  case LoopCmp::LE: return "<=";
+  case LoopCmp::GT: return ">";
+  case LoopCmp::GE: return ">=";
+  }
+  return "?";
+}
+
+const Param *Function::findParam(const std::string &N) const {
+  for (const Param &P : Params)
+    if (P.Name == N)
+      return &P;
+  return nullptr;
+}
+
+} // namespace c2cuda

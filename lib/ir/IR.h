@@ -1,0 +1,426 @@
+//===- IR.h - c2cuda loop-nest IR ------------------------------*- C++ -*-===//
+//
+// The loop-nest IR that everything after the frontend works on. It knows
+// nothing about Clang: loops, statements, scalar expressions and array
+// references. Nodes are immutable once built and shared through
+// std::shared_ptr, so a transform builds new nodes and reuses untouched
+// subtrees.
+//
+// Types follow C exactly: the frontend makes every implicit conversion an
+// explicit CastExpr, so printing the tree as C++/CUDA keeps C's semantics
+// (float promoted to double where C promotes it, integer ranks, and so on).
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_IR_IR_H
+#define C2CUDA_IR_IR_H
+
+#include "llvm/Support/Casting.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace c2cuda {
+
+/// A position in the user's source, 1-based. Line 0 means unknown.
+struct SourceLoc {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Col = 0;
+  bool valid() const { return Line != 0; }
+  /// "file:line:col", or "<unknown>".
+  std::string str() const;
+};
+
+/// The scalar types c2cuda supports, with C's meaning on LP64 targets.
+enum class ScalarKind { Int, UInt, Long, ULong, Float, Double };
+
+/// C spelling of a scalar type: "int", "unsigned int", "long", ...
+const char *spelling(ScalarKind K);
+bool isFloating(ScalarKind K);
+/// Size in bytes (4 or 8).
+unsigned sizeInBytes(ScalarKind K);
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+class Expr;
+using ExprPtr = std::shared_ptr<const Expr>;
+
+class Expr {
+public:
+  enum class Kind { IntLit, FloatLit, VarRef, ArrayRef, Unary, Binary, Cast,
+                    Select, Call };
+  Kind getKind() const { return K; }
+  /// The C type of the value of this expression (element type for ArrayRef).
+  ScalarKind Type;
+  SourceLoc Loc;
+  virtual ~Expr() = default;
+
+protected:
+  Expr(Kind K, ScalarKind T, SourceLoc L) : Type(T), Loc(std::move(L)), K(K) {}
+
+private:
+  Kind K;
+};
+
+class IntLit : public Expr {
+public:
+  int64_t Value;
+  IntLit(int64_t V, ScalarKind T, SourceLoc L = {})
+      : Expr(Kind::IntLit, T, std::move(L)), Value(V) {}
+  static bool classof(const Expr *E) { return E->getKind() == Kind::IntLit; }
+};
+
+class FloatLit : public Expr {
+public:
+  /// Exact value; printed so that it round-trips (float: 9 digits + 'f').
+  double Value;
+  FloatLit(double V, ScalarKind T, SourceLoc L = {})
+      : Expr(Kind::FloatLit, T, std::move(L)), Value(V) {}
+  static bool classof(const Expr *E) { return E->getKind() == Kind::FloatLit; }
+};
+
+/// A scalar variable: loop iterator, scalar parameter, local or host scalar.
+class VarRef : public Expr {
+public:
+  std::string Name;
+  VarRef(std::string N, ScalarKind T, SourceLoc L = {})
+      : Expr(Kind::VarRef, T, std::move(L)), Name(std::move(N)) {}
+  static bool classof(const Expr *E) { return E->getKind() == Kind::VarRef; }
+};
+
+/// An element of an array parameter. A pointer parameter has one (linearized)
+/// index, `A[i*K+k]`; a multi-dimensional array parameter `float A[N][M]` has
+/// one index per dimension, outermost first.
+class ArrayRef : public Expr {
+public:
+  std::string Array;
+  std::vector<ExprPtr> Indices;
+  ArrayRef(std::string A, std::vector<ExprPtr> Idx, ScalarKind T,
+           SourceLoc L = {})
+      : Expr(Kind::ArrayRef, T, std::move(L)), Array(std::move(A)),
+        Indices(std::move(Idx)) {}
+  static bool classof(const Expr *E) { return E->getKind() == Kind::ArrayRef; }
+};
+
+enum class UnaryOpKind { Neg, LNot, BitNot };
+class UnaryExpr : public Expr {
+public:
+  UnaryOpKind Op;
+  ExprPtr Operand;
+  UnaryExpr(UnaryOpKind Op, ExprPtr X, ScalarKind T, SourceLoc L = {})
+      : Expr(Kind::Unary, T, std::move(L)), Op(Op), Operand(std::move(X)) {}
+  static bool classof(const Expr *E) { return E->getKind() == Kind::Unary; }
+};
+
+enum class BinaryOpKind {
+  Add, Sub, Mul, Div, Rem, Shl, Shr, BitAnd, BitOr, BitXor,
+  LAnd, LOr, LT, LE, GT, GE, EQ, NE
+};
+const char *spelling(BinaryOpKind Op);
+bool isComparison(BinaryOpKind Op);
+
+class BinaryExpr : public Expr {
+public:
+  BinaryOpKind Op;
+  ExprPtr LHS, RHS;
+  BinaryExpr(BinaryOpKind Op, ExprPtr A, ExprPtr B, ScalarKind T,
+             SourceLoc L = {})
+      : Expr(Kind::Binary, T, std::move(L)), Op(Op), LHS(std::move(A)),
+        RHS(std::move(B)) {}
+  static bool classof(const Expr *E) { return E->getKind() == Kind::Binary; }
+};
+
+/// Conversion of Operand to this expression's Type.
+class CastExpr : public Expr {
+public:
+  ExprPtr Operand;
+  CastExpr(ExprPtr X, ScalarKind T, SourceLoc L = {})
+      : Expr(Kind::Cast, T, std::move(L)), Operand(std::move(X)) {}
+  static bool classof(const Expr *E) { return E->getKind() == Kind::Cast; }
+};
+
+/// C's `Cond ? True : False`.
+class SelectExpr : public Expr {
+public:
+  ExprPtr Cond, True, False;
+  SelectExpr(ExprPtr C, ExprPtr T, ExprPtr F, ScalarKind Ty, SourceLoc L = {})
+      : Expr(Kind::Select, Ty, std::move(L)), Cond(std::move(C)),
+        True(std::move(T)), False(std::move(F)) {}
+  static bool classof(const Expr *E) { return E->getKind() == Kind::Select; }
+};
+
+/// A call to a C math library function (the frontend allows no other callee).
+/// Arguments already carry C's conversions, so `sqrt(x)` with float x has a
+/// CastExpr to double around x.
+class CallExpr : public Expr {
+public:
+  std::string Callee;
+  std::vector<ExprPtr> Args;
+  CallExpr(std::string C, std::vector<ExprPtr> A, ScalarKind T,
+           SourceLoc L = {})
+      : Expr(Kind::Call, T, std::move(L)), Callee(std::move(C)),
+        Args(std::move(A)) {}
+  static bool classof(const Expr *E) { return E->getKind() == Kind::Call; }
+};
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+class Stmt;
+using StmtPtr = std::shared_ptr<const Stmt>;
+using StmtList = std::vector<StmtPtr>;
+
+class Stmt {
+public:
+  enum class Kind { Assign, Decl, If, For, Nest, HostCode, HostRegion, Launch };
+  Kind getKind() const { return K; }
+  SourceLoc Loc;
+  virtual ~Stmt() = default;
+
+protected:
+  Stmt(Kind K, SourceLoc L) : Loc(std::move(L)), K(K) {}
+
+private:
+  Kind K;
+};
+
+/// `=` or a compound assignment. `x++` and `++x` are AddAssign of 1.
+enum class AssignOpKind { Set, Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor };
+/// "=", "+=", ...
+const char *spelling(AssignOpKind Op);
+
+class AssignStmt : public Stmt {
+public:
+  ExprPtr LHS; ///< VarRef or ArrayRef.
+  AssignOpKind Op;
+  ExprPtr RHS; ///< Already converted as C does for this operator.
+  AssignStmt(ExprPtr L, AssignOpKind Op, ExprPtr R, SourceLoc Loc = {})
+      : Stmt(Kind::Assign, std::move(Loc)), LHS(std::move(L)), Op(Op),
+        RHS(std::move(R)) {}
+  static bool classof(const Stmt *S) { return S->getKind() == Kind::Assign; }
+};
+
+/// A scalar local declared inside a nest (private to each iteration).
+class DeclStmt : public Stmt {
+public:
+  std::string Name;
+  ScalarKind Type;
+  ExprPtr Init; ///< May be null.
+  DeclStmt(std::string N, ScalarKind T, ExprPtr I, SourceLoc L = {})
+      : Stmt(Kind::Decl, std::move(L)), Name(std::move(N)), Type(T),
+        Init(std::move(I)) {}
+  static bool classof(const Stmt *S) { return S->getKind() == Kind::Decl; }
+};
+
+class IfStmt : public Stmt {
+public:
+  ExprPtr Cond;
+  StmtList Then, Else;
+  IfStmt(ExprPtr C, StmtList T, StmtList E, SourceLoc L = {})
+      : Stmt(Kind::If, std::move(L)), Cond(std::move(C)), Then(std::move(T)),
+        Else(std::move(E)) {}
+  static bool classof(const Stmt *S) { return S->getKind() == Kind::If; }
+};
+
+/// The loop-bound comparison after normalisation: `!=` is turned into `<` or
+/// `>` by the frontend when the step is +1 or -1.
+enum class LoopCmp { LT, LE, GT, GE };
+const char *spelling(LoopCmp C);
+
+/// A canonical loop: `for (Iter = Lower; Iter Cmp Upper; Iter += Step)`.
+/// Step is a non-zero constant whose sign matches Cmp (positive for LT/LE).
+/// Lower and Upper are evaluated once, as C does for loops whose bounds do not
+/// change in the body (the frontend checks that).
+class ForStmt : public Stmt {
+public:
+  std::string Iter;
+  ScalarKind IterType;
+  ExprPtr Lower;
+  LoopCmp Cmp;
+  ExprPtr Upper;
+  int64_t Step;
+  StmtList Body;
+  ForStmt(std::string I, ScalarKind T, ExprPtr Lo, LoopCmp C, ExprPtr Up,
+          int64_t St, StmtList B, SourceLoc L = {})
+      : Stmt(Kind::For, std::move(L)), Iter(std::move(I)), IterType(T),
+        Lower(std::move(Lo)), Cmp(C), Upper(std::move(Up)), Step(St),
+        Body(std::move(B)) {}
+  static bool classof(const Stmt *S) { return S->getKind() == Kind::For; }
+};
+
+/// Schedule clauses of `#pragma c2cuda kernel ...` that the foundation knows.
+struct NestClauses {
+  /// `extent(A: expr)`: number of elements of array A, for arrays whose
+  /// extent cannot be inferred from the accesses. Expr over function params.
+  std::map<std::string, ExprPtr> Extents;
+  /// `block(x[,y[,z]])`: thread block shape; empty means the default.
+  std::vector<unsigned> Block;
+  /// Where each clause was written, for diagnostics naming it.
+  std::map<std::string, SourceLoc> ClauseLocs;
+};
+
+/// An offloaded nest: the statement after `#pragma c2cuda kernel`, or one
+/// top-level statement of a `#pragma scop` region.
+class NestStmt : public Stmt {
+public:
+  unsigned Id;        ///< 0, 1, ... in source order within the function.
+  StmtList Body;      ///< Usually one ForStmt.
+  NestClauses Clauses;
+  SourceLoc PragmaLoc;
+  NestStmt(unsigned Id, StmtList B, NestClauses C, SourceLoc PragmaLoc,
+           SourceLoc L = {})
+      : Stmt(Kind::Nest, std::move(L)), Id(Id), Body(std::move(B)),
+        Clauses(std::move(C)), PragmaLoc(std::move(PragmaLoc)) {}
+  static bool classof(const Stmt *S) { return S->getKind() == Kind::Nest; }
+};
+
+/// A host statement outside every nest, kept as C text (macros expanded) and
+/// the arrays it may touch, so that exactly those arrays are moved around it.
+class HostCode : public Stmt {
+public:
+  std::string Text; ///< Complete statement(s), e.g. "n2 = n / 2;".
+  std::set<std::string> ArraysRead, ArraysWritten;
+  /// Host scalars (locals or parameters) this statement assigns.
+  std::set<std::string> ScalarsWritten;
+  HostCode(std::string T, std::set<std::string> R, std::set<std::string> W,
+           std::set<std::string> SW, SourceLoc L = {})
+      : Stmt(Kind::HostCode, std::move(L)), Text(std::move(T)),
+        ArraysRead(std::move(R)), ArraysWritten(std::move(W)),
+        ScalarsWritten(std::move(SW)) {}
+  static bool classof(const Stmt *S) { return S->getKind() == Kind::HostCode; }
+};
+
+/// Host control flow that contains nests: `Open Body Close`, e.g.
+/// Open = "for (int it = 0; it < iters; ++it) {", Close = "}". An if/else is
+/// two regions in a row ("if (c) {" ... "}" then "else {" ... "}").
+/// HeaderArraysRead: arrays the header's expressions read; they are brought
+/// to the host before the region and at the end of each pass of the body.
+class HostRegion : public Stmt {
+public:
+  std::string Open, Close;
+  StmtList Body;
+  std::set<std::string> HeaderArraysRead;
+  HostRegion(std::string O, StmtList B, std::string C,
+             std::set<std::string> HR, SourceLoc L = {})
+      : Stmt(Kind::HostRegion, std::move(L)), Open(std::move(O)),
+        Close(std::move(C)), Body(std::move(B)),
+        HeaderArraysRead(std::move(HR)) {}
+  static bool classof(const Stmt *S) {
+    return S->getKind() == Kind::HostRegion;
+  }
+};
+
+/// Host-side launch of Kernel number KernelIndex of the LoweredFunction.
+/// Produced by lowering only.
+class LaunchStmt : public Stmt {
+public:
+  unsigned KernelIndex;
+  LaunchStmt(unsigned K, SourceLoc L = {})
+      : Stmt(Kind::Launch, std::move(L)), KernelIndex(K) {}
+  static bool classof(const Stmt *S) { return S->getKind() == Kind::Launch; }
+};
+
+//===----------------------------------------------------------------------===//
+// Functions and modules
+//===----------------------------------------------------------------------===//
+
+/// A parameter of an offloaded function.
+struct Param {
+  enum class Form { Scalar, Pointer, Array };
+  std::string Name;
+  Form ParamForm = Form::Scalar;
+  ScalarKind Elem = ScalarKind::Int; ///< Scalar type, or element type.
+  bool IsConst = false;              ///< `const float *A`
+  bool IsRestrict = false;
+  /// Form::Array: size of each dimension, outermost first. Dims[0] may be
+  /// null (`float A[][M]`). Sizes are expressions over earlier parameters.
+  std::vector<ExprPtr> Dims;
+  bool isArray() const { return ParamForm != Form::Scalar; }
+};
+
+struct Function {
+  std::string Name;
+  std::string ReturnType = "void"; ///< C spelling.
+  std::vector<Param> Params;
+  /// Host statements, host regions and nests, in source order.
+  StmtList Body;
+  SourceLoc Loc;
+  const Param *findParam(const std::string &N) const;
+};
+
+/// The functions of one input file that contain at least one nest.
+struct Module {
+  std::string SourceFile;
+  std::vector<Function> Functions;
+};
+
+//===----------------------------------------------------------------------===//
+// Lowered form: kernels and the host code that launches them.
+//===----------------------------------------------------------------------===//
+
+/// A loop of the nest mapped onto one grid dimension. Thread t of that
+/// dimension (0 <= t < TripCount) runs iteration Iter = Lower + t * Step.
+struct GridLoop {
+  std::string Iter;
+  ScalarKind IterType;
+  ExprPtr Lower;
+  ExprPtr TripCount; ///< 64-bit (Long) expression, >= 0.
+  int64_t Step;
+  unsigned Dim; ///< 0 = x, 1 = y, 2 = z.
+  SourceLoc Loc;
+};
+
+/// A scalar a kernel needs from the host.
+struct KernelScalar {
+  std::string Name;
+  ScalarKind Type;
+  /// Written by the kernel: passed as a pointer to a one-element device
+  /// buffer, copied back after the launch.
+  bool Written = false;
+};
+
+struct Kernel {
+  std::string Name; ///< e.g. "matmul_kernel0".
+  SourceLoc Loc;    ///< The nest (or loop) this kernel comes from.
+  unsigned NestId;
+  std::vector<GridLoop> Grid; ///< Empty: a single-thread kernel.
+  unsigned Block[3] = {1, 1, 1};
+  StmtList Body;                    ///< Run by each thread.
+  std::vector<std::string> Arrays;  ///< Array params used, in param order.
+  std::vector<KernelScalar> Scalars; ///< Outside scalars used, sorted by name.
+  /// One line per mapping decision, e.g. "j -> x (contiguous in C)",
+  /// "k sequential in each thread", "no parallel loop: <reason>".
+  std::vector<std::string> Remarks;
+};
+
+/// Per array, what the device side of a function needs.
+struct ArrayPlan {
+  std::string Name;
+  ScalarKind Elem;
+  ExprPtr Extent; ///< Number of elements (Long), over function parameters.
+  bool ReadOnDevice = false, WrittenOnDevice = false;
+  /// Some element may be written by the device without being read first:
+  /// still copied in, so unwritten elements keep the caller's values.
+  bool ReadOnHost = false, WrittenOnHost = false;
+};
+
+struct LoweredFunction {
+  const Function *Source = nullptr;
+  std::vector<Kernel> Kernels;
+  /// Host body: HostCode, HostRegion, LaunchStmt, and ForStmt / IfStmt for
+  /// nest loops and guards that run on the host around launches.
+  StmtList HostBody;
+  /// Arrays used by at least one kernel, in parameter order.
+  std::vector<ArrayPlan> Arrays;
+};
+
+} // namespace c2cuda
+
+#endif // C2CUDA_IR_IR_H

@@ -1,0 +1,426 @@
+//===- IRPrinter.cpp - Readable dump of the IR ---------------------------===//
+//
+// Expressions are printed with the fewest parentheses C's precedence allows,
+// so the dump reads like the source and the CUDA printer can reuse it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "IRPrinter.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+
+namespace c2cuda {
+
+namespace {
+
+// C operator precedence, higher binds tighter.
+enum Prec : int {
+  PrecSelect = 3, PrecLOr = 4, PrecLAnd = 5, PrecBitOr = 6, PrecBitXor = 7,
+  PrecBitAnd = 8, PrecEquality = 9, PrecRelational = 10, PrecShift = 11,
+  PrecAdditive = 12, PrecMultiplicative = 13, PrecUnary = 15, PrecPrimary = 16
+};
+
+int precedence(BinaryOpKind Op) {
+  switch (Op) {
+  case BinaryOpKind::Mul: case BinaryOpKind::Div: case BinaryOpKind::Rem:
+    return PrecMultiplicative;
+  case BinaryOpKind::Add: case BinaryOpKind::Sub:
+    return PrecAdditive;
+  case BinaryOpKind::Shl: case BinaryOpKind::Shr:
+    return PrecShift;
+  case BinaryOpKind::LT: case BinaryOpKind::LE: case BinaryOpKind::GT:
+  case BinaryOpKind::GE:
+    return PrecRelational;
+  case BinaryOpKind::EQ: case BinaryOpKind::NE:
+    return PrecEquality;
+  case BinaryOpKind::BitAnd: return PrecBitAnd;
+  case BinaryOpKind::BitXor: return PrecBitXor;
+  case BinaryOpKind::BitOr: return PrecBitOr;
+  case BinaryOpKind::LAnd: return PrecLAnd;
+  case BinaryOpKind::LOr: return PrecLOr;
+  }
+  return PrecPrimary;
+}
+
+int precedence(const Expr &E) {
+  switch (E.getKind()) {
+  case Expr::Kind::IntLit:
+    return llvm::cast<IntLit>(E).Value < 0 ? PrecUnary : PrecPrimary;
+  case Expr::Kind::FloatLit:
+    return std::signbit(llvm::cast<FloatLit>(E).Value) ? PrecUnary
+                                                        : PrecPrimary;
+  case Expr::Kind::VarRef:
+  case Expr::Kind::ArrayRef:
+  case Expr::Kind::Call:
+    return PrecPrimary;
+  case Expr::Kind::Unary:
+  case Expr::Kind::Cast:
+    return PrecUnary;
+  case Expr::Kind::Binary:
+    return precedence(llvm::cast<BinaryExpr>(E).Op);
+  case Expr::Kind::Select:
+    return PrecSelect;
+  }
+  return PrecPrimary;
+}
+
+class ExprPrinter {
+public:
+  ExprPrinter(llvm::raw_ostream &OS, const ArrayRefPrinter &PA)
+      : OS(OS), PrintArray(PA) {}
+
+  /// Prints E, parenthesised if it binds less tightly than MinPrec.
+  void print(const Expr &E, int MinPrec = 0) {
+    bool Parens = precedence(E) < MinPrec;
+    if (Parens)
+      OS << '(';
+    printBare(E);
+    if (Parens)
+      OS << ')';
+  }
+
+private:
+  void printBare(const Expr &E) {
+    switch (E.getKind()) {
+    case Expr::Kind::IntLit:
+    case Expr::Kind::FloatLit:
+      OS << literalText(E);
+      return;
+    case Expr::Kind::VarRef:
+      OS << llvm::cast<VarRef>(E).Name;
+      return;
+    case Expr::Kind::ArrayRef: {
+      const auto &A = llvm::cast<ArrayRef>(E);
+      if (PrintArray) {
+        PrintArray(OS, A);
+        return;
+      }
+      OS << A.Array;
+      for (const ExprPtr &I : A.Indices) {
+        OS << '[';
+        print(*I);
+        OS << ']';
+      }
+      return;
+    }
+    case Expr::Kind::Unary: {
+      const auto &U = llvm::cast<UnaryExpr>(E);
+      OS << (U.Op == UnaryOpKind::Neg ? "-"
+             : U.Op == UnaryOpKind::LNot ? "!"
+                                         : "~");
+      // Keep "- -x" from printing as the decrement "--x".
+      print(*U.Operand, PrecUnary + (precedence(*U.Operand) == PrecUnary));
+      return;
+    }
+    case Expr::Kind::Binary: {
+      const auto &B = llvm::cast<BinaryExpr>(E);
+      int P = precedence(B.Op);
+      print(*B.LHS, P);
+      OS << ' ' << spelling(B.Op) << ' ';
+      print(*B.RHS, P + 1); // Left-associative: a - (b - c) keeps its parens.
+      return;
+    }
+    case Expr::Kind::Cast: {
+      const auto &C = llvm::cast<CastExpr>(E);
+      OS << '(' << spelling(C.Type) << ')';
+      print(*C.Operand, PrecUnary);
+      return;
+    }
+    case Expr::Kind::Select: {
+      const auto &S = llvm::cast<SelectExpr>(E);
+      print(*S.Cond, PrecSelect + 1);
+      OS << " ? ";
+      print(*S.True, PrecSelect + 1);
+      OS << " : ";
+      print(*S.False, PrecSelect);
+      return;
+    }
+    case Expr::Kind::Call: {
+      const auto &C = llvm::cast<CallExpr>(E);
+      OS << C.Callee << '(';
+      for (size_t I = 0; I < C.Args.size(); ++I) {
+        if (I)
+          OS << ", ";
+        print(*C.Args[I]);
+      }
+      OS << ')';
+      return;
+    }
+    }
+  }
+
+  llvm::raw_ostream &OS;
+  const ArrayRefPrinter &PrintArray;
+};
+
+void indent(llvm::raw_ostream &OS, unsigned N) { OS.indent(N * 2); }
+
+std::string loopHeader(const ForStmt &F) {
+  std::string S = "for (";
+  S += spelling(F.IterType);
+  S += " " + F.Iter + " = " + exprToString(*F.Lower) + "; " + F.Iter + " " +
+       spelling(F.Cmp) + " " + exprToString(*F.Upper) + "; ";
+  if (F.Step == 1)
+    S += "++" + F.Iter;
+  else if (F.Step == -1)
+    S += "--" + F.Iter;
+  else if (F.Step > 0)
+    S += F.Iter + " += " + std::to_string(F.Step);
+  else
+    S += F.Iter + " -= " + std::to_string(-F.Step);
+  return S + ")";
+}
+
+/// Prints host text line by line at the given indentation.
+void printText(llvm::raw_ostream &OS, const std::string &Text, unsigned N) {
+  llvm::SmallVector<llvm::StringRef, 8> Lines;
+  llvm::StringRef(Text).rtrim().split(Lines, '\n');
+  for (llvm::StringRef L : Lines) {
+    indent(OS, N);
+    OS << L.rtrim() << "\n";
+  }
+}
+
+std::string joinSet(const std::set<std::string> &S) {
+  return llvm::join(S.begin(), S.end(), ", ");
+}
+
+void printParam(llvm::raw_ostream &OS, const Param &P) {
+  if (P.IsConst)
+    OS << "const ";
+  OS << spelling(P.Elem) << ' ';
+  switch (P.ParamForm) {
+  case Param::Form::Scalar:
+    OS << P.Name;
+    return;
+  case Param::Form::Pointer:
+    OS << '*' << (P.IsRestrict ? "restrict " : "") << P.Name;
+    return;
+  case Param::Form::Array:
+    OS << P.Name;
+    for (const ExprPtr &D : P.Dims)
+      OS << '[' << (D ? exprToString(*D) : "") << ']';
+    return;
+  }
+}
+
+} // namespace
+
+std::string literalText(const Expr &E) {
+  char Buf[64];
+  if (const auto *I = llvm::dyn_cast<IntLit>(&E)) {
+    const char *Suffix = "";
+    switch (I->Type) {
+    case ScalarKind::UInt: Suffix = "u"; break;
+    case ScalarKind::Long: Suffix = "LL"; break;
+    case ScalarKind::ULong: Suffix = "ULL"; break;
+    default: break;
+    }
+    if (I->Value == INT64_MIN)
+      return "(-9223372036854775807LL - 1)";
+    if (I->Type == ScalarKind::ULong)
+      std::snprintf(Buf, sizeof Buf, "%" PRIu64 "%s", (uint64_t)I->Value,
+                    Suffix);
+    else
+      std::snprintf(Buf, sizeof Buf, "%" PRId64 "%s", I->Value, Suffix);
+    return Buf;
+  }
+  const auto &F = llvm::cast<FloatLit>(E);
+  bool IsFloat = F.Type == ScalarKind::Float;
+  if (std::isnan(F.Value))
+    return IsFloat ? "NAN" : "(double)NAN";
+  if (std::isinf(F.Value))
+    return std::string(F.Value < 0 ? "-" : "") +
+           (IsFloat ? "HUGE_VALF" : "HUGE_VAL");
+  // 9 significant digits round-trip a float, 17 a double.
+  std::snprintf(Buf, sizeof Buf, IsFloat ? "%.9g" : "%.17g", F.Value);
+  std::string S = Buf;
+  if (S.find_first_of(".eE") == std::string::npos)
+    S += ".0";
+  return IsFloat ? S + "f" : S;
+}
+
+void printExpr(llvm::raw_ostream &OS, const Expr &E,
+               const ArrayRefPrinter &PrintArray) {
+  ExprPrinter(OS, PrintArray).print(E);
+}
+
+std::string exprToString(const Expr &E, const ArrayRefPrinter &PrintArray) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  printExpr(OS, E, PrintArray);
+  return S;
+}
+
+void printStmts(llvm::raw_ostream &OS, const StmtList &L, unsigned Indent,
+                const ArrayRefPrinter &PA) {
+  for (const StmtPtr &SP : L) {
+    const Stmt &S = *SP;
+    switch (S.getKind()) {
+    case Stmt::Kind::Assign: {
+      const auto &A = llvm::cast<AssignStmt>(S);
+      indent(OS, Indent);
+      printExpr(OS, *A.LHS, PA);
+      OS << ' ' << spelling(A.Op) << ' ';
+      printExpr(OS, *A.RHS, PA);
+      OS << ";\n";
+      break;
+    }
+    case Stmt::Kind::Decl: {
+      const auto &D = llvm::cast<DeclStmt>(S);
+      indent(OS, Indent);
+      OS << spelling(D.Type) << ' ' << D.Name;
+      if (D.Init) {
+        OS << " = ";
+        printExpr(OS, *D.Init, PA);
+      }
+      OS << ";\n";
+      break;
+    }
+    case Stmt::Kind::If: {
+      const auto &I = llvm::cast<IfStmt>(S);
+      indent(OS, Indent);
+      OS << "if (";
+      printExpr(OS, *I.Cond, PA);
+      OS << ") {\n";
+      printStmts(OS, I.Then, Indent + 1, PA);
+      if (!I.Else.empty()) {
+        indent(OS, Indent);
+        OS << "} else {\n";
+        printStmts(OS, I.Else, Indent + 1, PA);
+      }
+      indent(OS, Indent);
+      OS << "}\n";
+      break;
+    }
+    case Stmt::Kind::For: {
+      const auto &F = llvm::cast<ForStmt>(S);
+      indent(OS, Indent);
+      OS << loopHeader(F) << " {\n";
+      printStmts(OS, F.Body, Indent + 1, PA);
+      indent(OS, Indent);
+      OS << "}\n";
+      break;
+    }
+    case Stmt::Kind::Nest: {
+      const auto &N = llvm::cast<NestStmt>(S);
+      indent(OS, Indent);
+      OS << "nest " << N.Id << " at " << N.Loc.str();
+      if (!N.Clauses.Block.empty()) {
+        OS << " block(";
+        for (size_t I = 0; I < N.Clauses.Block.size(); ++I)
+          OS << (I ? "," : "") << N.Clauses.Block[I];
+        OS << ")";
+      }
+      for (const auto &[Array, Ext] : N.Clauses.Extents)
+        OS << " extent(" << Array << ": " << exprToString(*Ext) << ")";
+      OS << " {\n";
+      printStmts(OS, N.Body, Indent + 1, PA);
+      indent(OS, Indent);
+      OS << "}\n";
+      break;
+    }
+    case Stmt::Kind::HostCode: {
+      const auto &H = llvm::cast<HostCode>(S);
+      indent(OS, Indent);
+      OS << "host";
+      if (!H.ArraysRead.empty())
+        OS << " reads(" << joinSet(H.ArraysRead) << ")";
+      if (!H.ArraysWritten.empty())
+        OS << " writes(" << joinSet(H.ArraysWritten) << ")";
+      if (!H.ScalarsWritten.empty())
+        OS << " sets(" << joinSet(H.ScalarsWritten) << ")";
+      OS << ":\n";
+      printText(OS, H.Text, Indent + 1);
+      break;
+    }
+    case Stmt::Kind::HostRegion: {
+      const auto &R = llvm::cast<HostRegion>(S);
+      indent(OS, Indent);
+      OS << "host region";
+      if (!R.HeaderArraysRead.empty())
+        OS << " header-reads(" << joinSet(R.HeaderArraysRead) << ")";
+      OS << ": " << R.Open << "\n";
+      printStmts(OS, R.Body, Indent + 1, PA);
+      indent(OS, Indent);
+      OS << R.Close << "\n";
+      break;
+    }
+    case Stmt::Kind::Launch: {
+      indent(OS, Indent);
+      OS << "launch kernel " << llvm::cast<LaunchStmt>(S).KernelIndex
+         << ";\n";
+      break;
+    }
+    }
+  }
+}
+
+void printFunction(llvm::raw_ostream &OS, const Function &F) {
+  OS << "function " << F.ReturnType << ' ' << F.Name << '(';
+  for (size_t I = 0; I < F.Params.size(); ++I) {
+    if (I)
+      OS << ", ";
+    printParam(OS, F.Params[I]);
+  }
+  OS << ") {\n";
+  printStmts(OS, F.Body, 1);
+  OS << "}\n";
+}
+
+void printModule(llvm::raw_ostream &OS, const Module &M) {
+  OS << "module " << M.SourceFile << "\n";
+  for (const Function &F : M.Functions)
+    printFunction(OS, F);
+}
+
+void printLowered(llvm::raw_ostream &OS, const LoweredFunction &LF) {
+  static const char *DimName[] = {"x", "y", "z"};
+  OS << "lowered " << (LF.Source ? LF.Source->Name : "<function>") << " {\n";
+  for (const ArrayPlan &A : LF.Arrays) {
+    OS << "  array " << A.Name << ": " << spelling(A.Elem) << '['
+       << (A.Extent ? exprToString(*A.Extent) : "?") << ']';
+    if (A.ReadOnDevice || A.WrittenOnDevice)
+      OS << " device(" << (A.ReadOnDevice ? "r" : "")
+         << (A.WrittenOnDevice ? "w" : "") << ')';
+    if (A.ReadOnHost || A.WrittenOnHost)
+      OS << " host(" << (A.ReadOnHost ? "r" : "")
+         << (A.WrittenOnHost ? "w" : "") << ')';
+    OS << "\n";
+  }
+  for (size_t KI = 0; KI < LF.Kernels.size(); ++KI) {
+    const Kernel &K = LF.Kernels[KI];
+    OS << "  kernel " << KI << " " << K.Name << " (nest " << K.NestId
+       << ") block(" << K.Block[0] << "," << K.Block[1] << "," << K.Block[2]
+       << ")";
+    if (!K.Arrays.empty())
+      OS << " arrays(" << llvm::join(K.Arrays, ", ") << ")";
+    if (!K.Scalars.empty()) {
+      OS << " scalars(";
+      for (size_t I = 0; I < K.Scalars.size(); ++I)
+        OS << (I ? ", " : "") << K.Scalars[I].Name
+           << (K.Scalars[I].Written ? " (out)" : "");
+      OS << ")";
+    }
+    OS << " {\n";
+    if (K.Grid.empty()) {
+      OS << "    single thread\n";
+    }
+    for (const GridLoop &G : K.Grid)
+      OS << "    grid." << DimName[G.Dim] << ": " << G.Iter << " = "
+         << exprToString(*G.Lower) << " + t * " << G.Step << ", t < "
+         << exprToString(*G.TripCount) << "\n";
+    printStmts(OS, K.Body, 2);
+    OS << "  }\n";
+  }
+  OS << "  host {\n";
+  printStmts(OS, LF.HostBody, 2);
+  OS << "  }\n}\n";
+}
+
+} // namespace c2cuda

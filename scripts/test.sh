@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Sets everything up, then runs the whole test suite: the unit tests and the
+# lit tests (emitted code, diagnostics, nvcc compilation where nvcc exists,
+# GPU checks where a GPU exists).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/setup.sh"
+export PATH="$PATH:/usr/local/cuda/bin"
+cd "$root/build"
+ctest --output-on-failure -j "$(nproc)"

@@ -1,0 +1,39 @@
+# lit configuration for c2cuda's tests.
+import os
+import shutil
+import subprocess
+
+import lit.formats
+
+config.name = "c2cuda"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(os.path.dirname(config.c2cuda_bin_dir), "..", "test", "lit-out")
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in"]
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.c2cuda_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+config.substitutions.append(("%c2cuda", os.path.join(config.c2cuda_bin_dir, "c2cuda")))
+config.substitutions.append(("%examples", os.path.join(config.c2cuda_src_root, "examples")))
+config.substitutions.append(("%srcroot", config.c2cuda_src_root))
+
+# nvcc: compile emitted CUDA where the toolkit exists.
+nvcc = config.nvcc if config.nvcc and os.path.exists(config.nvcc) else shutil.which("nvcc")
+if nvcc:
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc + " -arch=sm_90 -std=c++17 -Werror all-warnings"))
+
+# gpu: a CUDA device answers nvidia-smi.
+def has_gpu():
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False
+    try:
+        out = subprocess.run([smi, "-L"], capture_output=True, text=True, timeout=30)
+        return out.returncode == 0 and "GPU" in out.stdout
+    except Exception:
+        return False
+
+if has_gpu():
+    config.available_features.add("gpu")

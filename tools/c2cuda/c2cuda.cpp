@@ -1,0 +1,179 @@
+//===- c2cuda.cpp - The c2cuda command line ------------------------------===//
+//
+// Thin driver: parse the C file, analyse each function, lower its nests to
+// kernels, print CUDA. The output file is written only when every stage
+// succeeded, and atomically, so a failed run never leaves or damages a file.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/NestFacts.h"
+#include "codegen/CudaEmitter.h"
+#include "frontend/Frontend.h"
+#include "ir/Diagnostics.h"
+#include "ir/IRPrinter.h"
+#include "transforms/Pipeline.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+using namespace c2cuda;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory Category("c2cuda options");
+
+static cl::opt<std::string> InputFile(cl::Positional, cl::Required,
+                                      cl::desc("<input.c>"),
+                                      cl::cat(Category));
+
+static cl::opt<std::string>
+    OutputFile("o",
+               cl::desc("Write the CUDA to <file> ('-' for standard output; "
+                        "default: <input stem>.cu in the current directory)"),
+               cl::value_desc("file"), cl::cat(Category));
+
+static cl::opt<bool>
+    DumpIR("dump-ir",
+           cl::desc("Print the loop-nest IR the frontend built and stop"),
+           cl::cat(Category));
+
+static cl::opt<bool>
+    PrintAfterAll("print-after-all",
+                  cl::desc("Print the IR after every lowering pass (stderr)"),
+                  cl::cat(Category));
+
+static cl::opt<std::string>
+    PrintAfter("print-after",
+               cl::desc("Print the IR after the named lowering pass (stderr)"),
+               cl::value_desc("pass"), cl::cat(Category));
+
+static cl::opt<bool> Quiet("q",
+                           cl::desc("Do not print remarks on how each nest "
+                                    "was mapped"),
+                           cl::cat(Category));
+
+static cl::list<std::string> IncludeDirs("I", cl::Prefix,
+                                         cl::desc("Add an include directory"),
+                                         cl::value_desc("dir"),
+                                         cl::cat(Category));
+
+static cl::list<std::string> Defines("D", cl::Prefix,
+                                     cl::desc("Define a macro for parsing"),
+                                     cl::value_desc("name[=value]"),
+                                     cl::cat(Category));
+
+static cl::list<std::string>
+    ExtraArgs("extra-arg", cl::desc("Pass an argument to the C parser"),
+              cl::value_desc("arg"), cl::cat(Category));
+
+static cl::opt<std::string> ResourceDir(
+    "resource-dir",
+    cl::desc("Clang resource directory (stddef.h etc.); default: "
+             "$C2CUDA_RESOURCE_DIR, else the one found at build time"),
+    cl::value_desc("dir"), cl::cat(Category));
+
+static std::string defaultOutput() {
+  return (llvm::sys::path::stem(InputFile) + ".cu").str();
+}
+
+static std::string resourceDir() {
+  if (!ResourceDir.empty())
+    return ResourceDir;
+  if (auto Env = llvm::sys::Process::GetEnv("C2CUDA_RESOURCE_DIR"))
+    return *Env;
+  return C2CUDA_CLANG_RESOURCE_DIR;
+}
+
+/// Prints what was collected; remarks only when wanted.
+static void report(const DiagnosticList &Diags) {
+  for (const Diagnostic &D : Diags.all())
+    if (D.Level != DiagLevel::Remark || !Quiet)
+      printDiagnostic(llvm::errs(), D);
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "c2cuda 0.1 (LLVM " LLVM_VERSION_STRING ")\n";
+  });
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "c2cuda: annotated C loop nests to drop-in CUDA\n\n"
+      "  Nests after '#pragma c2cuda kernel [clauses]', or inside\n"
+      "  '#pragma scop' ... '#pragma endscop', become CUDA kernels; each\n"
+      "  function holding one is written as an extern \"C\" host function of\n"
+      "  the same name and signature, plus <name>_device() taking device\n"
+      "  pointers. See docs/user-guide.md.\n");
+
+  FrontendOptions FOpts;
+  FOpts.ResourceDir = resourceDir();
+  for (const std::string &D : IncludeDirs)
+    FOpts.ClangArgs.push_back("-I" + D);
+  for (const std::string &D : Defines)
+    FOpts.ClangArgs.push_back("-D" + D);
+  FOpts.ClangArgs.insert(FOpts.ClangArgs.end(), ExtraArgs.begin(),
+                         ExtraArgs.end());
+
+  DiagnosticList Diags;
+  Module M;
+  if (!parseFile(InputFile, FOpts, M, Diags)) {
+    report(Diags);
+    return 1;
+  }
+  if (DumpIR) {
+    report(Diags);
+    printModule(llvm::outs(), M);
+    return 0;
+  }
+  if (M.Functions.empty()) {
+    Diags.error({}, "no nest to offload in '" + InputFile + "'",
+                "mark a loop nest with '#pragma c2cuda kernel' or enclose it "
+                "in '#pragma scop' ... '#pragma endscop'");
+    report(Diags);
+    return 1;
+  }
+
+  PipelineOptions POpts;
+  POpts.PrintAfterAll = PrintAfterAll;
+  POpts.PrintAfter = PrintAfter;
+  std::vector<LoweredFunction> Lowered;
+  for (const Function &F : M.Functions) {
+    FunctionFacts Facts = analyzeFunction(F, Diags);
+    if (Diags.hasErrors())
+      continue;
+    Lowered.push_back(runPipeline(F, Facts, POpts, Diags));
+  }
+  if (Diags.hasErrors()) {
+    report(Diags);
+    return 1;
+  }
+
+  std::string Cuda;
+  llvm::raw_string_ostream CudaOS(Cuda);
+  CudaEmitOptions COpts;
+  COpts.SourceName = llvm::sys::path::filename(InputFile).str();
+  emitCuda(CudaOS, M, Lowered, COpts);
+  CudaOS.flush();
+
+  report(Diags);
+  std::string Out = OutputFile.empty() ? defaultOutput() : OutputFile;
+  // writeToOutput writes a temporary file and renames it into place.
+  if (llvm::Error E = llvm::writeToOutput(
+          Out, [&](llvm::raw_ostream &OS) -> llvm::Error {
+            OS << Cuda;
+            return llvm::Error::success();
+          })) {
+    llvm::WithColor::error(llvm::errs(), "c2cuda")
+        << "cannot write '" << Out << "': " << llvm::toString(std::move(E))
+        << "\n";
+    return 1;
+  }
+  return 0;
+}
