@@ -16,14 +16,20 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <vector>
+#include <vector>
 
 namespace c2cuda {
 
 struct PipelineOptions {
   bool PrintAfterAll = false;
-  std::string PrintAfter; ///< Name of one pass, or empty.
+  std::vector<std::string> PrintAfter; ///< Names of passes to print after.
   llvm::raw_ostream *Log = nullptr; ///< Where IR dumps go (stderr if null).
 };
+
+/// The passes in the order runPipeline applies them; the names
+/// PipelineOptions::PrintAfter accepts.
+const std::vector<std::string> &pipelinePassNames();
 
 /// Lowers every nest of F to kernels and host code that launches them.
 /// Mapping decisions are reported to Diags as remarks at the nest.

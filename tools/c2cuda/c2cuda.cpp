@@ -13,6 +13,7 @@
 #include "ir/IRPrinter.h"
 #include "transforms/Pipeline.h"
 
+#include "llvm/IR/PrintPasses.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
@@ -42,16 +43,6 @@ static cl::opt<bool>
     DumpIR("dump-ir",
            cl::desc("Print the loop-nest IR the frontend built and stop"),
            cl::cat(Category));
-
-static cl::opt<bool>
-    PrintAfterAll("print-after-all",
-                  cl::desc("Print the IR after every lowering pass (stderr)"),
-                  cl::cat(Category));
-
-static cl::opt<std::string>
-    PrintAfter("print-after",
-               cl::desc("Print the IR after the named lowering pass (stderr)"),
-               cl::value_desc("pass"), cl::cat(Category));
 
 static cl::opt<bool> Quiet("q",
                            cl::desc("Do not print remarks on how each nest "
@@ -97,8 +88,23 @@ static void report(const DiagnosticList &Diags) {
       printDiagnostic(llvm::errs(), D);
 }
 
+/// libLLVM already owns -print-after-all and -print-after (LLVM's pass
+/// printing); c2cuda reuses them for its own passes and lists them in --help.
+static void adoptLLVMPrintOptions() {
+  auto &Opts = cl::getRegisteredOptions();
+  if (cl::Option *O = Opts.lookup("print-after-all")) {
+    O->setDescription("Print the IR after every lowering pass (stderr)");
+    O->addCategory(Category);
+  }
+  if (cl::Option *O = Opts.lookup("print-after")) {
+    O->setDescription("Print the IR after the named lowering passes (stderr)");
+    O->addCategory(Category);
+  }
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM X(argc, argv);
+  adoptLLVMPrintOptions();
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "c2cuda 0.1 (LLVM " LLVM_VERSION_STRING ")\n";
@@ -141,8 +147,8 @@ int main(int argc, char **argv) {
   }
 
   PipelineOptions POpts;
-  POpts.PrintAfterAll = PrintAfterAll;
-  POpts.PrintAfter = PrintAfter;
+  POpts.PrintAfterAll = llvm::shouldPrintAfterAll();
+  POpts.PrintAfter = llvm::printAfterPasses();
   std::vector<LoweredFunction> Lowered;
   for (const Function &F : M.Functions) {
     FunctionFacts Facts = analyzeFunction(F, Diags);

@@ -1,0 +1,54 @@
+//===- ClangTypes.cpp - Clang types and locations to IR -------------------===//
+
+#include "ClangTypes.h"
+
+using namespace clang;
+
+namespace c2cuda {
+
+std::optional<ScalarKind> scalarKindOf(QualType T) {
+  if (T.isNull())
+    return std::nullopt;
+  const auto *BT = T.getCanonicalType()->getAs<BuiltinType>();
+  if (!BT)
+    return std::nullopt;
+  // LP64: long long has long's size and range, so both map to Long.
+  switch (BT->getKind()) {
+  case BuiltinType::Int:
+    return ScalarKind::Int;
+  case BuiltinType::UInt:
+    return ScalarKind::UInt;
+  case BuiltinType::Long:
+  case BuiltinType::LongLong:
+    return ScalarKind::Long;
+  case BuiltinType::ULong:
+  case BuiltinType::ULongLong:
+    return ScalarKind::ULong;
+  case BuiltinType::Float:
+    return ScalarKind::Float;
+  case BuiltinType::Double:
+    return ScalarKind::Double;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::string typeSpelling(QualType T, const ASTContext &Ctx) {
+  return T.getAsString(Ctx.getPrintingPolicy());
+}
+
+SourceLoc toSourceLoc(const SourceManager &SM, SourceLocation L) {
+  SourceLoc R;
+  if (L.isInvalid())
+    return R;
+  L = SM.getExpansionLoc(L);
+  PresumedLoc P = SM.getPresumedLoc(L);
+  if (P.isInvalid())
+    return R;
+  R.File = P.getFilename();
+  R.Line = P.getLine();
+  R.Col = P.getColumn();
+  return R;
+}
+
+} // namespace c2cuda

@@ -1,0 +1,39 @@
+//===- ClangTypes.h - Clang types and locations to IR ----------*- C++ -*-===//
+//
+// Small helpers shared by the frontend files: the IR scalar kind of a Clang
+// type, C spellings of types for diagnostics, and IR source locations (the
+// expansion location, so that code written through macros points at the use).
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_FRONTEND_CLANGTYPES_H
+#define C2CUDA_FRONTEND_CLANGTYPES_H
+
+#include "ir/IR.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Type.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <optional>
+#include <string>
+
+namespace c2cuda {
+
+/// int, unsigned, long (and long long), unsigned long (and size_t), float,
+/// double; std::nullopt for every other type.
+std::optional<ScalarKind> scalarKindOf(clang::QualType T);
+
+/// The C spelling of T, e.g. "struct point" or "short".
+std::string typeSpelling(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// IR location of L (expansion location, presumed file/line/column).
+SourceLoc toSourceLoc(const clang::SourceManager &SM, clang::SourceLocation L);
+
+/// The text the user reads in diagnostics about unsupported element types.
+inline const char *supportedScalarsText() {
+  return "int, unsigned, long, unsigned long, float or double";
+}
+
+} // namespace c2cuda
+
+#endif

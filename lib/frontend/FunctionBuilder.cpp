@@ -1,0 +1,636 @@
+//===- FunctionBuilder.cpp - Functions with nests to IR -------------------===//
+
+#include "FunctionBuilder.h"
+#include "ClangTypes.h"
+#include "NestBuilder.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+#include <functional>
+#include <map>
+
+using namespace clang;
+
+namespace c2cuda {
+
+namespace {
+
+void forEachNode(const clang::Stmt *S, const std::function<void(const clang::Stmt *)> &Fn) {
+  if (!S)
+    return;
+  Fn(S);
+  for (const clang::Stmt *C : S->children())
+    forEachNode(C, Fn);
+}
+
+const ParmVarDecl *refParam(const clang::Expr *E) {
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<ParmVarDecl>(DR->getDecl());
+  return nullptr;
+}
+
+std::string trim(std::string S) {
+  while (!S.empty() && (S.back() == '\n' || S.back() == ' '))
+    S.pop_back();
+  return S;
+}
+
+/// Which array parameters a host statement reads and writes, and which
+/// scalars it assigns. A pointer that escapes (passed to a function, copied)
+/// counts as both read and written.
+class AccessCollector {
+public:
+  AccessCollector(const Function &F) : F(F) {}
+  std::set<std::string> Read, Written, ScalarsWritten;
+
+  enum : unsigned { R = 1, W = 2, RW = 3 };
+
+  void walk(const clang::Stmt *S, unsigned M = R, bool Base = false) {
+    if (!S)
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isAssignmentOp()) {
+        walk(BO->getLHS(), BO->isCompoundAssignmentOp() ? RW : W);
+        walk(BO->getRHS(), R);
+        return;
+      }
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+        return walk(UO->getSubExpr(), RW);
+      if (UO->getOpcode() == UO_Deref)
+        return walk(UO->getSubExpr(), M, true);
+    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
+      walk(AS->getBase(), M, true);
+      walk(AS->getIdx(), R);
+      return;
+    } else if (const auto *IC = dyn_cast<ImplicitCastExpr>(S)) {
+      // The pointer read for a subscript does not change what the subscript
+      // does to the element.
+      if (!Base && IC->getCastKind() == CK_LValueToRValue)
+        return walk(IC->getSubExpr(), R);
+      return walk(IC->getSubExpr(), M, Base);
+    } else if (const auto *PE = dyn_cast<ParenExpr>(S)) {
+      return walk(PE->getSubExpr(), M, Base);
+    } else if (const auto *DR = dyn_cast<DeclRefExpr>(S)) {
+      const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      if (!VD)
+        return;
+      std::string Name = VD->getName().str();
+      const Param *P = isa<ParmVarDecl>(VD) ? F.findParam(Name) : nullptr;
+      if (P && P->isArray()) {
+        unsigned Mode = Base ? M : RW;
+        if (Mode & R)
+          Read.insert(Name);
+        if (Mode & W)
+          Written.insert(Name);
+      } else if ((M & W) && !Base && !VD->getType()->isArrayType()) {
+        ScalarsWritten.insert(Name);
+      }
+      return;
+    } else if (const auto *DS = dyn_cast<clang::DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
+          if (VD->getInit() && !VD->getType()->isArrayType())
+            ScalarsWritten.insert(VD->getName().str());
+          walk(VD->getInit(), R);
+        }
+      return;
+    }
+    for (const clang::Stmt *C : S->children())
+      walk(C, R);
+  }
+
+private:
+  const Function &F;
+};
+
+class FunctionBuilder {
+public:
+  FunctionBuilder(ASTContext &Ctx, const FunctionDecl *FD,
+                  std::vector<PragmaRecord *> Pragmas, DiagnosticList &Diags)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), FD(FD),
+        Pragmas(std::move(Pragmas)), Diags(Diags) {}
+
+  /// False when the function holds no nest.
+  bool build(Function &Out);
+
+private:
+  struct NestInfo {
+    const PragmaRecord *Kernel = nullptr;
+    const PragmaRecord *Scop = nullptr;
+  };
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const FunctionDecl *FD;
+  std::vector<PragmaRecord *> Pragmas;
+  DiagnosticList &Diags;
+  Function F;
+  std::map<const clang::Stmt *, NestInfo> Nests;
+  std::vector<const clang::Stmt *> Positions; ///< Statements in source order.
+  std::vector<const CompoundStmt *> Compounds;
+  unsigned NextId = 0;
+
+  SourceLoc loc(SourceLocation L) const { return toSourceLoc(SM, L); }
+  bool before(SourceLocation A, SourceLocation B) const {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                        SM.getExpansionLoc(B));
+  }
+  std::string print(const clang::Stmt *S) const {
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    S->printPretty(OS, nullptr, Ctx.getPrintingPolicy(), 0, "\n", &Ctx);
+    OS.flush();
+    Text = trim(Text);
+    if (isa<clang::Expr>(S))
+      Text += ";";
+    return Text;
+  }
+  std::string printExprText(const clang::Expr *E) const {
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    if (E)
+      E->printPretty(OS, nullptr, Ctx.getPrintingPolicy(), 0, "\n", &Ctx);
+    return OS.str();
+  }
+
+  void collectPositions(const clang::Stmt *S);
+  const CompoundStmt *innermostCompound(SourceLocation L) const;
+  void attachPragmas();
+  bool buildParams();
+  bool buildParam(const ParmVarDecl *PV, NestBuilder &NB, Param &P);
+  void checkFunction();
+  bool containsNest(const clang::Stmt *S) const;
+  void hostStmt(const clang::Stmt *S, StmtList &Out);
+  void hostBody(const clang::Stmt *S, StmtList &Out);
+  StmtPtr nestStmt(const clang::Stmt *S);
+  StmtPtr hostCode(const clang::Stmt *S);
+  std::set<std::string> headerReads(std::initializer_list<const clang::Stmt *> L) {
+    AccessCollector A(F);
+    for (const clang::Stmt *S : L)
+      A.walk(S);
+    std::set<std::string> R = A.Read;
+    R.insert(A.Written.begin(), A.Written.end());
+    return R;
+  }
+};
+
+void FunctionBuilder::collectPositions(const clang::Stmt *S) {
+  if (!S)
+    return;
+  Positions.push_back(S);
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    Compounds.push_back(CS);
+    for (const clang::Stmt *C : CS->body())
+      collectPositions(C);
+  } else if (const auto *FS = dyn_cast<clang::ForStmt>(S)) {
+    collectPositions(FS->getBody());
+  } else if (const auto *WS = dyn_cast<WhileStmt>(S)) {
+    collectPositions(WS->getBody());
+  } else if (const auto *DS = dyn_cast<DoStmt>(S)) {
+    collectPositions(DS->getBody());
+  } else if (const auto *IS = dyn_cast<clang::IfStmt>(S)) {
+    collectPositions(IS->getThen());
+    collectPositions(IS->getElse());
+  } else if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
+    collectPositions(SS->getBody());
+  } else if (const auto *SC = dyn_cast<SwitchCase>(S)) {
+    collectPositions(SC->getSubStmt());
+  } else if (const auto *LS = dyn_cast<LabelStmt>(S)) {
+    collectPositions(LS->getSubStmt());
+  } else if (const auto *AS = dyn_cast<AttributedStmt>(S)) {
+    collectPositions(AS->getSubStmt());
+  }
+}
+
+const CompoundStmt *FunctionBuilder::innermostCompound(SourceLocation L) const {
+  const CompoundStmt *Best = nullptr;
+  for (const CompoundStmt *C : Compounds)
+    if (before(C->getLBracLoc(), L) && before(L, C->getRBracLoc()))
+      Best = C; // Pre-order: later matches are nested deeper.
+  return Best;
+}
+
+void FunctionBuilder::attachPragmas() {
+  const char *KernelHint =
+      "place the pragma immediately before the outermost loop of the nest";
+  const PragmaRecord *OpenScop = nullptr;
+  std::vector<std::pair<const PragmaRecord *, const PragmaRecord *>> Scops;
+  for (const PragmaRecord *P : Pragmas) {
+    switch (P->K) {
+    case PragmaRecord::Kind::UnknownC2cuda:
+      Diags.error(loc(P->Loc),
+                  P->Directive.empty()
+                      ? std::string("expected 'kernel' after '#pragma c2cuda'")
+                      : "unknown pragma '#pragma c2cuda " + P->Directive + "'",
+                  "write '#pragma c2cuda kernel [clauses]' before the nest");
+      break;
+    case PragmaRecord::Kind::Kernel: {
+      const clang::Stmt *Next = nullptr;
+      for (const clang::Stmt *S : Positions)
+        if (before(P->Loc, S->getBeginLoc())) {
+          Next = S;
+          break;
+        }
+      const CompoundStmt *C = innermostCompound(P->Loc);
+      if (!Next || !isa<clang::ForStmt>(Next) ||
+          (C && before(C->getRBracLoc(), Next->getBeginLoc()))) {
+        Diags.error(loc(P->Loc),
+                    "'#pragma c2cuda kernel' must be followed by a 'for' loop",
+                    KernelHint);
+        break;
+      }
+      if (Nests[Next].Kernel) {
+        Diags.error(loc(P->Loc),
+                    "a loop can have only one '#pragma c2cuda kernel'",
+                    "merge the clauses into one pragma");
+        break;
+      }
+      Nests[Next].Kernel = P;
+      break;
+    }
+    case PragmaRecord::Kind::Scop:
+      if (OpenScop)
+        Diags.error(loc(OpenScop->Loc),
+                    "'#pragma scop' has no matching '#pragma endscop' in the "
+                    "same block",
+                    "add '#pragma endscop' after the last statement of the "
+                    "region, in the same block");
+      OpenScop = P;
+      break;
+    case PragmaRecord::Kind::EndScop:
+      if (!OpenScop) {
+        Diags.error(loc(P->Loc),
+                    "'#pragma endscop' without a preceding '#pragma scop'",
+                    "add '#pragma scop' before the first statement of the "
+                    "region, or remove this pragma");
+        break;
+      }
+      Scops.push_back({OpenScop, P});
+      OpenScop = nullptr;
+      break;
+    }
+  }
+  if (OpenScop)
+    Diags.error(loc(OpenScop->Loc),
+                "'#pragma scop' has no matching '#pragma endscop' in the same "
+                "block",
+                "add '#pragma endscop' after the last statement of the region, "
+                "in the same block");
+
+  for (auto [Begin, End] : Scops) {
+    const CompoundStmt *C = innermostCompound(Begin->Loc);
+    if (!C || C != innermostCompound(End->Loc)) {
+      Diags.error(loc(Begin->Loc),
+                  "'#pragma scop' has no matching '#pragma endscop' in the "
+                  "same block",
+                  "add '#pragma endscop' after the last statement of the "
+                  "region, in the same block");
+      continue;
+    }
+    for (const clang::Stmt *S : C->body())
+      if (!isa<NullStmt>(S) && before(Begin->Loc, S->getBeginLoc()) &&
+          before(S->getEndLoc(), End->Loc))
+        Nests[S].Scop = Begin;
+  }
+}
+
+bool FunctionBuilder::buildParam(const ParmVarDecl *PV, NestBuilder &NB,
+                                 Param &P) {
+  P.Name = PV->getName().str();
+  QualType Adjusted = PV->getType();
+  QualType Elem;
+  auto ArrayDims = [&](QualType T, bool OuterMayBeMissing) {
+    bool Outer = true;
+    while (const clang::ArrayType *A = Ctx.getAsArrayType(T)) {
+      if (const auto *CA = dyn_cast<ConstantArrayType>(A)) {
+        uint64_t N = CA->getSize().getZExtValue();
+        P.Dims.push_back(std::make_shared<IntLit>(
+            static_cast<int64_t>(N),
+            N <= 0x7fffffff ? ScalarKind::Int : ScalarKind::Long,
+            loc(PV->getLocation())));
+      } else if (const auto *VA = dyn_cast<VariableArrayType>(A)) {
+        if (!VA->getSizeExpr()) {
+          if (!Outer || !OuterMayBeMissing) {
+            Diags.error(loc(PV->getLocation()),
+                        "the size of each dimension of array parameter '" +
+                            P.Name + "' must be given",
+                        "write the sizes, e.g. 'float " + P.Name + "[n][m]'");
+            return false;
+          }
+          P.Dims.push_back(nullptr);
+        } else {
+          ExprPtr D = NB.buildExpr(VA->getSizeExpr());
+          if (!D)
+            return false;
+          P.Dims.push_back(D);
+        }
+      } else if (isa<IncompleteArrayType>(A) && Outer) {
+        P.Dims.push_back(nullptr);
+      } else {
+        return false;
+      }
+      Outer = false;
+      T = A->getElementType();
+    }
+    Elem = T;
+    return true;
+  };
+
+  if (Ctx.getAsArrayType(PV->getOriginalType())) {
+    // C adjusted `float A[n][m]` to `float (*)[m]`; the written type keeps
+    // every dimension.
+    P.ParamForm = Param::Form::Array;
+    if (!ArrayDims(PV->getOriginalType(), true))
+      return false;
+  } else if (Adjusted->isPointerType()) {
+    QualType Pointee = Adjusted->getPointeeType();
+    if (Ctx.getAsArrayType(Pointee)) {
+      // `float (*A)[M]`: rows of M elements, the row count unknown.
+      P.ParamForm = Param::Form::Array;
+      P.Dims.push_back(nullptr);
+      if (!ArrayDims(Pointee, false))
+        return false;
+    } else {
+      P.ParamForm = Param::Form::Pointer;
+      Elem = Pointee;
+    }
+  } else {
+    std::optional<ScalarKind> K = scalarKindOf(Adjusted);
+    if (!K || Adjusted.isVolatileQualified()) {
+      Diags.error(loc(PV->getLocation()),
+                  "parameter '" + P.Name + "' of type '" +
+                      typeSpelling(Adjusted, Ctx) +
+                      "' is not supported in an offloaded function",
+                  std::string("pass ") + supportedScalarsText() +
+                      " scalars, or pointers and arrays of them");
+      return false;
+    }
+    P.ParamForm = Param::Form::Scalar;
+    P.Elem = *K;
+    P.IsConst = Adjusted.isConstQualified();
+    return true;
+  }
+  std::optional<ScalarKind> K = scalarKindOf(Elem);
+  if (!K || Elem.isVolatileQualified()) {
+    Diags.error(loc(PV->getLocation()),
+                "array parameter '" + P.Name + "' has element type '" +
+                    typeSpelling(Elem.getUnqualifiedType(), Ctx) +
+                    "', which is not supported",
+                std::string("use ") + supportedScalarsText() + " elements");
+    return false;
+  }
+  P.Elem = *K;
+  P.IsConst = Elem.isConstQualified();
+  P.IsRestrict = Adjusted.isRestrictQualified();
+  return true;
+}
+
+bool FunctionBuilder::buildParams() {
+  bool OK = true;
+  if (FD->isVariadic()) {
+    Diags.error(loc(FD->getLocation()),
+                "variadic function '" + F.Name + "' cannot be offloaded",
+                "give the function a fixed parameter list");
+    OK = false;
+  }
+  NestBuilder NB(Ctx, FD, F, Diags);
+  for (const ParmVarDecl *PV : FD->parameters()) {
+    Param P;
+    if (PV->getName().empty()) {
+      Diags.error(loc(PV->getLocation()),
+                  "parameters of an offloaded function must be named",
+                  "give the parameter a name");
+      OK = false;
+      continue;
+    }
+    if (buildParam(PV, NB, P))
+      F.Params.push_back(std::move(P));
+    else
+      OK = false;
+  }
+  return OK;
+}
+
+void FunctionBuilder::checkFunction() {
+  forEachNode(FD->getBody(), [&](const clang::Stmt *S) {
+    if (const auto *CE = dyn_cast<clang::CallExpr>(S)) {
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      if (Callee && Callee->getCanonicalDecl() == FD->getCanonicalDecl())
+        Diags.error(loc(CE->getBeginLoc()),
+                    "recursive call to '" + F.Name +
+                        "' is not supported in an offloaded function",
+                    "rewrite the recursion as a loop");
+      return;
+    }
+    // The wrapper copies each array by its parameter; moving the pointer
+    // would make the copied range wrong.
+    const clang::Expr *Target = nullptr;
+    SourceLocation OpLoc;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isAssignmentOp()) {
+        Target = BO->getLHS();
+        OpLoc = BO->getOperatorLoc();
+      }
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->isIncrementDecrementOp()) {
+        Target = UO->getSubExpr();
+        OpLoc = UO->getOperatorLoc();
+      }
+    }
+    if (!Target)
+      return;
+    if (const ParmVarDecl *PV = refParam(Target)) {
+      const Param *P = F.findParam(PV->getName().str());
+      if (P && P->isArray())
+        Diags.error(loc(OpLoc),
+                    "assignment to pointer parameter '" + P->Name +
+                        "' is not supported in an offloaded function",
+                    "keep '" + P->Name + "' unchanged and index from it, e.g. '" +
+                        P->Name + "[offset + i]'");
+    }
+  });
+}
+
+bool FunctionBuilder::containsNest(const clang::Stmt *S) const {
+  if (!S)
+    return false;
+  if (Nests.count(S))
+    return true;
+  for (const clang::Stmt *C : S->children())
+    if (C && !isa<clang::Expr>(C) && containsNest(C))
+      return true;
+  return false;
+}
+
+StmtPtr FunctionBuilder::nestStmt(const clang::Stmt *S) {
+  const NestInfo &I = Nests.at(S);
+  NestClauses Clauses;
+  if (I.Kernel)
+    parseKernelClauses(*I.Kernel, F, SM, Clauses, Diags);
+  for (const clang::Stmt *C : S->children())
+    if (C && !isa<clang::Expr>(C) && containsNest(C)) {
+      Diags.error(loc(S->getBeginLoc()),
+                  "this nest contains another nest",
+                  "mark only the outermost loop of a nest with a pragma");
+      break;
+    }
+  NestBuilder NB(Ctx, FD, F, Diags);
+  StmtList Body = NB.buildNest(S);
+  const PragmaRecord *P = I.Kernel ? I.Kernel : I.Scop;
+  return std::make_shared<NestStmt>(NextId++, std::move(Body),
+                                    std::move(Clauses), loc(P->Loc),
+                                    loc(S->getBeginLoc()));
+}
+
+StmtPtr FunctionBuilder::hostCode(const clang::Stmt *S) {
+  AccessCollector A(F);
+  A.walk(S);
+  return std::make_shared<HostCode>(print(S), A.Read, A.Written,
+                                    A.ScalarsWritten, loc(S->getBeginLoc()));
+}
+
+void FunctionBuilder::hostBody(const clang::Stmt *S, StmtList &Out) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
+    for (const clang::Stmt *C : CS->body())
+      hostStmt(C, Out);
+    return;
+  }
+  if (S)
+    hostStmt(S, Out);
+}
+
+void FunctionBuilder::hostStmt(const clang::Stmt *S, StmtList &Out) {
+  if (Nests.count(S)) {
+    Out.push_back(nestStmt(S));
+    return;
+  }
+  if (isa<NullStmt>(S))
+    return;
+  if (!containsNest(S)) {
+    Out.push_back(hostCode(S));
+    return;
+  }
+  SourceLoc L = loc(S->getBeginLoc());
+  StmtList Body;
+  if (isa<CompoundStmt>(S)) {
+    hostBody(S, Body);
+    Out.push_back(std::make_shared<HostRegion>("{", std::move(Body), "}",
+                                               std::set<std::string>(), L));
+  } else if (const auto *FS = dyn_cast<clang::ForStmt>(S)) {
+    std::string Init = FS->getInit() ? print(FS->getInit()) : ";";
+    std::string Open = "for (" + Init + " " + printExprText(FS->getCond()) +
+                       "; " + printExprText(FS->getInc()) + ") {";
+    hostBody(FS->getBody(), Body);
+    Out.push_back(std::make_shared<HostRegion>(
+        Open, std::move(Body), "}",
+        headerReads({FS->getInit(), FS->getCond(), FS->getInc()}), L));
+  } else if (const auto *WS = dyn_cast<WhileStmt>(S)) {
+    hostBody(WS->getBody(), Body);
+    Out.push_back(std::make_shared<HostRegion>(
+        "while (" + printExprText(WS->getCond()) + ") {", std::move(Body), "}",
+        headerReads({WS->getCond()}), L));
+  } else if (const auto *DS = dyn_cast<DoStmt>(S)) {
+    hostBody(DS->getBody(), Body);
+    Out.push_back(std::make_shared<HostRegion>(
+        "do {", std::move(Body),
+        "} while (" + printExprText(DS->getCond()) + ");",
+        headerReads({DS->getCond()}), L));
+  } else if (const auto *IS = dyn_cast<clang::IfStmt>(S)) {
+    hostBody(IS->getThen(), Body);
+    Out.push_back(std::make_shared<HostRegion>(
+        "if (" + printExprText(IS->getCond()) + ") {", std::move(Body), "}",
+        headerReads({IS->getCond()}), L));
+    if (IS->getElse()) {
+      StmtList Else;
+      hostBody(IS->getElse(), Else);
+      Out.push_back(std::make_shared<HostRegion>(
+          "else {", std::move(Else), "}", std::set<std::string>(),
+          loc(IS->getElseLoc())));
+    }
+  } else {
+    Diags.error(loc(S->getBeginLoc()),
+                std::string("offloaded nests inside a '") +
+                    S->getStmtClassName() + "' statement are not supported",
+                "move the nest out of it, or use 'if', 'for', 'while' or "
+                "'do' around the nest");
+  }
+}
+
+bool FunctionBuilder::build(Function &Out) {
+  F.Name = FD->getName().str();
+  F.ReturnType = FD->getReturnType().getAsString(Ctx.getPrintingPolicy());
+  F.Loc = loc(FD->getLocation());
+  collectPositions(FD->getBody());
+  attachPragmas();
+  if (Nests.empty())
+    return false;
+  buildParams();
+  checkFunction();
+  hostBody(FD->getBody(), F.Body);
+  Out = std::move(F);
+  return true;
+}
+
+} // namespace
+
+void buildModule(ASTContext &Ctx, std::vector<PragmaRecord> &Pragmas,
+                 Module &M, DiagnosticList &Diags) {
+  SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                        SM.getExpansionLoc(B));
+  };
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || !FD->doesThisDeclarationHaveABody())
+      continue;
+    const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
+    if (!Body)
+      continue;
+    std::vector<PragmaRecord *> Inside;
+    for (PragmaRecord &P : Pragmas)
+      if (!P.Used && Before(Body->getLBracLoc(), P.Loc) &&
+          Before(P.Loc, Body->getRBracLoc())) {
+        P.Used = true;
+        Inside.push_back(&P);
+      }
+    if (Inside.empty())
+      continue;
+    Function F;
+    if (FunctionBuilder(Ctx, FD, std::move(Inside), Diags).build(F))
+      M.Functions.push_back(std::move(F));
+  }
+  for (const PragmaRecord &P : Pragmas) {
+    if (P.Used)
+      continue;
+    SourceLoc L = toSourceLoc(SM, P.Loc);
+    switch (P.K) {
+    case PragmaRecord::Kind::Kernel:
+      Diags.error(L, "'#pragma c2cuda kernel' must be followed by a 'for' loop",
+                  "place the pragma immediately before the outermost loop of "
+                  "the nest, inside a function");
+      break;
+    case PragmaRecord::Kind::UnknownC2cuda:
+      Diags.error(L,
+                  P.Directive.empty()
+                      ? std::string("expected 'kernel' after '#pragma c2cuda'")
+                      : "unknown pragma '#pragma c2cuda " + P.Directive + "'",
+                  "write '#pragma c2cuda kernel [clauses]' before the nest");
+      break;
+    case PragmaRecord::Kind::Scop:
+    case PragmaRecord::Kind::EndScop:
+      Diags.error(L,
+                  std::string("'#pragma ") +
+                      (P.K == PragmaRecord::Kind::Scop ? "scop" : "endscop") +
+                      "' must be inside a function body",
+                  "put '#pragma scop' and '#pragma endscop' around statements "
+                  "of one block");
+      break;
+    }
+  }
+}
+
+} // namespace c2cuda

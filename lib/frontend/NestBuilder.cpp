@@ -1,0 +1,901 @@
+//===- NestBuilder.cpp - Clang statements of a nest to IR -----------------===//
+
+#include "NestBuilder.h"
+#include "ClangTypes.h"
+
+#include "clang/AST/StmtVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <functional>
+
+using namespace clang;
+
+namespace c2cuda {
+
+bool isMathFunction(llvm::StringRef Name) {
+  // C99 <math.h> functions whose arguments and result are plain numbers
+  // (no pointers: modf, frexp, remquo, nan are left out), their f-suffixed
+  // float forms, CUDA's rsqrt, and the integer abs family.
+  static const llvm::StringSet<> Math = [] {
+    llvm::StringSet<> S;
+    const char *Double[] = {
+        "acos",  "asin",   "atan",  "atan2", "cos",       "sin",   "tan",
+        "acosh", "asinh",  "atanh", "cosh",  "sinh",      "tanh",  "exp",
+        "exp2",  "expm1",  "log",   "log10", "log1p",     "log2",  "logb",
+        "ilogb", "ldexp",  "scalbn", "cbrt", "fabs",      "hypot", "pow",
+        "sqrt",  "erf",    "erfc",  "lgamma", "tgamma",   "ceil",  "floor",
+        "nearbyint", "rint", "lrint", "llrint", "round",  "lround", "llround",
+        "trunc", "fmod",   "remainder", "copysign", "fdim", "fmax", "fmin",
+        "fma",   "rsqrt"};
+    for (const char *N : Double) {
+      S.insert(N);
+      S.insert(std::string(N) + "f");
+    }
+    for (const char *N : {"abs", "labs", "llabs"})
+      S.insert(N);
+    return S;
+  }();
+  return Math.contains(Name);
+}
+
+namespace {
+
+const char *const CanonicalForHint =
+    "write it as 'for (int i = lb; i < ub; i += c)' with an integer iterator "
+    "and a constant step c";
+
+/// Calls Fn on S and every statement and expression below it.
+void forEachNode(const clang::Stmt *S, const std::function<void(const clang::Stmt *)> &Fn) {
+  if (!S)
+    return;
+  Fn(S);
+  for (const clang::Stmt *C : S->children())
+    forEachNode(C, Fn);
+}
+
+const VarDecl *refVar(const clang::Expr *E) {
+  if (!E)
+    return nullptr;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DR->getDecl());
+  return nullptr;
+}
+
+/// The place where S assigns variable V (=, op=, ++, --, &), if it does.
+const clang::Stmt *findAssignmentTo(const clang::Stmt *Body, const VarDecl *V) {
+  const clang::Stmt *Found = nullptr;
+  forEachNode(Body, [&](const clang::Stmt *S) {
+    if (Found)
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isAssignmentOp() && refVar(BO->getLHS()) == V)
+        Found = BO;
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if ((UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+          refVar(UO->getSubExpr()) == V)
+        Found = UO;
+    }
+  });
+  return Found;
+}
+
+std::string exampleSubscripts(size_t N) {
+  const char *Names[] = {"i", "j", "k", "l"};
+  std::string S;
+  for (size_t D = 0; D < N; ++D)
+    S += std::string("[") + Names[D % 4] + "]";
+  return S;
+}
+
+std::string condText(const clang::Expr *Cond, const ASTContext &Ctx) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  Cond->IgnoreParens()->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  return OS.str();
+}
+
+SourceLocation exprLoc(const clang::Stmt *S) {
+  if (const auto *E = dyn_cast<clang::Expr>(S))
+    return E->getExprLoc();
+  return S->getBeginLoc();
+}
+
+} // namespace
+
+SourceLoc NestBuilder::loc(SourceLocation L) const {
+  return toSourceLoc(Ctx.getSourceManager(), L);
+}
+
+std::nullptr_t NestBuilder::error(SourceLocation L, std::string Msg,
+                                  std::string Hint) {
+  Diags.error(loc(L), std::move(Msg), std::move(Hint));
+  return nullptr;
+}
+
+StmtList NestBuilder::buildNest(const clang::Stmt *S) {
+  StmtList Out;
+  stmt(S, Out);
+  return Out;
+}
+
+StmtList NestBuilder::stmtList(const clang::Stmt *S) {
+  StmtList Out;
+  if (S)
+    stmt(S, Out);
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+void NestBuilder::stmt(const clang::Stmt *S, StmtList &Out) {
+  if (!S || isa<NullStmt>(S))
+    return;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const clang::Stmt *C : CS->body())
+      stmt(C, Out);
+    return;
+  }
+  if (const auto *DS = dyn_cast<clang::DeclStmt>(S))
+    return declStmt(DS, Out);
+  if (const auto *FS = dyn_cast<clang::ForStmt>(S))
+    return forStmt(FS, Out);
+  if (const auto *IS = dyn_cast<clang::IfStmt>(S)) {
+    ExprPtr Cond = expr(IS->getCond());
+    StmtList Then = stmtList(IS->getThen());
+    StmtList Else = stmtList(IS->getElse());
+    if (Cond)
+      Out.push_back(std::make_shared<c2cuda::IfStmt>(
+          Cond, std::move(Then), std::move(Else), loc(IS->getBeginLoc())));
+    return;
+  }
+  if (const auto *E = dyn_cast<clang::Expr>(S))
+    return exprStmt(E, Out);
+  if (const auto *AS = dyn_cast<AttributedStmt>(S))
+    return stmt(AS->getSubStmt(), Out);
+
+  const char *LoopHint =
+      "rewrite it as a canonical 'for' loop with an integer iterator";
+  const char *StructuredHint =
+      "use structured control flow: 'if' statements and canonical 'for' loops";
+  if (const auto *WS = dyn_cast<WhileStmt>(S)) {
+    error(WS->getBeginLoc(),
+          "'while' loops are not supported in an offloaded nest", LoopHint);
+    stmtList(WS->getBody());
+    return;
+  }
+  if (const auto *DS = dyn_cast<DoStmt>(S)) {
+    error(DS->getBeginLoc(),
+          "'do-while' loops are not supported in an offloaded nest", LoopHint);
+    stmtList(DS->getBody());
+    return;
+  }
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S)) {
+    error(S->getBeginLoc(), "'goto' is not supported in an offloaded nest",
+          StructuredHint);
+    return;
+  }
+  if (const auto *LS = dyn_cast<LabelStmt>(S)) {
+    error(LS->getBeginLoc(),
+          "labels are not supported in an offloaded nest", StructuredHint);
+    stmt(LS->getSubStmt(), Out);
+    return;
+  }
+  if (isa<BreakStmt>(S)) {
+    error(S->getBeginLoc(), "'break' is not supported in an offloaded nest",
+          "put the exit condition into the loop bounds or guard the rest of "
+          "the body with 'if'");
+    return;
+  }
+  if (isa<ContinueStmt>(S)) {
+    error(S->getBeginLoc(), "'continue' is not supported in an offloaded nest",
+          "guard the rest of the loop body with 'if' instead");
+    return;
+  }
+  if (isa<ReturnStmt>(S)) {
+    error(S->getBeginLoc(), "'return' is not supported in an offloaded nest",
+          "move the return out of the nest; a nest runs to completion");
+    return;
+  }
+  if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
+    error(SS->getBeginLoc(), "'switch' is not supported in an offloaded nest",
+          "use an 'if' / 'else if' chain instead");
+    return;
+  }
+  if (isa<AsmStmt>(S)) {
+    error(S->getBeginLoc(),
+          "inline assembly is not supported in an offloaded nest",
+          "write the computation in C");
+    return;
+  }
+  error(S->getBeginLoc(),
+        std::string("'") + S->getStmtClassName() +
+            "' statements are not supported in an offloaded nest",
+        "use canonical 'for' loops, 'if', assignments and scalar locals");
+}
+
+void NestBuilder::declStmt(const clang::DeclStmt *DS, StmtList &Out) {
+  for (const Decl *D : DS->decls()) {
+    if (isa<TypedefNameDecl>(D))
+      continue;
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD) {
+      error(D->getLocation(),
+            "only scalar variables can be declared in an offloaded nest",
+            "move the declaration out of the nest");
+      continue;
+    }
+    std::string Name = VD->getName().str();
+    QualType T = VD->getType();
+    if (T.isVolatileQualified()) {
+      error(VD->getLocation(),
+            "'volatile' variable '" + Name +
+                "' is not supported in an offloaded nest",
+            "remove 'volatile'; each iteration has its own copy of a local");
+      continue;
+    }
+    if (VD->getStorageClass() == SC_Static ||
+        VD->getStorageClass() == SC_Extern || VD->getTSCSpec() != TSCS_unspecified) {
+      const char *SC = VD->getStorageClass() == SC_Extern ? "extern" : "static";
+      if (VD->getTSCSpec() != TSCS_unspecified)
+        SC = "thread_local";
+      error(VD->getLocation(),
+            std::string("'") + SC + "' variable '" + Name +
+                "' cannot be declared in an offloaded nest",
+            "declare a plain local, or pass the value as a parameter");
+      continue;
+    }
+    if (T->isPointerType()) {
+      error(VD->getLocation(),
+            "pointer variable '" + Name +
+                "' cannot be declared in an offloaded nest",
+            "index the array parameter directly instead of through a pointer");
+      continue;
+    }
+    if (T->isArrayType()) {
+      error(VD->getLocation(),
+            "local array '" + Name + "' cannot be declared in an offloaded nest",
+            "use scalar locals, or pass a scratch array as a parameter");
+      continue;
+    }
+    std::optional<ScalarKind> K = scalarKindOf(T);
+    if (!K) {
+      error(VD->getLocation(),
+            "variable '" + Name + "' of type '" + typeSpelling(T, Ctx) +
+                "' is not supported in an offloaded nest",
+            std::string("use ") + supportedScalarsText() + " scalars");
+      continue;
+    }
+    ExprPtr Init;
+    if (const clang::Expr *I = VD->getInit()) {
+      if (isa<InitListExpr>(I->IgnoreParenImpCasts())) {
+        error(I->getBeginLoc(),
+              "brace initializers are not supported in an offloaded nest",
+              "initialize '" + Name + "' with an expression");
+        continue;
+      }
+      Init = expr(I);
+      if (!Init)
+        continue;
+    }
+    Out.push_back(std::make_shared<c2cuda::DeclStmt>(Name, *K, Init,
+                                                     loc(VD->getBeginLoc())));
+  }
+}
+
+void NestBuilder::exprStmt(const clang::Expr *E, StmtList &Out) {
+  E = E->IgnoreParens();
+  SourceLoc L = loc(E->getBeginLoc());
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp()) {
+      AssignOpKind Op;
+      switch (BO->getOpcode()) {
+      case BO_Assign: Op = AssignOpKind::Set; break;
+      case BO_AddAssign: Op = AssignOpKind::Add; break;
+      case BO_SubAssign: Op = AssignOpKind::Sub; break;
+      case BO_MulAssign: Op = AssignOpKind::Mul; break;
+      case BO_DivAssign: Op = AssignOpKind::Div; break;
+      case BO_RemAssign: Op = AssignOpKind::Rem; break;
+      case BO_ShlAssign: Op = AssignOpKind::Shl; break;
+      case BO_ShrAssign: Op = AssignOpKind::Shr; break;
+      case BO_AndAssign: Op = AssignOpKind::And; break;
+      case BO_OrAssign: Op = AssignOpKind::Or; break;
+      default: Op = AssignOpKind::Xor; break;
+      }
+      ExprPtr LHS = lvalue(BO->getLHS());
+      ExprPtr RHS = expr(BO->getRHS());
+      if (LHS && RHS)
+        Out.push_back(std::make_shared<AssignStmt>(LHS, Op, RHS, L));
+      return;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->isIncrementDecrementOp()) {
+      ExprPtr LHS = lvalue(UO->getSubExpr());
+      if (LHS)
+        Out.push_back(std::make_shared<AssignStmt>(
+            LHS, UO->isIncrementOp() ? AssignOpKind::Add : AssignOpKind::Sub,
+            std::make_shared<IntLit>(1, ScalarKind::Int, L), L));
+      return;
+    }
+  }
+  // Anything else computes a value nobody uses; translating it first reports
+  // the more specific problem (unknown call, comma, ...) when there is one.
+  if (expr(E))
+    error(E->getBeginLoc(),
+          "expression result unused in an offloaded nest",
+          "assign the value to a variable or an array element, or remove the "
+          "statement");
+}
+
+void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
+  bool OK = true;
+  auto Bad = [&](SourceLocation L, std::string Msg) {
+    error(L, "non-canonical 'for' loop: " + Msg, CanonicalForHint);
+    OK = false;
+  };
+
+  // Initialisation: `int i = lb` or `i = lb`.
+  const VarDecl *IV = nullptr;
+  const clang::Expr *LB = nullptr;
+  if (!FS->getInit()) {
+    Bad(FS->getBeginLoc(), "missing initialization of the iterator");
+  } else if (const auto *DS = dyn_cast<clang::DeclStmt>(FS->getInit())) {
+    if (DS->isSingleDecl())
+      if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
+        if (VD->getInit()) {
+          IV = VD;
+          LB = VD->getInit();
+        }
+    if (!IV)
+      Bad(DS->getBeginLoc(),
+          "the initialization must declare one iterator with an initial value");
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(FS->getInit());
+             BO && BO->getOpcode() == BO_Assign && refVar(BO->getLHS())) {
+    IV = refVar(BO->getLHS());
+    LB = BO->getRHS();
+  } else {
+    Bad(FS->getInit()->getBeginLoc(),
+        "the initialization must assign the iterator, e.g. 'i = lb'");
+  }
+  std::optional<ScalarKind> IterKind;
+  if (IV) {
+    IterKind = scalarKindOf(IV->getType());
+    if (!IterKind || isFloating(*IterKind)) {
+      Bad(LB ? LB->getBeginLoc() : FS->getBeginLoc(),
+          "iterator '" + IV->getName().str() + "' has type '" +
+              typeSpelling(IV->getType(), Ctx) + "'; it must be an integer");
+      IV = nullptr;
+    }
+  }
+
+  // Condition: `i < ub` (or <=, >, >=, !=), or `ub > i`.
+  std::optional<LoopCmp> Cmp;
+  bool IsNE = false;
+  const clang::Expr *UB = nullptr;
+  if (!FS->getCond()) {
+    Bad(FS->getBeginLoc(), "missing loop condition");
+  } else if (IV) {
+    const auto *BO = dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParens());
+    bool Left = BO && refVar(BO->getLHS()) == IV;
+    bool Right = BO && !Left && refVar(BO->getRHS()) == IV;
+    if (BO && (Left || Right)) {
+      UB = Left ? BO->getRHS() : BO->getLHS();
+      switch (BO->getOpcode()) {
+      case BO_LT: Cmp = Left ? LoopCmp::LT : LoopCmp::GT; break;
+      case BO_LE: Cmp = Left ? LoopCmp::LE : LoopCmp::GE; break;
+      case BO_GT: Cmp = Left ? LoopCmp::GT : LoopCmp::LT; break;
+      case BO_GE: Cmp = Left ? LoopCmp::GE : LoopCmp::LE; break;
+      case BO_NE: IsNE = true; break;
+      default: break;
+      }
+    }
+    if (!Cmp && !IsNE) {
+      Bad(FS->getCond()->getBeginLoc(),
+          "the condition must compare iterator '" + IV->getName().str() +
+              "' with '<', '<=', '>', '>=' or '!='");
+      UB = nullptr;
+    }
+  }
+
+  // Increment: i++, ++i, i--, --i, i += c, i -= c, i = i + c, i = c + i,
+  // i = i - c, with c a non-zero integer constant.
+  std::optional<int64_t> Step;
+  if (!FS->getInc()) {
+    Bad(FS->getBeginLoc(), "missing loop increment");
+  } else if (IV) {
+    const clang::Expr *Inc = FS->getInc()->IgnoreParens();
+    auto Const = [&](const clang::Expr *C, int64_t Sign) -> bool {
+      clang::Expr::EvalResult R;
+      if (!C->getType()->isIntegerType() || !C->EvaluateAsInt(R, Ctx)) {
+        Bad(C->getBeginLoc(), "the step of iterator '" + IV->getName().str() +
+                                  "' must be an integer constant");
+        return false;
+      }
+      Step = Sign * R.Val.getInt().getExtValue();
+      return true;
+    };
+    bool Recognised = false;
+    if (const auto *UO = dyn_cast<UnaryOperator>(Inc)) {
+      if (UO->isIncrementDecrementOp() && refVar(UO->getSubExpr()) == IV) {
+        Step = UO->isIncrementOp() ? 1 : -1;
+        Recognised = true;
+      }
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(Inc)) {
+      if (refVar(BO->getLHS()) == IV) {
+        if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
+          Recognised = true;
+          Const(BO->getRHS(), BO->getOpcode() == BO_AddAssign ? 1 : -1);
+        } else if (BO->getOpcode() == BO_Assign) {
+          const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+          if (R && R->getOpcode() == BO_Add && refVar(R->getLHS()) == IV) {
+            Recognised = true;
+            Const(R->getRHS(), 1);
+          } else if (R && R->getOpcode() == BO_Add && refVar(R->getRHS()) == IV) {
+            Recognised = true;
+            Const(R->getLHS(), 1);
+          } else if (R && R->getOpcode() == BO_Sub && refVar(R->getLHS()) == IV) {
+            Recognised = true;
+            Const(R->getRHS(), -1);
+          }
+        }
+      }
+    }
+    if (!Recognised)
+      Bad(Inc->getBeginLoc(),
+          "the increment must be '" + IV->getName().str() + "++', '" +
+              IV->getName().str() + "--', '" + IV->getName().str() +
+              " += c' or '" + IV->getName().str() + " -= c'");
+    if (Step && *Step == 0) {
+      Bad(Inc->getBeginLoc(), "the step of iterator '" + IV->getName().str() +
+                                  "' is zero");
+      Step.reset();
+    }
+  }
+
+  if (Step && IsNE) {
+    if (*Step == 1 || *Step == -1)
+      Cmp = *Step > 0 ? LoopCmp::LT : LoopCmp::GT;
+    else
+      Bad(FS->getCond()->getBeginLoc(),
+          "a '!=' condition needs a step of 1 or -1, not " +
+              std::to_string(*Step));
+  }
+  if (Step && Cmp && !IsNE) {
+    bool Up = *Cmp == LoopCmp::LT || *Cmp == LoopCmp::LE;
+    if (Up != (*Step > 0))
+      Bad(FS->getInc()->getBeginLoc(),
+          "the step " + std::to_string(*Step) + " of iterator '" +
+              IV->getName().str() + "' does not match the condition '" +
+              condText(FS->getCond(), Ctx) + "'");
+  }
+
+  // The iterator and the variables of the bounds keep their values in the
+  // body, so the trip count is known when the loop starts.
+  if (IV)
+    if (const clang::Stmt *A = findAssignmentTo(FS->getBody(), IV))
+      Bad(exprLoc(A), "iterator '" + IV->getName().str() +
+                          "' is modified in the loop body");
+  llvm::SmallPtrSet<const VarDecl *, 4> BoundVars;
+  for (const clang::Expr *B : {LB, UB})
+    forEachNode(B, [&](const clang::Stmt *S) {
+      if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+        if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+          if (V != IV)
+            BoundVars.insert(V);
+    });
+  for (const VarDecl *V : BoundVars)
+    if (const clang::Stmt *A = findAssignmentTo(FS->getBody(), V)) {
+      error(exprLoc(A),
+            "loop bound '" + V->getName().str() +
+                "' is modified in the loop body",
+            "copy the bound into a variable that the loop does not change");
+      OK = false;
+    }
+
+  ExprPtr Lower = LB ? expr(LB) : nullptr;
+  ExprPtr Upper = UB ? expr(UB) : nullptr;
+  StmtList Body = stmtList(FS->getBody());
+  if (!OK || !IV || !Lower || !Upper || !Cmp || !Step)
+    return;
+  Out.push_back(std::make_shared<c2cuda::ForStmt>(
+      IV->getName().str(), *IterKind, Lower, *Cmp, Upper, *Step,
+      std::move(Body), loc(FS->getBeginLoc())));
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+std::nullptr_t NestBuilder::pointerMisuse(const clang::Expr *E) {
+  // Name the array the pointer comes from when there is one.
+  std::string Array;
+  forEachNode(E, [&](const clang::Stmt *S) {
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+      if (Array.empty() && isa<ParmVarDecl>(DR->getDecl()) &&
+          DR->getType()->isPointerType())
+        Array = DR->getDecl()->getName().str();
+  });
+  if (Array.empty())
+    return error(E->getExprLoc(),
+                 "pointer arithmetic is not supported in an offloaded nest",
+                 "index the array parameter instead, e.g. 'A[i + k]'");
+  return error(E->getExprLoc(),
+               "pointer arithmetic on array '" + Array +
+                   "' is not supported in an offloaded nest",
+               "index the array instead, e.g. '" + Array + "[i + k]' for '*(" +
+                   Array + " + i + k)'");
+}
+
+std::optional<ScalarKind> NestBuilder::kindOf(const clang::Expr *E) {
+  if (std::optional<ScalarKind> K = scalarKindOf(E->getType()))
+    return K;
+  if (E->getType()->isPointerType() || E->getType()->isArrayType()) {
+    pointerMisuse(E);
+    return std::nullopt;
+  }
+  error(E->getExprLoc(),
+        "values of type '" + typeSpelling(E->getType(), Ctx) +
+            "' are not supported in an offloaded nest",
+        std::string("use ") + supportedScalarsText() + " values");
+  return std::nullopt;
+}
+
+ExprPtr NestBuilder::lvalue(const clang::Expr *E) {
+  ExprPtr R = expr(E);
+  if (R && !isa<VarRef>(R.get()) && !isa<ArrayRef>(R.get()))
+    return error(E->getExprLoc(),
+                 "this assignment target is not supported in an offloaded nest",
+                 "assign to a scalar variable or to an array element");
+  return R;
+}
+
+ExprPtr NestBuilder::expr(const clang::Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParens();
+  SourceLoc L = loc(E->getBeginLoc());
+
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
+    std::optional<ScalarKind> K = kindOf(E);
+    if (!K)
+      return nullptr;
+    const llvm::APInt &V = IL->getValue();
+    int64_t Value = E->getType()->isSignedIntegerType()
+                        ? V.getSExtValue()
+                        : static_cast<int64_t>(V.getZExtValue());
+    return std::make_shared<IntLit>(Value, *K, L);
+  }
+  if (const auto *CL = dyn_cast<CharacterLiteral>(E)) {
+    std::optional<ScalarKind> K = kindOf(E);
+    if (!K)
+      return nullptr;
+    return std::make_shared<IntLit>(CL->getValue(), *K, L);
+  }
+  if (const auto *FL = dyn_cast<FloatingLiteral>(E)) {
+    std::optional<ScalarKind> K = kindOf(E);
+    if (!K)
+      return nullptr;
+    double V = *K == ScalarKind::Float ? FL->getValue().convertToFloat()
+                                       : FL->getValue().convertToDouble();
+    return std::make_shared<FloatLit>(V, *K, L);
+  }
+  if (const auto *CE = dyn_cast<clang::CastExpr>(E))
+    return castExpr(CE);
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    return declRef(DR);
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return subscript(AS);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return unary(UO);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return binary(BO);
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    ExprPtr C = expr(CO->getCond());
+    ExprPtr T = expr(CO->getTrueExpr());
+    ExprPtr F = expr(CO->getFalseExpr());
+    std::optional<ScalarKind> K = C && T && F ? kindOf(E) : std::nullopt;
+    if (!K)
+      return nullptr;
+    return std::make_shared<SelectExpr>(C, T, F, *K, L);
+  }
+  if (const auto *CE = dyn_cast<clang::CallExpr>(E))
+    return call(CE);
+  if (isa<MemberExpr>(E))
+    return error(E->getExprLoc(),
+                 "struct or union member access is not supported in an "
+                 "offloaded nest",
+                 "pass the member as a separate scalar or array parameter");
+  if (const auto *UT = dyn_cast<UnaryExprOrTypeTraitExpr>(E)) {
+    clang::Expr::EvalResult R;
+    std::optional<ScalarKind> K = kindOf(E);
+    if (K && UT->EvaluateAsInt(R, Ctx))
+      return std::make_shared<IntLit>(R.Val.getInt().getExtValue(), *K, L);
+    return error(E->getBeginLoc(),
+                 "this 'sizeof' is not supported in an offloaded nest",
+                 "use a constant or a parameter instead");
+  }
+  if (const auto *CE = dyn_cast<ConstantExpr>(E))
+    return expr(CE->getSubExpr());
+  return error(E->getExprLoc(),
+               std::string("'") + E->getStmtClassName() +
+                   "' expressions are not supported in an offloaded nest",
+               "use arithmetic on scalars, array elements and C math "
+               "library calls");
+}
+
+ExprPtr NestBuilder::castExpr(const clang::CastExpr *CE) {
+  switch (CE->getCastKind()) {
+  case CK_LValueToRValue:
+  case CK_NoOp:
+  case CK_ArrayToPointerDecay:
+  case CK_FunctionToPointerDecay:
+  case CK_BuiltinFnToFnPtr:
+    // No change of value: the operand stands for itself.
+    if (CE->getType()->isPointerType() && isa<clang::CStyleCastExpr>(CE))
+      return pointerMisuse(CE);
+    return expr(CE->getSubExpr());
+  case CK_IntegralCast:
+  case CK_FloatingCast:
+  case CK_IntegralToFloating:
+  case CK_FloatingToIntegral: {
+    ExprPtr X = expr(CE->getSubExpr());
+    if (!X)
+      return nullptr;
+    std::optional<ScalarKind> K = kindOf(CE);
+    if (!K)
+      return nullptr;
+    // long long -> long and the like keep the IR type: nothing to convert.
+    if (X->Type == *K)
+      return X;
+    return std::make_shared<c2cuda::CastExpr>(X, *K,
+                                              loc(CE->getBeginLoc()));
+  }
+  case CK_IntegralToBoolean:
+  case CK_FloatingToBoolean:
+    return error(CE->getBeginLoc(),
+                 "conversions to '_Bool' are not supported in an offloaded "
+                 "nest",
+                 "compare with zero instead, e.g. 'x != 0'");
+  case CK_ToVoid:
+    return error(CE->getBeginLoc(),
+                 "casts to 'void' are not supported in an offloaded nest",
+                 "remove the statement");
+  default:
+    // Report what produced the pointer (`&A[i]`, `*p`, ...) when it is more
+    // specific than the conversion itself.
+    if (CE->getSubExpr()->getType()->isPointerType() &&
+        !expr(CE->getSubExpr()))
+      return nullptr;
+    if (CE->getType()->isPointerType() ||
+        CE->getSubExpr()->getType()->isPointerType())
+      return pointerMisuse(CE);
+    return error(CE->getBeginLoc(),
+                 std::string("conversion '") + CE->getCastKindName() +
+                     "' is not supported in an offloaded nest",
+                 std::string("convert only between ") + supportedScalarsText());
+  }
+}
+
+ExprPtr NestBuilder::declRef(const DeclRefExpr *DR) {
+  const ValueDecl *D = DR->getDecl();
+  SourceLoc L = loc(DR->getBeginLoc());
+  std::string Name = D->getName().str();
+  if (const auto *EC = dyn_cast<EnumConstantDecl>(D)) {
+    std::optional<ScalarKind> K = kindOf(DR);
+    if (!K)
+      return nullptr;
+    return std::make_shared<IntLit>(EC->getInitVal().getExtValue(), *K, L);
+  }
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD)
+    return error(DR->getBeginLoc(),
+                 "'" + Name + "' cannot be used in an offloaded nest",
+                 "use scalar variables, parameters and array elements");
+  if (isa<ParmVarDecl>(VD)) {
+    const Param *P = F.findParam(Name);
+    if (!P) // Its unsupported type was reported with the parameter.
+      return nullptr;
+    if (P->isArray())
+      return error(DR->getBeginLoc(),
+                   "array '" + Name +
+                       "' must be subscripted in an offloaded nest",
+                   "use its elements, e.g. '" + Name + "[i]'");
+    return std::make_shared<VarRef>(Name, P->Elem, L);
+  }
+  if (!VD->isLocalVarDecl())
+    return error(DR->getBeginLoc(),
+                 "global variable '" + Name +
+                     "' cannot be used in an offloaded nest",
+                 "pass its value (or the array) as a parameter of the function");
+  QualType T = VD->getType();
+  if (T->isPointerType())
+    return error(DR->getBeginLoc(),
+                 "pointer variable '" + Name +
+                     "' cannot be used in an offloaded nest",
+                 "index the array parameter directly instead of through a "
+                 "pointer");
+  if (T->isArrayType())
+    return error(DR->getBeginLoc(),
+                 "local array '" + Name +
+                     "' cannot be used in an offloaded nest",
+                 "pass the array as a parameter of the function");
+  std::optional<ScalarKind> K = scalarKindOf(T);
+  if (!K)
+    return error(DR->getBeginLoc(),
+                 "variable '" + Name + "' of type '" + typeSpelling(T, Ctx) +
+                     "' is not supported in an offloaded nest",
+                 std::string("use ") + supportedScalarsText() + " scalars");
+  return std::make_shared<VarRef>(Name, *K, L);
+}
+
+ExprPtr NestBuilder::subscript(const ArraySubscriptExpr *AS) {
+  // A[i][j] is (A[i])[j]: collect the indices outermost first.
+  std::vector<const clang::Expr *> Idx;
+  const clang::Expr *Cur = AS;
+  while (const auto *S = dyn_cast<ArraySubscriptExpr>(Cur)) {
+    Idx.insert(Idx.begin(), S->getIdx());
+    Cur = S->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *DR = dyn_cast<DeclRefExpr>(Cur);
+  const auto *PV = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+  if (!PV) {
+    if (DR)
+      return declRef(DR); // Reports the local array / pointer / global.
+    return pointerMisuse(Cur);
+  }
+  std::string Name = PV->getName().str();
+  const Param *P = F.findParam(Name);
+  if (!P)
+    return nullptr;
+  if (!P->isArray())
+    return error(AS->getBeginLoc(), "'" + Name + "' is not an array", "");
+  size_t Want = P->ParamForm == Param::Form::Pointer ? 1 : P->Dims.size();
+  if (Idx.size() != Want)
+    return error(AS->getExprLoc(),
+                 "array '" + Name + "' has " + std::to_string(Want) +
+                     " dimensions but is subscripted with " +
+                     std::to_string(Idx.size()) +
+                     (Idx.size() == 1 ? " index" : " indices"),
+                 "subscript every dimension, e.g. '" + Name +
+                     exampleSubscripts(Want) + "'");
+  std::vector<ExprPtr> Indices;
+  bool OK = true;
+  for (const clang::Expr *I : Idx) {
+    Indices.push_back(expr(I));
+    OK &= Indices.back() != nullptr;
+  }
+  if (!OK)
+    return nullptr;
+  return std::make_shared<ArrayRef>(Name, std::move(Indices), P->Elem,
+                                    loc(AS->getBeginLoc()));
+}
+
+ExprPtr NestBuilder::unary(const UnaryOperator *UO) {
+  SourceLoc L = loc(UO->getBeginLoc());
+  switch (UO->getOpcode()) {
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec:
+    return error(UO->getOperatorLoc(),
+                 std::string("'") + UnaryOperator::getOpcodeStr(UO->getOpcode()).str() +
+                     "' used as a value is not supported in an offloaded nest",
+                 "increment or decrement in a statement of its own");
+  case UO_Deref:
+    return error(UO->getOperatorLoc(),
+                 "pointer dereference is not supported in an offloaded nest",
+                 "subscript the array instead, e.g. 'A[i]' for '*(A + i)'");
+  case UO_AddrOf:
+    return error(UO->getOperatorLoc(),
+                 "taking an address with '&' is not supported in an offloaded "
+                 "nest",
+                 "use the value itself; index arrays by their parameter name");
+  case UO_Plus:
+  case UO_Extension:
+    return expr(UO->getSubExpr());
+  case UO_Minus:
+  case UO_LNot:
+  case UO_Not: {
+    ExprPtr X = expr(UO->getSubExpr());
+    std::optional<ScalarKind> K = X ? kindOf(UO) : std::nullopt;
+    if (!K)
+      return nullptr;
+    UnaryOpKind Op = UO->getOpcode() == UO_Minus  ? UnaryOpKind::Neg
+                     : UO->getOpcode() == UO_LNot ? UnaryOpKind::LNot
+                                                  : UnaryOpKind::BitNot;
+    return std::make_shared<UnaryExpr>(Op, X, *K, L);
+  }
+  default:
+    return error(UO->getOperatorLoc(),
+                 std::string("operator '") +
+                     UnaryOperator::getOpcodeStr(UO->getOpcode()).str() +
+                     "' is not supported in an offloaded nest",
+                 "use C arithmetic on int, long, float or double values");
+  }
+}
+
+ExprPtr NestBuilder::binary(const BinaryOperator *BO) {
+  if (BO->isAssignmentOp())
+    return error(BO->getOperatorLoc(),
+                 "assignment used as a value is not supported in an offloaded "
+                 "nest",
+                 "write each assignment as a statement of its own");
+  if (BO->getOpcode() == BO_Comma)
+    return error(BO->getOperatorLoc(),
+                 "the comma operator is not supported in an offloaded nest",
+                 "split the expression into separate statements");
+  if (BO->getType()->isPointerType())
+    return pointerMisuse(BO);
+  BinaryOpKind Op;
+  switch (BO->getOpcode()) {
+  case BO_Add: Op = BinaryOpKind::Add; break;
+  case BO_Sub: Op = BinaryOpKind::Sub; break;
+  case BO_Mul: Op = BinaryOpKind::Mul; break;
+  case BO_Div: Op = BinaryOpKind::Div; break;
+  case BO_Rem: Op = BinaryOpKind::Rem; break;
+  case BO_Shl: Op = BinaryOpKind::Shl; break;
+  case BO_Shr: Op = BinaryOpKind::Shr; break;
+  case BO_And: Op = BinaryOpKind::BitAnd; break;
+  case BO_Or: Op = BinaryOpKind::BitOr; break;
+  case BO_Xor: Op = BinaryOpKind::BitXor; break;
+  case BO_LAnd: Op = BinaryOpKind::LAnd; break;
+  case BO_LOr: Op = BinaryOpKind::LOr; break;
+  case BO_LT: Op = BinaryOpKind::LT; break;
+  case BO_LE: Op = BinaryOpKind::LE; break;
+  case BO_GT: Op = BinaryOpKind::GT; break;
+  case BO_GE: Op = BinaryOpKind::GE; break;
+  case BO_EQ: Op = BinaryOpKind::EQ; break;
+  case BO_NE: Op = BinaryOpKind::NE; break;
+  default:
+    return error(BO->getOperatorLoc(),
+                 "operator '" + BO->getOpcodeStr().str() +
+                     "' is not supported in an offloaded nest",
+                 "use C arithmetic on int, long, float or double values");
+  }
+  ExprPtr A = expr(BO->getLHS());
+  // `A[i] != 0` on a row pointer: the first error says it all.
+  if (!A && BO->getLHS()->getType()->isPointerType())
+    return nullptr;
+  ExprPtr B = expr(BO->getRHS());
+  std::optional<ScalarKind> K = A && B ? kindOf(BO) : std::nullopt;
+  if (!K)
+    return nullptr;
+  return std::make_shared<BinaryExpr>(Op, A, B, *K, loc(BO->getBeginLoc()));
+}
+
+ExprPtr NestBuilder::call(const clang::CallExpr *CE) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee)
+    return error(CE->getBeginLoc(),
+                 "calls through function pointers are not supported in an "
+                 "offloaded nest",
+                 "call a C math library function, or inline the code");
+  std::string Name = Callee->getName().str();
+  // Calls of the function to itself are reported once per call by the
+  // function-level recursion check.
+  if (FD && Callee->getCanonicalDecl() == FD->getCanonicalDecl())
+    return nullptr;
+  if (!isMathFunction(Name))
+    return error(CE->getBeginLoc(),
+                 "call to '" + Name +
+                     "' is not supported in an offloaded nest: only C math "
+                     "library functions can be called",
+                 "inline the body of '" + Name +
+                     "' into the nest, or compute its result before the nest");
+  std::vector<ExprPtr> Args;
+  bool OK = true;
+  for (const clang::Expr *A : CE->arguments()) {
+    Args.push_back(expr(A));
+    OK &= Args.back() != nullptr;
+  }
+  std::optional<ScalarKind> K = OK ? kindOf(CE) : std::nullopt;
+  if (!K)
+    return nullptr;
+  return std::make_shared<c2cuda::CallExpr>(Name, std::move(Args), *K,
+                                            loc(CE->getBeginLoc()));
+}
+
+} // namespace c2cuda

@@ -1,0 +1,73 @@
+//===- NestBuilder.h - Clang statements of a nest to IR --------*- C++ -*-===//
+//
+// Translates the statements of one offloaded nest into IR: canonical for
+// loops, assignments, scalar locals, ifs, and expressions in which every C
+// conversion is an explicit CastExpr. Every construct outside that subset is
+// reported with its exact location and a hint; translation goes on after an
+// error so that one run reports as much as possible.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_FRONTEND_NESTBUILDER_H
+#define C2CUDA_FRONTEND_NESTBUILDER_H
+
+#include "ir/Diagnostics.h"
+#include "ir/IR.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+namespace c2cuda {
+
+/// True for the C math library functions a nest may call.
+bool isMathFunction(llvm::StringRef Name);
+
+class NestBuilder {
+public:
+  /// F holds the parameters already built from FD (only those whose type is
+  /// supported).
+  NestBuilder(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
+              const Function &F, DiagnosticList &Diags)
+      : Ctx(Ctx), FD(FD), F(F), Diags(Diags) {}
+
+  /// The IR of one nest statement (a for loop, or any statement of a scop
+  /// region). Returns the statements built; errors are in Diags.
+  StmtList buildNest(const clang::Stmt *S);
+
+  /// An expression outside any nest that may only use scalar parameters,
+  /// such as the size of a VLA parameter. Null after an error.
+  ExprPtr buildExpr(const clang::Expr *E) { return expr(E); }
+
+private:
+  clang::ASTContext &Ctx;
+  const clang::FunctionDecl *FD;
+  const Function &F;
+  DiagnosticList &Diags;
+
+  SourceLoc loc(clang::SourceLocation L) const;
+  std::nullptr_t error(clang::SourceLocation L, std::string Msg,
+                       std::string Hint);
+
+  void stmt(const clang::Stmt *S, StmtList &Out);
+  void declStmt(const clang::DeclStmt *DS, StmtList &Out);
+  void exprStmt(const clang::Expr *E, StmtList &Out);
+  void forStmt(const clang::ForStmt *FS, StmtList &Out);
+  StmtList stmtList(const clang::Stmt *S);
+
+  ExprPtr expr(const clang::Expr *E);
+  ExprPtr lvalue(const clang::Expr *E);
+  ExprPtr castExpr(const clang::CastExpr *CE);
+  ExprPtr declRef(const clang::DeclRefExpr *DR);
+  ExprPtr subscript(const clang::ArraySubscriptExpr *AS);
+  ExprPtr unary(const clang::UnaryOperator *UO);
+  ExprPtr binary(const clang::BinaryOperator *BO);
+  ExprPtr call(const clang::CallExpr *CE);
+  /// The IR type of E's value, or an error saying why it has none.
+  std::optional<ScalarKind> kindOf(const clang::Expr *E);
+  std::nullptr_t pointerMisuse(const clang::Expr *E);
+};
+
+} // namespace c2cuda
+
+#endif

@@ -1,0 +1,341 @@
+//===- Pragmas.cpp - c2cuda and scop pragmas ------------------------------===//
+
+#include "Pragmas.h"
+#include "ClangTypes.h"
+
+#include "clang/Lex/Pragma.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <cstdlib>
+
+using namespace clang;
+
+namespace c2cuda {
+
+namespace {
+
+/// Records `#pragma <Name> ...` with all its tokens (macros expanded).
+class RecordingHandler : public PragmaHandler {
+public:
+  RecordingHandler(StringRef Name, PragmaRecord::Kind K,
+                   std::vector<PragmaRecord> &Out)
+      : PragmaHandler(Name), K(K), Out(Out) {}
+
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer Introducer,
+                    Token &FirstToken) override {
+    PragmaRecord R;
+    R.K = K;
+    R.Loc = Introducer.Loc.isValid() ? Introducer.Loc : FirstToken.getLocation();
+    Token Tok;
+    PP.Lex(Tok);
+    if (K == PragmaRecord::Kind::Kernel) {
+      // `c2cuda <directive> ...`: only `kernel` is known.
+      if (Tok.is(tok::identifier))
+        R.Directive = PP.getSpelling(Tok);
+      if (R.Directive != "kernel") {
+        R.K = PragmaRecord::Kind::UnknownC2cuda;
+        if (Tok.isNot(tok::eod))
+          R.Directive = PP.getSpelling(Tok);
+      }
+      if (Tok.isNot(tok::eod))
+        PP.Lex(Tok);
+    }
+    while (Tok.isNot(tok::eod)) {
+      R.Tokens.push_back({Tok.getKind(), PP.getSpelling(Tok), Tok.getLocation()});
+      PP.Lex(Tok);
+    }
+    Out.push_back(std::move(R));
+  }
+
+private:
+  PragmaRecord::Kind K;
+  std::vector<PragmaRecord> &Out;
+};
+
+const char *const KnownClauses = "block(x[,y[,z]]), extent(A: expr)";
+
+/// Recursive-descent parser over the clause tokens of one pragma.
+class ClauseParser {
+public:
+  ClauseParser(const PragmaRecord &P, const Function &F,
+               const SourceManager &SM, DiagnosticList &Diags)
+      : Toks(P.Tokens), F(F), SM(SM), Diags(Diags), PragmaLoc(P.Loc) {}
+
+  bool parse(NestClauses &Out) {
+    while (Pos < Toks.size()) {
+      if (is(tok::comma)) {
+        ++Pos;
+        continue;
+      }
+      const PragmaToken &T = Toks[Pos];
+      if (T.Kind != tok::identifier)
+        return fail(T.Loc, "expected a clause name in '#pragma c2cuda kernel', found '" + T.Text + "'",
+                    std::string("known clauses: ") + KnownClauses);
+      if (T.Text == "block" && Out.ClauseLocs.count(T.Text))
+        return fail(T.Loc, "clause '" + T.Text + "' appears more than once",
+                    "merge the clauses into one");
+      ++Pos;
+      if (T.Text == "block") {
+        if (!parseBlock(T, Out))
+          return false;
+      } else if (T.Text == "extent") {
+        if (!parseExtent(T, Out))
+          return false;
+      } else {
+        return fail(T.Loc,
+                    "unknown clause '" + T.Text +
+                        "' in '#pragma c2cuda kernel'",
+                    std::string("known clauses: ") + KnownClauses);
+      }
+      // The first `extent` names the clause; each array has its own entry.
+      Out.ClauseLocs.emplace(T.Text, loc(T.Loc));
+    }
+    return true;
+  }
+
+private:
+  const std::vector<PragmaToken> &Toks;
+  const Function &F;
+  const SourceManager &SM;
+  DiagnosticList &Diags;
+  SourceLocation PragmaLoc;
+  size_t Pos = 0;
+
+  SourceLoc loc(SourceLocation L) const { return toSourceLoc(SM, L); }
+  bool is(tok::TokenKind K) const {
+    return Pos < Toks.size() && Toks[Pos].Kind == K;
+  }
+  SourceLocation here() const {
+    return Pos < Toks.size() ? Toks[Pos].Loc
+                             : (Toks.empty() ? PragmaLoc : Toks.back().Loc);
+  }
+  bool fail(SourceLocation L, std::string Msg, std::string Hint) {
+    Diags.error(loc(L), std::move(Msg), std::move(Hint));
+    return false;
+  }
+  bool expect(tok::TokenKind K, const char *Spelling, const std::string &Clause,
+              const char *Form) {
+    if (is(K)) {
+      ++Pos;
+      return true;
+    }
+    return fail(here(),
+                std::string("expected '") + Spelling + "' in clause '" +
+                    Clause + "'",
+                std::string("write it as '") + Form + "'");
+  }
+
+  bool parseBlock(const PragmaToken &Name, NestClauses &Out) {
+    const char *Form = "block(x[,y[,z]])";
+    if (!expect(tok::l_paren, "(", "block", Form))
+      return false;
+    std::vector<unsigned> Dims;
+    uint64_t Product = 1;
+    while (true) {
+      if (!is(tok::numeric_constant))
+        return fail(here(), "block sizes must be positive integer constants",
+                    std::string("write it as '") + Form + "'");
+      const PragmaToken &N = Toks[Pos++];
+      char *End = nullptr;
+      unsigned long long V = std::strtoull(N.Text.c_str(), &End, 0);
+      std::string Suffix(End);
+      for (char &C : Suffix)
+        C = std::tolower(C);
+      if (V == 0 || !(Suffix.empty() || Suffix == "u" || Suffix == "l" ||
+                      Suffix == "ul" || Suffix == "lu"))
+        return fail(N.Loc, "block sizes must be positive integer constants",
+                    std::string("write it as '") + Form + "'");
+      Dims.push_back(static_cast<unsigned>(std::min<unsigned long long>(V, 1u << 20)));
+      Product *= Dims.back();
+      if (is(tok::comma)) {
+        ++Pos;
+        continue;
+      }
+      break;
+    }
+    if (!expect(tok::r_paren, ")", "block", Form))
+      return false;
+    if (Dims.size() > 3)
+      return fail(Name.Loc, "clause 'block' has more than 3 dimensions",
+                  std::string("write it as '") + Form + "'");
+    if (Product > 1024)
+      return fail(Name.Loc,
+                  "block of " + std::to_string(Product) +
+                      " threads exceeds the CUDA limit of 1024",
+                  "choose block sizes whose product is at most 1024");
+    Out.Block = Dims;
+    return true;
+  }
+
+  bool parseExtent(const PragmaToken &Name, NestClauses &Out) {
+    const char *Form = "extent(A: expr)";
+    if (!expect(tok::l_paren, "(", "extent", Form))
+      return false;
+    if (!is(tok::identifier))
+      return fail(here(), "expected an array parameter name in clause 'extent'",
+                  std::string("write it as '") + Form + "'");
+    const PragmaToken &A = Toks[Pos++];
+    const Param *P = F.findParam(A.Text);
+    if (!P || !P->isArray())
+      return fail(A.Loc,
+                  "'" + A.Text + "' in clause 'extent' is not an array parameter of '" +
+                      F.Name + "'",
+                  "name a pointer or array parameter of the function");
+    if (!expect(tok::colon, ":", "extent", Form))
+      return false;
+    ExprPtr E = parseAdd();
+    if (!E)
+      return false;
+    if (!expect(tok::r_paren, ")", "extent", Form))
+      return false;
+    if (isFloating(E->Type))
+      return fail(A.Loc, "the extent of '" + A.Text + "' must be an integer expression",
+                  "use integer parameters and constants");
+    if (Out.Extents.count(A.Text))
+      return fail(A.Loc, "the extent of '" + A.Text + "' is given twice",
+                  "keep one 'extent(" + A.Text + ": ...)' clause");
+    Out.Extents[A.Text] = E;
+    Out.ClauseLocs["extent(" + A.Text + ")"] = loc(A.Loc);
+    return true;
+  }
+
+  // C's usual arithmetic conversions restricted to the IR kinds.
+  static ScalarKind common(ScalarKind A, ScalarKind B) {
+    auto Rank = [](ScalarKind K) {
+      switch (K) {
+      case ScalarKind::Int: return 0;
+      case ScalarKind::UInt: return 1;
+      case ScalarKind::Long: return 2;
+      case ScalarKind::ULong: return 3;
+      case ScalarKind::Float: return 4;
+      case ScalarKind::Double: return 5;
+      }
+      return 0;
+    };
+    return Rank(A) >= Rank(B) ? A : B;
+  }
+  static ExprPtr convert(ExprPtr E, ScalarKind T) {
+    if (E->Type == T)
+      return E;
+    SourceLoc L = E->Loc;
+    return std::make_shared<CastExpr>(std::move(E), T, L);
+  }
+
+  ExprPtr parseAdd() {
+    ExprPtr L = parseMul();
+    while (L && (is(tok::plus) || is(tok::minus))) {
+      BinaryOpKind Op = is(tok::plus) ? BinaryOpKind::Add : BinaryOpKind::Sub;
+      SourceLoc OpLoc = loc(Toks[Pos++].Loc);
+      ExprPtr R = parseMul();
+      if (!R)
+        return nullptr;
+      ScalarKind T = common(L->Type, R->Type);
+      L = std::make_shared<BinaryExpr>(Op, convert(L, T), convert(R, T), T, OpLoc);
+    }
+    return L;
+  }
+  ExprPtr parseMul() {
+    ExprPtr L = parseUnary();
+    while (L && (is(tok::star) || is(tok::slash))) {
+      BinaryOpKind Op = is(tok::star) ? BinaryOpKind::Mul : BinaryOpKind::Div;
+      SourceLoc OpLoc = loc(Toks[Pos++].Loc);
+      ExprPtr R = parseUnary();
+      if (!R)
+        return nullptr;
+      ScalarKind T = common(L->Type, R->Type);
+      L = std::make_shared<BinaryExpr>(Op, convert(L, T), convert(R, T), T, OpLoc);
+    }
+    return L;
+  }
+  ExprPtr parseUnary() {
+    if (is(tok::minus)) {
+      SourceLoc L = loc(Toks[Pos++].Loc);
+      ExprPtr X = parseUnary();
+      if (!X)
+        return nullptr;
+      ScalarKind T = X->Type;
+      return std::make_shared<UnaryExpr>(UnaryOpKind::Neg, X, T, L);
+    }
+    if (is(tok::plus)) {
+      ++Pos;
+      return parseUnary();
+    }
+    return parsePrimary();
+  }
+  ExprPtr parsePrimary() {
+    const char *Hint = "use integer literals, scalar parameters, + - * / and "
+                       "parentheses";
+    if (Pos >= Toks.size())
+      return failExpr(here(), "expected an expression in clause 'extent'", Hint);
+    const PragmaToken &T = Toks[Pos];
+    if (T.Kind == tok::l_paren) {
+      ++Pos;
+      ExprPtr E = parseAdd();
+      if (!E)
+        return nullptr;
+      if (!is(tok::r_paren))
+        return failExpr(here(), "expected ')' in clause 'extent'", Hint);
+      ++Pos;
+      return E;
+    }
+    if (T.Kind == tok::numeric_constant) {
+      ++Pos;
+      char *End = nullptr;
+      unsigned long long V = std::strtoull(T.Text.c_str(), &End, 0);
+      std::string Suffix(End);
+      for (char &C : Suffix)
+        C = std::tolower(C);
+      bool Unsigned = Suffix.find('u') != std::string::npos;
+      bool Long = Suffix.find('l') != std::string::npos;
+      if (!(Suffix.empty() || Suffix == "u" || Suffix == "l" || Suffix == "ul" ||
+            Suffix == "lu" || Suffix == "ll" || Suffix == "ull" || Suffix == "llu"))
+        return failExpr(T.Loc, "'" + T.Text + "' is not an integer constant", Hint);
+      ScalarKind K;
+      if (!Long && !Unsigned && V <= 0x7fffffffULL)
+        K = ScalarKind::Int;
+      else if (!Long && Unsigned && V <= 0xffffffffULL)
+        K = ScalarKind::UInt;
+      else if (!Unsigned && V <= 0x7fffffffffffffffULL)
+        K = ScalarKind::Long;
+      else
+        K = ScalarKind::ULong;
+      return std::make_shared<IntLit>(static_cast<int64_t>(V), K, loc(T.Loc));
+    }
+    if (T.Kind == tok::identifier) {
+      ++Pos;
+      const Param *P = F.findParam(T.Text);
+      if (!P || P->isArray() || isFloating(P->Elem))
+        return failExpr(T.Loc,
+                        "'" + T.Text +
+                            "' in clause 'extent' is not an integer scalar parameter of '" +
+                            F.Name + "'",
+                        Hint);
+      return std::make_shared<VarRef>(T.Text, P->Elem, loc(T.Loc));
+    }
+    return failExpr(T.Loc, "unexpected '" + T.Text + "' in clause 'extent'", Hint);
+  }
+  ExprPtr failExpr(SourceLocation L, std::string Msg, std::string Hint) {
+    fail(L, std::move(Msg), std::move(Hint));
+    return nullptr;
+  }
+};
+
+} // namespace
+
+void registerPragmaHandlers(Preprocessor &PP, std::vector<PragmaRecord> &Out) {
+  // The preprocessor owns its handlers.
+  PP.AddPragmaHandler(
+      new RecordingHandler("c2cuda", PragmaRecord::Kind::Kernel, Out));
+  PP.AddPragmaHandler(
+      new RecordingHandler("scop", PragmaRecord::Kind::Scop, Out));
+  PP.AddPragmaHandler(
+      new RecordingHandler("endscop", PragmaRecord::Kind::EndScop, Out));
+}
+
+bool parseKernelClauses(const PragmaRecord &P, const Function &F,
+                        const SourceManager &SM, NestClauses &Out,
+                        DiagnosticList &Diags) {
+  return ClauseParser(P, F, SM, Diags).parse(Out);
+}
+
+} // namespace c2cuda

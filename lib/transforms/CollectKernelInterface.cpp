@@ -1,0 +1,99 @@
+//===- CollectKernelInterface.cpp - Parameters of each kernel -------------===//
+
+#include "CollectKernelInterface.h"
+
+#include "IRQueries.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace c2cuda {
+
+namespace {
+
+using IterMap = std::map<std::string, ScalarKind>;
+
+/// For each LaunchStmt of the host body, the host loop iterators around it.
+void findHostIterators(const StmtList &L, const IterMap &InScope,
+                       std::map<unsigned, IterMap> &PerKernel) {
+  for (const StmtPtr &S : L) {
+    if (const auto *Launch = dyn_cast<LaunchStmt>(S.get())) {
+      PerKernel[Launch->KernelIndex] = InScope;
+    } else if (const auto *For = dyn_cast<ForStmt>(S.get())) {
+      IterMap Inner = InScope;
+      Inner[For->Iter] = For->IterType;
+      findHostIterators(For->Body, Inner, PerKernel);
+    } else if (const auto *If = dyn_cast<IfStmt>(S.get())) {
+      findHostIterators(If->Then, InScope, PerKernel);
+      findHostIterators(If->Else, InScope, PerKernel);
+    } else if (const auto *R = dyn_cast<HostRegion>(S.get())) {
+      findHostIterators(R->Body, InScope, PerKernel);
+    }
+  }
+}
+
+using ScalarMap = std::map<std::string, ScalarKind>;
+const ScalarKind *find(const NestFacts *NF, ScalarMap NestFacts::*Field,
+                       const std::string &N) {
+  if (!NF)
+    return nullptr;
+  auto It = (NF->*Field).find(N);
+  return It == (NF->*Field).end() ? nullptr : &It->second;
+}
+
+void collect(Kernel &K, const LoweringContext &Ctx, const IterMap &HostIters) {
+  const NestFacts *NF = Ctx.nestFacts(Ctx.nest(K.NestId));
+
+  std::set<std::string> Used;
+  collectVarNames(K.Body, Used);
+  for (const GridLoop &G : K.Grid) {
+    collectVarNames(*G.Lower, Used);
+    collectVarNames(*G.TripCount, Used);
+  }
+  std::set<std::string> Assigned = collectAssignedScalars(K.Body);
+
+  std::map<std::string, KernelScalar> Scalars; // Sorted by name.
+  for (const std::string &N : Used) {
+    KernelScalar KS;
+    KS.Name = N;
+    if (auto It = HostIters.find(N); It != HostIters.end()) {
+      KS.Type = It->second;
+    } else if (const ScalarKind *T = find(NF, &NestFacts::ScalarsWritten, N)) {
+      KS.Type = *T;
+      KS.Written = Assigned.count(N) != 0;
+    } else if (const ScalarKind *T = find(NF, &NestFacts::ScalarsRead, N)) {
+      KS.Type = *T;
+    } else if (const Param *P = Ctx.F.findParam(N); P && !P->isArray()) {
+      // Facts missing a scalar parameter: still pass it.
+      KS.Type = P->Elem;
+      KS.Written = Assigned.count(N) != 0;
+    } else {
+      continue; // An iterator or local of the kernel itself.
+    }
+    Scalars[N] = KS;
+  }
+  K.Scalars.clear();
+  for (auto &[Name, KS] : Scalars)
+    K.Scalars.push_back(KS);
+
+  std::set<std::string> ArraysUsed = collectArrayNames(K.Body);
+  K.Arrays.clear();
+  for (const Param &P : Ctx.F.Params)
+    if (P.isArray() && ArraysUsed.count(P.Name))
+      K.Arrays.push_back(P.Name);
+}
+
+} // namespace
+
+LoweredFunction collectKernelInterface(LoweredFunction LF,
+                                       const LoweringContext &Ctx) {
+  IterMap None;
+  std::map<unsigned, IterMap> HostIters;
+  findHostIterators(LF.HostBody, None, HostIters);
+  for (unsigned I = 0; I < LF.Kernels.size(); ++I)
+    collect(LF.Kernels[I], Ctx, HostIters[I]);
+  return LF;
+}
+
+} // namespace c2cuda

@@ -1,0 +1,170 @@
+//===- HoistHostLoops.cpp - Sequential outer loops run on the host --------===//
+
+#include "HoistHostLoops.h"
+
+#include "IRQueries.h"
+
+using namespace llvm;
+
+namespace c2cuda {
+
+namespace {
+
+class Hoister {
+public:
+  Hoister(const LoweringContext &Ctx, LoweredFunction &LF) : Ctx(Ctx), LF(LF) {}
+
+  StmtList lowerHostList(const StmtList &L);
+
+private:
+  const LoweringContext &Ctx;
+  LoweredFunction &LF;
+  const NestStmt *Nest = nullptr;
+  /// Host loops enclosing the statement being lowered, outermost first.
+  std::vector<const ForStmt *> HostLoops;
+
+  bool ifHoistable(const IfStmt &If) const;
+  bool forHoistable(const ForStmt &For) const;
+  bool onlyLoopsAndHoistableIfs(const StmtList &L) const;
+  bool yieldsParallelKernel(const StmtList &L) const;
+  bool hoistIf(const IfStmt &If) const {
+    return ifHoistable(If) &&
+           (yieldsParallelKernel(If.Then) || yieldsParallelKernel(If.Else));
+  }
+
+  StmtList lowerNestList(const StmtList &L);
+  StmtPtr makeKernel(StmtList Region);
+};
+
+bool Hoister::onlyLoopsAndHoistableIfs(const StmtList &L) const {
+  for (const StmtPtr &S : L) {
+    if (isa<ForStmt>(S.get()))
+      continue;
+    const auto *If = dyn_cast<IfStmt>(S.get());
+    if (!If || !ifHoistable(*If))
+      return false;
+  }
+  return true;
+}
+
+bool Hoister::ifHoistable(const IfStmt &If) const {
+  return !readsArray(*If.Cond) && onlyLoopsAndHoistableIfs(If.Then) &&
+         onlyLoopsAndHoistableIfs(If.Else);
+}
+
+bool Hoister::forHoistable(const ForStmt &For) const {
+  return !Ctx.isParallel(Nest, &For) && !readsArray(*For.Lower) &&
+         !readsArray(*For.Upper) && onlyLoopsAndHoistableIfs(For.Body) &&
+         yieldsParallelKernel(For.Body);
+}
+
+bool Hoister::yieldsParallelKernel(const StmtList &L) const {
+  for (const StmtPtr &S : L) {
+    if (const auto *For = dyn_cast<ForStmt>(S.get())) {
+      if (Ctx.isParallel(Nest, For) || forHoistable(*For))
+        return true;
+    } else if (const auto *If = dyn_cast<IfStmt>(S.get())) {
+      if (hoistIf(*If))
+        return true;
+    }
+  }
+  return false;
+}
+
+StmtPtr Hoister::makeKernel(StmtList Region) {
+  Kernel K;
+  K.Name = Ctx.F.Name + "_kernel" + std::to_string(LF.Kernels.size());
+  K.Loc = Region.front()->Loc.valid() ? Region.front()->Loc : Nest->Loc;
+  K.NestId = Nest->Id;
+  K.Body = std::move(Region);
+  for (const ForStmt *H : HostLoops)
+    K.Remarks.push_back("launched once per iteration of host loop '" + H->Iter +
+                        "': " + Ctx.notParallelReason(Nest, H));
+  unsigned Index = LF.Kernels.size();
+  SourceLoc Loc = K.Loc;
+  LF.Kernels.push_back(std::move(K));
+  return std::make_shared<LaunchStmt>(Index, Loc);
+}
+
+StmtList Hoister::lowerNestList(const StmtList &L) {
+  StmtList Out;
+  if (L.empty())
+    return Out;
+  // A local declared here may be used by any later statement: keep the list
+  // in one kernel.
+  for (const StmtPtr &S : L)
+    if (isa<DeclStmt>(S.get())) {
+      Out.push_back(makeKernel(L));
+      return Out;
+    }
+
+  StmtList Sequential; // Pending statements for one sequential kernel.
+  auto Flush = [&] {
+    if (!Sequential.empty())
+      Out.push_back(makeKernel(std::move(Sequential)));
+    Sequential.clear();
+  };
+  for (const StmtPtr &S : L) {
+    if (const auto *For = dyn_cast<ForStmt>(S.get())) {
+      if (forHoistable(*For)) {
+        Flush();
+        HostLoops.push_back(For);
+        StmtList Body = lowerNestList(For->Body);
+        HostLoops.pop_back();
+        Out.push_back(std::make_shared<ForStmt>(
+            For->Iter, For->IterType, For->Lower, For->Cmp, For->Upper,
+            For->Step, std::move(Body), For->Loc));
+        continue;
+      }
+      if (Ctx.isParallel(Nest, For)) {
+        Flush();
+        Out.push_back(makeKernel({S}));
+        continue;
+      }
+    } else if (const auto *If = dyn_cast<IfStmt>(S.get())) {
+      if (hoistIf(*If)) {
+        Flush();
+        StmtList Then = lowerNestList(If->Then);
+        StmtList Else = lowerNestList(If->Else);
+        Out.push_back(std::make_shared<IfStmt>(If->Cond, std::move(Then),
+                                               std::move(Else), If->Loc));
+        continue;
+      }
+    }
+    Sequential.push_back(S);
+  }
+  Flush();
+  return Out;
+}
+
+StmtList Hoister::lowerHostList(const StmtList &L) {
+  StmtList Out;
+  for (const StmtPtr &S : L) {
+    if (const auto *N = dyn_cast<NestStmt>(S.get())) {
+      Nest = N;
+      StmtList Host = lowerNestList(N->Body);
+      Nest = nullptr;
+      Out.insert(Out.end(), Host.begin(), Host.end());
+    } else if (const auto *R = dyn_cast<HostRegion>(S.get())) {
+      Out.push_back(
+          std::make_shared<HostRegion>(R->Open, lowerHostList(R->Body),
+                                       R->Close, R->HeaderArraysRead, R->Loc));
+    } else {
+      // HostCode (and anything else outside nests) stays as it is.
+      Out.push_back(S);
+    }
+  }
+  return Out;
+}
+
+} // namespace
+
+LoweredFunction hoistHostLoops(const LoweringContext &Ctx) {
+  LoweredFunction LF;
+  LF.Source = &Ctx.F;
+  Hoister H(Ctx, LF);
+  LF.HostBody = H.lowerHostList(Ctx.F.Body);
+  return LF;
+}
+
+} // namespace c2cuda

@@ -1,0 +1,40 @@
+//===- HoistHostLoops.h - Sequential outer loops run on the host -*- C++
+//-*-===//
+//
+// The first pass: it builds the host side of the function and cuts every
+// nest into kernel regions.
+//
+// The host body copies the function's HostCode and HostRegion statements
+// (region bodies lowered recursively). Each nest is replaced by host loops and
+// guards around LaunchStmts. An outer loop of a nest is hoisted to the host
+// when it is not parallel, its bounds read no array, its body holds only
+// loops and hoistable ifs, and hoisting exposes at least one parallel loop
+// (otherwise a single sequential kernel does the same work with one launch).
+// An if is hoistable when its condition reads no array and its branches hold
+// only loops and hoistable ifs. Every statement left over becomes a kernel
+// region: a parallel loop gets a kernel of its own, consecutive sequential
+// statements share one (a statement list that declares a scalar is never
+// split, since later statements may use it).
+//
+// Legal always: the host runs the hoisted loops in their order, their bounds
+// and conditions read only scalars, and kernels on one stream complete in
+// launch order, so each kernel sees everything the code before it wrote.
+// Iterators of hoisted loops reach the kernels as scalar parameters
+// (CollectKernelInterface adds them).
+//
+// Kernels are created here, numbered in source order and named
+// "<function>_kernel<N>"; their Body is the whole region, Grid still empty.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_TRANSFORMS_HOISTHOSTLOOPS_H
+#define C2CUDA_TRANSFORMS_HOISTHOSTLOOPS_H
+
+#include "LoweringContext.h"
+
+namespace c2cuda {
+
+LoweredFunction hoistHostLoops(const LoweringContext &Ctx);
+
+} // namespace c2cuda
+
+#endif

@@ -1,0 +1,53 @@
+//===- IRQueries.h - Small read-only walks over the IR ---------*- C++ -*-===//
+//
+// Questions the lowering passes ask of statements and expressions: which
+// variables and arrays they mention, whether an expression reads memory.
+// They only read the IR; nothing here builds nodes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_TRANSFORMS_IRQUERIES_H
+#define C2CUDA_TRANSFORMS_IRQUERIES_H
+
+#include "ir/IR.h"
+
+#include <functional>
+#include <set>
+#include <string>
+
+namespace c2cuda {
+
+/// Calls Fn on E and every subexpression of E, parents first.
+void forEachExpr(const Expr &E, const std::function<void(const Expr &)> &Fn);
+
+/// Calls Fn on every expression (and subexpression) of the statements in L,
+/// including loop bounds, conditions, declaration initialisers and the
+/// left-hand sides of assignments.
+void forEachExprIn(const StmtList &L,
+                   const std::function<void(const Expr &)> &Fn);
+
+/// Calls Fn on every statement of L, nested ones included, parents first.
+void forEachStmt(const StmtList &L,
+                 const std::function<void(const Stmt &)> &Fn);
+
+/// Whether E reads an element of some array.
+bool readsArray(const Expr &E);
+
+/// Names of every VarRef in E.
+void collectVarNames(const Expr &E, std::set<std::string> &Names);
+
+/// Names of every VarRef in the statements of L.
+void collectVarNames(const StmtList &L, std::set<std::string> &Names);
+
+/// Names of the arrays referenced in the statements of L.
+std::set<std::string> collectArrayNames(const StmtList &L);
+
+/// Every ArrayRef node of the statements of L, by address (the analysis keys
+/// its per-reference facts by the same addresses).
+std::set<const ArrayRef *> collectArrayRefs(const StmtList &L);
+
+/// Scalars that L assigns (`x = ...`, `x += ...`), by name.
+std::set<std::string> collectAssignedScalars(const StmtList &L);
+
+} // namespace c2cuda
+
+#endif

@@ -1,0 +1,46 @@
+//===- LoweringContext.h - What every lowering pass may consult -*- C++ -*-===//
+//
+// The passes turn a LoweredFunction into a better one; besides it they read
+// the source function, the analysis facts, and report to the diagnostics.
+// This bundles the three and answers the look-ups they all need: a nest by
+// its id, and the facts of a loop of a nest.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_TRANSFORMS_LOWERINGCONTEXT_H
+#define C2CUDA_TRANSFORMS_LOWERINGCONTEXT_H
+
+#include "analysis/NestFacts.h"
+#include "ir/Diagnostics.h"
+#include "ir/IR.h"
+
+#include <map>
+
+namespace c2cuda {
+
+class LoweringContext {
+public:
+  LoweringContext(const Function &F, const FunctionFacts &Facts,
+                  DiagnosticList &Diags);
+
+  const Function &F;
+  const FunctionFacts &Facts;
+  DiagnosticList &Diags;
+
+  /// The nest with this NestStmt::Id, or null.
+  const NestStmt *nest(unsigned Id) const;
+  /// Facts of a nest, or null when the analysis has none.
+  const NestFacts *nestFacts(const NestStmt *N) const;
+  /// Facts of a loop of a nest, or null when the analysis has none.
+  const LoopFacts *loopFacts(const NestStmt *N, const ForStmt *L) const;
+  /// Whether the analysis proved L parallel (false when it has no facts).
+  bool isParallel(const NestStmt *N, const ForStmt *L) const;
+  /// Why L is not parallel, never empty.
+  std::string notParallelReason(const NestStmt *N, const ForStmt *L) const;
+
+private:
+  std::map<unsigned, const NestStmt *> NestsById;
+};
+
+} // namespace c2cuda
+
+#endif

@@ -1,0 +1,296 @@
+//===- MapToGrid.cpp - Parallel loops onto the CUDA grid ------------------===//
+
+#include "MapToGrid.h"
+
+#include "IRQueries.h"
+#include "TripCount.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+namespace c2cuda {
+
+namespace {
+
+const char *const DimName[3] = {"x", "y", "z"};
+
+std::string join(const std::vector<std::string> &Parts, const char *Sep) {
+  std::string S;
+  for (size_t I = 0; I < Parts.size(); ++I)
+    S += (I ? Sep : "") + Parts[I];
+  return S;
+}
+
+std::string blockText(const std::vector<unsigned> &B, const char *Sep) {
+  std::vector<std::string> Parts;
+  for (unsigned V : B)
+    Parts.push_back(std::to_string(V));
+  return join(Parts, Sep);
+}
+
+std::vector<unsigned> defaultBlock(size_t Rank) {
+  switch (Rank) {
+  case 1:
+    return {256};
+  case 2:
+    return {32, 8};
+  default:
+    return {32, 4, 2};
+  }
+}
+
+bool boundsRead(const ForStmt &For, const std::set<std::string> &Names,
+                std::string &Which) {
+  std::set<std::string> Used;
+  collectVarNames(*For.Lower, Used);
+  collectVarNames(*For.Upper, Used);
+  for (const std::string &N : Names)
+    if (Used.count(N)) {
+      Which = N;
+      return true;
+    }
+  return false;
+}
+
+bool boundsReadArray(const ForStmt &For) {
+  return readsArray(*For.Lower) || readsArray(*For.Upper);
+}
+
+class Mapper {
+public:
+  explicit Mapper(const LoweringContext &Ctx) : Ctx(Ctx) {}
+  std::vector<const ForStmt *> findBand(const Kernel &K) const;
+  void map(Kernel &K, const std::vector<const ForStmt *> &Band);
+  void mapSingleThread(Kernel &K);
+  /// Band ranks of the kernels of each nest, for the block clause.
+  std::map<unsigned, std::set<size_t>> NestRanks;
+
+private:
+  const LoweringContext &Ctx;
+  std::set<unsigned> BlockDiagnosed; ///< Nests whose clause was diagnosed.
+
+  std::vector<unsigned> chooseBlock(Kernel &K,
+                                    const std::vector<const ForStmt *> &Band);
+};
+
+SourceLoc blockClauseLoc(const NestStmt &Nest) {
+  auto It = Nest.Clauses.ClauseLocs.find("block");
+  return It != Nest.Clauses.ClauseLocs.end() ? It->second : Nest.PragmaLoc;
+}
+
+void Mapper::mapSingleThread(Kernel &K) {
+  const NestStmt *Nest = Ctx.nest(K.NestId);
+  K.Grid.clear();
+  std::string Why;
+  // The first loop at the top of the kernel says why nothing is mapped.
+  const ForStmt *Outer = nullptr;
+  for (const StmtPtr &S : K.Body)
+    if ((Outer = dyn_cast<ForStmt>(S.get())))
+      break;
+  if (Outer && !Ctx.isParallel(Nest, Outer)) {
+    Why = "no parallel loop: " + Ctx.notParallelReason(Nest, Outer);
+  } else if (Outer && K.Body.size() == 1) {
+    Why = "'" + Outer->Iter +
+          "' is parallel but its bounds read an array, so the grid cannot "
+          "be sized before the launch";
+  } else if (Outer) {
+    Why = "'" + Outer->Iter +
+          "' is parallel but shares its kernel with other statements that "
+          "declare or use a local scalar";
+  } else {
+    bool AnyLoop = false;
+    forEachStmt(K.Body, [&](const Stmt &S) { AnyLoop |= isa<ForStmt>(S); });
+    Why = AnyLoop ? "no loop to map: the loops are under an 'if' that must "
+                    "run in the kernel"
+                  : "no parallel loop: the statements are not in a loop";
+  }
+  K.Remarks.push_back(Why + "; runs as a single thread");
+  if (Nest && !Nest->Clauses.Block.empty() && NestRanks[Nest->Id].empty() &&
+      BlockDiagnosed.insert(Nest->Id).second)
+    Ctx.Diags.warning(
+        blockClauseLoc(*Nest),
+        "block(" + blockText(Nest->Clauses.Block, ", ") +
+            ") is ignored: no loop of this nest is mapped to the grid",
+        "remove the clause, or make the outer loop parallel");
+}
+
+std::vector<unsigned>
+Mapper::chooseBlock(Kernel &K, const std::vector<const ForStmt *> &Band) {
+  std::vector<unsigned> Default = defaultBlock(Band.size());
+  const NestStmt *Nest = Ctx.nest(K.NestId);
+  if (!Nest || Nest->Clauses.Block.empty())
+    return Default;
+  const std::vector<unsigned> &B = Nest->Clauses.Block;
+  SourceLoc Loc = blockClauseLoc(*Nest);
+  std::string Clause = "block(" + blockText(B, ", ") + ")";
+  std::string Example = "block(" + blockText(Default, ", ") + ")";
+  // Report a bad clause once per nest, not once per kernel.
+  auto Error = [&](const std::string &Msg, const std::string &Hint) {
+    if (BlockDiagnosed.insert(Nest->Id).second)
+      Ctx.Diags.error(Loc, Msg, Hint);
+    return Default;
+  };
+
+  uint64_t Threads = 1;
+  for (unsigned V : B) {
+    if (V == 0)
+      return Error(Clause + " has a zero size",
+                   "give positive sizes, e.g. " + Example);
+    Threads *= V;
+  }
+  if (Threads > 1024)
+    return Error(Clause + " has " + std::to_string(Threads) +
+                     " threads, more than the 1024 a CUDA block may have",
+                 "choose sizes whose product is at most 1024, e.g. " + Example);
+  if (B.size() == Band.size())
+    return B;
+  if (NestRanks[Nest->Id].count(B.size())) {
+    // The clause fits other kernels of this nest; this one keeps the default.
+    K.Remarks.push_back(Clause + " applies to the " + std::to_string(B.size()) +
+                        "-D kernels of this nest; this one uses the default");
+    return Default;
+  }
+  std::vector<std::string> Iters;
+  for (const ForStmt *L : Band)
+    Iters.push_back("'" + L->Iter + "'");
+  return Error(Clause + " has " + std::to_string(B.size()) +
+                   (B.size() == 1 ? " size" : " sizes") +
+                   " but this nest maps " + std::to_string(Band.size()) +
+                   (Band.size() == 1 ? " loop" : " loops") + " to the grid (" +
+                   join(Iters, ", ") + ")",
+               "give one size per mapped loop, e.g. " + Example);
+}
+
+std::vector<const ForStmt *> Mapper::findBand(const Kernel &K) const {
+  const NestStmt *Nest = Ctx.nest(K.NestId);
+  const auto *Outer =
+      K.Body.size() == 1 ? dyn_cast<ForStmt>(K.Body.front().get()) : nullptr;
+  if (!Outer || !Ctx.isParallel(Nest, Outer) || boundsReadArray(*Outer))
+    return {};
+  // Perfectly nested parallel loops with rectangular bounds.
+  std::vector<const ForStmt *> Band{Outer};
+  std::set<std::string> BandIters{Outer->Iter};
+  std::string Dummy;
+  while (Band.size() < 3) {
+    const ForStmt *Cur = Band.back();
+    const auto *Next = Cur->Body.size() == 1
+                           ? dyn_cast<ForStmt>(Cur->Body.front().get())
+                           : nullptr;
+    if (!Next || !Ctx.isParallel(Nest, Next) || boundsReadArray(*Next) ||
+        boundsRead(*Next, BandIters, Dummy))
+      break;
+    Band.push_back(Next);
+    BandIters.insert(Next->Iter);
+  }
+  return Band;
+}
+
+void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
+  const NestStmt *Nest = Ctx.nest(K.NestId);
+  std::set<std::string> BandIters;
+  for (const ForStmt *L : Band)
+    BandIters.insert(L->Iter);
+
+  // Score each band loop by the references contiguous along it.
+  std::set<const ArrayRef *> Refs = collectArrayRefs(K.Body);
+  std::vector<int> Score(Band.size(), 0);
+  std::vector<std::vector<std::string>> Contiguous(Band.size());
+  if (const NestFacts *NF = Ctx.nestFacts(Nest)) {
+    for (const RefFacts &R : NF->Refs) {
+      if (!R.Ref || !Refs.count(R.Ref))
+        continue;
+      for (size_t L = 0; L < Band.size(); ++L) {
+        auto It = R.ConstStride.find(Band[L]->Iter);
+        if (It == R.ConstStride.end() || (It->second != 1 && It->second != -1))
+          continue;
+        Score[L] += R.IsWrite ? 2 : 1;
+        auto &C = Contiguous[L];
+        if (std::find(C.begin(), C.end(), R.Ref->Array) == C.end())
+          C.push_back(R.Ref->Array);
+      }
+    }
+  }
+  // Innermost first, so that ties keep C's innermost loop on x.
+  std::vector<size_t> Order;
+  for (size_t L = Band.size(); L-- > 0;)
+    Order.push_back(L);
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](size_t A, size_t B) { return Score[A] > Score[B]; });
+
+  std::vector<unsigned> Block = chooseBlock(K, Band);
+  K.Grid.clear();
+  std::vector<std::string> Mapped;
+  for (size_t D = 0; D < Order.size(); ++D) {
+    const ForStmt *L = Band[Order[D]];
+    GridLoop G;
+    G.Iter = L->Iter;
+    G.IterType = L->IterType;
+    G.Lower = L->Lower;
+    G.TripCount = buildTripCount(*L);
+    G.Step = L->Step;
+    G.Dim = D;
+    G.Loc = L->Loc;
+    K.Grid.push_back(std::move(G));
+    K.Block[D] = Block[D];
+    Mapped.push_back(L->Iter + " -> " + DimName[D]);
+  }
+  K.Body = Band.back()->Body;
+
+  K.Remarks.push_back("mapped " + join(Mapped, ", ") + " (" +
+                      std::to_string(Band.size()) + "-D grid, block " +
+                      blockText(Block, "x") + ")");
+  const ForStmt *X = Band[Order[0]];
+  if (!Contiguous[Order[0]].empty())
+    K.Remarks.push_back(X->Iter + " is contiguous in " +
+                        join(Contiguous[Order[0]], ", ") + "; on x");
+  else
+    K.Remarks.push_back("no reference is contiguous along a mapped loop; " +
+                        X->Iter + " on x");
+
+  // Loops left inside the kernel body run sequentially in each thread.
+  const auto *AfterBand =
+      Band.back()->Body.size() == 1
+          ? dyn_cast<ForStmt>(Band.back()->Body.front().get())
+          : nullptr;
+  forEachStmt(K.Body, [&](const Stmt &S) {
+    const auto *L = dyn_cast<ForStmt>(&S);
+    if (!L)
+      return;
+    std::string Why, Iter;
+    if (!Ctx.isParallel(Nest, L))
+      Why = Ctx.notParallelReason(Nest, L);
+    else if (boundsReadArray(*L))
+      Why = "its bounds read an array";
+    else if (L == AfterBand && boundsRead(*L, BandIters, Iter))
+      Why = "its bounds depend on '" + Iter + "' and the grid is rectangular";
+    else if (L == AfterBand)
+      Why = "the grid has at most 3 dimensions";
+    else
+      Why = "it is not perfectly nested in the mapped loops";
+    K.Remarks.push_back(L->Iter + " runs sequentially in each thread: " + Why);
+  });
+}
+
+} // namespace
+
+LoweredFunction mapToGrid(LoweredFunction LF, const LoweringContext &Ctx) {
+  Mapper M(Ctx);
+  std::vector<std::vector<const ForStmt *>> Bands;
+  for (const Kernel &K : LF.Kernels) {
+    Bands.push_back(M.findBand(K));
+    if (!Bands.back().empty())
+      M.NestRanks[K.NestId].insert(Bands.back().size());
+  }
+  for (size_t I = 0; I < LF.Kernels.size(); ++I) {
+    if (Bands[I].empty())
+      M.mapSingleThread(LF.Kernels[I]);
+    else
+      M.map(LF.Kernels[I], Bands[I]);
+  }
+  return LF;
+}
+
+} // namespace c2cuda

@@ -1,0 +1,81 @@
+//===- Pipeline.cpp - From analysed nests to kernels ----------------------===//
+//
+// The passes, in order:
+//   HoistHostLoops          sequential outer loops -> host loops; kernel
+//   regions MapToGrid               parallel band -> grid loops, block shape
+//   CollectKernelInterface  arrays and scalars each kernel takes
+//   PlanArrays              per array: extent, device/host reads and writes
+// Then every kernel's remarks are reported at the kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pipeline.h"
+
+#include "CollectKernelInterface.h"
+#include "HoistHostLoops.h"
+#include "LoweringContext.h"
+#include "MapToGrid.h"
+#include "PlanArrays.h"
+
+#include "ir/IRPrinter.h"
+
+#include <algorithm>
+
+namespace c2cuda {
+
+const std::vector<std::string> &pipelinePassNames() {
+  static const std::vector<std::string> Names = {
+      "HoistHostLoops", "MapToGrid", "CollectKernelInterface", "PlanArrays"};
+  return Names;
+}
+
+namespace {
+
+void dumpAfter(const std::string &Pass, const LoweredFunction &LF,
+               const PipelineOptions &Opts) {
+  if (!Opts.PrintAfterAll && std::find(Opts.PrintAfter.begin(),
+                                       Opts.PrintAfter.end(),
+                                       Pass) == Opts.PrintAfter.end())
+    return;
+  llvm::raw_ostream &OS = Opts.Log ? *Opts.Log : llvm::errs();
+  OS << "*** IR Dump After " << Pass << " ***";
+  if (LF.Source)
+    OS << " (" << LF.Source->Name << ")";
+  OS << "\n";
+  printLowered(OS, LF);
+  OS.flush();
+}
+
+} // namespace
+
+LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
+                            const PipelineOptions &Opts,
+                            DiagnosticList &Diags) {
+  const auto &Names = pipelinePassNames();
+  for (const std::string &Wanted : Opts.PrintAfter) {
+    if (std::find(Names.begin(), Names.end(), Wanted) != Names.end())
+      continue;
+    std::string List;
+    for (const std::string &N : Names)
+      List += (List.empty() ? "" : ", ") + N;
+    Diags.warning({}, "no pass named '" + Wanted + "'",
+                  "the passes are " + List);
+  }
+
+  LoweringContext Ctx(F, Facts, Diags);
+  LoweredFunction LF = hoistHostLoops(Ctx);
+  dumpAfter("HoistHostLoops", LF, Opts);
+  LF = mapToGrid(std::move(LF), Ctx);
+  dumpAfter("MapToGrid", LF, Opts);
+  LF = collectKernelInterface(std::move(LF), Ctx);
+  dumpAfter("CollectKernelInterface", LF, Opts);
+  LF = planArrays(std::move(LF), Ctx);
+  dumpAfter("PlanArrays", LF, Opts);
+
+  for (const Kernel &K : LF.Kernels)
+    for (const std::string &R : K.Remarks)
+      Diags.remark(K.Loc, R);
+  return LF;
+}
+
+} // namespace c2cuda

@@ -1,0 +1,79 @@
+//===- PlanArrays.cpp - What each array needs on the device ---------------===//
+
+#include "PlanArrays.h"
+
+#include "IRQueries.h"
+
+using namespace llvm;
+
+namespace c2cuda {
+
+namespace {
+
+/// Arrays a statement list reads and writes, from the IR alone; used for a
+/// nest the analysis has no facts for. The target of `+=` is read too.
+void scanAccesses(const StmtList &L, std::set<std::string> &Read,
+                  std::set<std::string> &Written) {
+  std::set<const ArrayRef *> PureWrites;
+  forEachStmt(L, [&](const Stmt &S) {
+    const auto *A = dyn_cast<AssignStmt>(&S);
+    if (!A)
+      return;
+    if (const auto *Ref = dyn_cast<ArrayRef>(A->LHS.get())) {
+      Written.insert(Ref->Array);
+      if (A->Op == AssignOpKind::Set)
+        PureWrites.insert(Ref);
+    }
+  });
+  forEachExprIn(L, [&](const Expr &E) {
+    if (const auto *Ref = dyn_cast<ArrayRef>(&E))
+      if (!PureWrites.count(Ref))
+        Read.insert(Ref->Array);
+  });
+}
+
+} // namespace
+
+LoweredFunction planArrays(LoweredFunction LF, const LoweringContext &Ctx) {
+  std::set<std::string> Used;
+  for (const Kernel &K : LF.Kernels)
+    Used.insert(K.Arrays.begin(), K.Arrays.end());
+
+  std::set<std::string> DevRead, DevWritten, HostRead, HostWritten;
+  forEachStmt(Ctx.F.Body, [&](const Stmt &S) {
+    if (const auto *N = dyn_cast<NestStmt>(&S)) {
+      if (const NestFacts *NF = Ctx.nestFacts(N)) {
+        DevRead.insert(NF->ArraysRead.begin(), NF->ArraysRead.end());
+        DevWritten.insert(NF->ArraysWritten.begin(), NF->ArraysWritten.end());
+      } else {
+        scanAccesses(N->Body, DevRead, DevWritten);
+      }
+    } else if (const auto *H = dyn_cast<HostCode>(&S)) {
+      HostRead.insert(H->ArraysRead.begin(), H->ArraysRead.end());
+      HostWritten.insert(H->ArraysWritten.begin(), H->ArraysWritten.end());
+    } else if (const auto *R = dyn_cast<HostRegion>(&S)) {
+      HostRead.insert(R->HeaderArraysRead.begin(), R->HeaderArraysRead.end());
+    }
+  });
+
+  LF.Arrays.clear();
+  for (const Param &P : Ctx.F.Params) {
+    if (!P.isArray() || !Used.count(P.Name))
+      continue;
+    auto Ext = Ctx.Facts.Extents.find(P.Name);
+    if (Ext == Ctx.Facts.Extents.end() || !Ext->second.Elements)
+      continue; // The analysis reported it.
+    ArrayPlan AP;
+    AP.Name = P.Name;
+    AP.Elem = P.Elem;
+    AP.Extent = Ext->second.Elements;
+    AP.ReadOnDevice = DevRead.count(P.Name);
+    AP.WrittenOnDevice = DevWritten.count(P.Name);
+    AP.ReadOnHost = HostRead.count(P.Name);
+    AP.WrittenOnHost = HostWritten.count(P.Name);
+    LF.Arrays.push_back(std::move(AP));
+  }
+  return LF;
+}
+
+} // namespace c2cuda

@@ -1,0 +1,34 @@
+//===- TripCount.h - Iteration count of a canonical loop -------*- C++ -*-===//
+//
+// The number of iterations of `for (i = lo; i CMP hi; i += s)` as a 64-bit
+// expression over the values the bounds read, so that a grid can be sized
+// from it:
+//   <   hi > lo  ? (hi - lo + s - 1) / s : 0
+//   <=  hi >= lo ? (hi - lo) / s + 1     : 0
+//   >   lo > hi  ? (lo - hi - s - 1) / -s : 0     (s < 0)
+//   >=  lo >= hi ? (lo - hi) / -s + 1    : 0
+// Both bounds are converted to long first, so `hi - lo` cannot overflow for
+// any int or unsigned int bounds. Literal bounds fold to a literal.
+// Legal for every ForStmt: the frontend guarantees the step is a non-zero
+// constant whose sign matches the comparison and that the bounds do not
+// change while the loop runs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_TRANSFORMS_TRIPCOUNT_H
+#define C2CUDA_TRANSFORMS_TRIPCOUNT_H
+
+#include "ir/IR.h"
+
+namespace c2cuda {
+
+/// Iterations of a loop with these bounds; a Long expression, never negative.
+ExprPtr buildTripCount(const ExprPtr &Lower, LoopCmp Cmp, const ExprPtr &Upper,
+                       int64_t Step);
+
+inline ExprPtr buildTripCount(const ForStmt &For) {
+  return buildTripCount(For.Lower, For.Cmp, For.Upper, For.Step);
+}
+
+} // namespace c2cuda
+
+#endif

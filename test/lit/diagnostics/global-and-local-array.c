@@ -1,0 +1,25 @@
+float scale = 2.0f;
+
+void f(int n, float *A) {
+  float tmp[16];
+#pragma scop
+  for (int i = 0; i < n; i++)
+    A[i] = A[i] * scale;
+  for (int i = 0; i < n; i++)
+    A[i] = tmp[i % 16];
+  for (int i = 0; i < n; i++) {
+    float row[4];
+    A[i] = 0.0f;
+  }
+#pragma endscop
+}
+
+// RUN: rm -f %t.cu
+// RUN: not %c2cuda %s -o %t.cu 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: test ! -e %t.cu
+// CHECK: {{^}}{{.*}}global-and-local-array.c:7:19: error: global variable 'scale' cannot be used in an offloaded nest{{$}}
+// CHECK: {{^}}{{.*}}global-and-local-array.c:7:19: note: pass its value (or the array) as a parameter of the function{{$}}
+// CHECK: {{^}}{{.*}}global-and-local-array.c:9:12: error: local array 'tmp' cannot be used in an offloaded nest{{$}}
+// CHECK: {{^}}{{.*}}global-and-local-array.c:9:12: note: pass the array as a parameter of the function{{$}}
+// CHECK: {{^}}{{.*}}global-and-local-array.c:11:11: error: local array 'row' cannot be declared in an offloaded nest{{$}}
+// CHECK: {{^}}{{.*}}global-and-local-array.c:11:11: note: use scalar locals, or pass a scratch array as a parameter{{$}}
