@@ -1,0 +1,102 @@
+//===- AffineExpr.h - IR integer expressions as polynomials ----*- C++ -*-===//
+//
+// Turns integer IR expressions into polynomials with integer coefficients
+// over named variables, the form both the affine tests (isl constraints) and
+// delinearization (i*K + k -> {i: K, k: 1}) start from.
+//
+// Variable names are the names the analysis uses inside isl strings:
+//   itD   the iterator of the loop at depth D of the nest,
+//   p_X   the outside scalar X (a function parameter, host local or host-loop
+//         iterator) that the nest does not assign: an isl parameter,
+//   qN    the quotient of a C division by a constant. C division truncates
+//         toward zero; the quotient is defined exactly by a constraint
+//         (see DivDefs), so `%` and `/` by constants stay exact whatever the
+//         sign of the dividend.
+// A local declared in the nest with an initializer and never assigned again
+// is replaced by its initializer, so `int row = i * K; A[row + k]` is affine.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_ANALYSIS_AFFINEEXPR_H
+#define C2CUDA_ANALYSIS_AFFINEEXPR_H
+
+#include "ir/IR.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace c2cuda {
+namespace analysis {
+
+/// A sorted multiset of variable names; {} is the constant monomial.
+using Monomial = std::vector<std::string>;
+
+struct Poly {
+  std::map<Monomial, int64_t> Terms; ///< Never holds zero coefficients.
+
+  static Poly constant(int64_t C);
+  static Poly var(const std::string &V);
+  bool isConstant() const;
+  int64_t constantTerm() const;
+  /// Highest number of variables in one monomial (0 for constants).
+  unsigned degree() const;
+  std::set<std::string> vars() const;
+
+  Poly operator+(const Poly &O) const;
+  Poly operator-(const Poly &O) const;
+  Poly operator*(const Poly &O) const;
+  Poly scaled(int64_t C) const;
+  bool operator==(const Poly &O) const { return Terms == O.Terms; }
+
+  /// isl text of an affine polynomial (degree <= 1), e.g. "2*it0 - p_N + 1".
+  std::string toIsl() const;
+};
+
+/// True for isl names of parameters (outside scalars).
+inline bool isParamName(const std::string &V) {
+  return V.rfind("p_", 0) == 0;
+}
+
+/// What a name means at one point of the nest.
+struct Binding {
+  enum class Kind { Iter, Local, Outside } K = Kind::Outside;
+  unsigned Depth = 0; ///< Iter: loop depth. Local: loops enclosing the decl.
+  unsigned LocalId = 0;
+  ExprPtr Init;       ///< Local: initializer when never assigned again.
+  std::shared_ptr<const std::map<std::string, Binding>> DeclScope;
+};
+using Scope = std::map<std::string, Binding>;
+
+/// Per-isl-string state: fresh quotient variables and their definitions.
+struct ConvContext {
+  std::vector<std::string> DivNames;
+  std::vector<std::string> DivDefs;
+  /// For each quotient, the variables (transitively) in its dividend.
+  std::map<std::string, std::set<std::string>> DivDeps;
+  std::set<std::string> ParamsUsed;
+  /// Outside scalars assigned by the nest: not parameters.
+  const std::set<std::string> *OutsideWritten = nullptr;
+  std::string Prefix = "q";
+
+  /// All variables a polynomial really depends on (quotients expanded).
+  std::set<std::string> baseVars(const Poly &P) const;
+};
+
+/// Converts an integer expression. On failure returns nullopt and sets Why
+/// to a short reason ("it reads the array element idx[i]").
+std::optional<Poly> toPoly(const Expr &E, const Scope &S, ConvContext &C,
+                           std::string &Why);
+
+/// Converts a condition to an isl constraint (with `Negate`, its negation).
+/// Parts that are not affine become "true", so the result over-approximates
+/// the set of instances that run. nullopt means "no constraint".
+std::optional<std::string> condToIsl(const Expr &E, bool Negate,
+                                     const Scope &S, ConvContext &C);
+
+} // namespace analysis
+} // namespace c2cuda
+
+#endif

@@ -1,0 +1,260 @@
+//===- Delinearize.cpp - Recover dimensions of linearized indices ---------===//
+
+#include "analysis/Delinearize.h"
+
+#include <isl/set.h>
+#include <isl/space.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+namespace c2cuda {
+namespace analysis {
+
+/// Multiset difference Big - Small, or nullopt if Small is not contained.
+static std::optional<Monomial> ratio(const Monomial &Big,
+                                     const Monomial &Small) {
+  Monomial Out;
+  std::vector<std::string> S = Small;
+  for (const std::string &V : Big) {
+    auto It = std::find(S.begin(), S.end(), V);
+    if (It != S.end())
+      S.erase(It);
+    else
+      Out.push_back(V);
+  }
+  if (!S.empty())
+    return std::nullopt;
+  return Out;
+}
+
+/// Leading term in a graded order (more variables first).
+static std::pair<Monomial, int64_t> lead(const Poly &P) {
+  auto Best = P.Terms.begin();
+  for (auto It = P.Terms.begin(); It != P.Terms.end(); ++It)
+    if (It->first.size() > Best->first.size() ||
+        (It->first.size() == Best->first.size() && It->first > Best->first))
+      Best = It;
+  return *Best;
+}
+
+/// Multivariate division with remainder: P = Quot * Q + Rem.
+static void divide(const Poly &P, const Poly &Q, Poly &Quot, Poly &Rem) {
+  Quot = Rem = Poly();
+  auto [LQ, CQ] = lead(Q);
+  Poly Left = P;
+  while (!Left.Terms.empty()) {
+    auto [LP, CP] = lead(Left);
+    Poly T;
+    auto M = ratio(LP, LQ);
+    if (M && CP % CQ == 0) {
+      T.Terms[*M] = CP / CQ;
+      Quot = Quot + T;
+      Left = Left - T * Q;
+    } else {
+      T.Terms[LP] = CP;
+      Rem = Rem + T;
+      Left = Left - T;
+    }
+  }
+}
+
+static int64_t gcd64(int64_t A, int64_t B) {
+  A = A < 0 ? -A : A;
+  B = B < 0 ? -B : B;
+  while (B) {
+    int64_t T = A % B;
+    A = B;
+    B = T;
+  }
+  return A;
+}
+
+/// Coefficient polynomials per non-parameter variable, and the constant.
+static bool splitByVariable(const Poly &P, std::map<std::string, Poly> &Coef,
+                            Poly &Const) {
+  for (auto &T : P.Terms) {
+    Monomial Key, Rest;
+    for (const std::string &V : T.first)
+      (isParamName(V) ? Key : Rest).push_back(V);
+    if (Rest.size() > 1)
+      return false;
+    Poly C;
+    C.Terms[Key] = T.second;
+    if (Rest.empty())
+      Const = Const + C;
+    else
+      Coef[Rest[0]] = Coef[Rest[0]] + C;
+  }
+  return true;
+}
+
+/// Whether Sub is provably in [0, Size) on Domain.
+static bool inBounds(isl_ctx *Ctx, const Poly &Sub, const Poly &SizeP,
+                     const DelinInput &In) {
+  std::string Size = SizeP.toIsl();
+  isl_space *Sp = isl_set_get_space(In.Domain);
+  isl_size N = isl_space_dim(Sp, isl_dim_set);
+  const char *Tuple = isl_space_get_tuple_name(Sp, isl_dim_set);
+  std::string TupleName = Tuple ? Tuple : "";
+  isl_space_free(Sp);
+  std::set<std::string> Params = In.CC->ParamsUsed;
+  std::vector<std::string> P;
+  for (auto &Name : Params)
+    P.push_back("p_" + Name);
+  for (auto &V : SizeP.vars())
+    if (!Params.count(V.substr(2)))
+      P.push_back(V);
+  std::string Text = "[";
+  for (size_t I = 0; I < P.size(); ++I)
+    Text += (I ? ", " : "") + P[I];
+  Text += "] -> { " + TupleName + "[";
+  for (int I = 0; I < N; ++I)
+    Text += (I ? ", it" : "it") + std::to_string(I);
+  Text += "] : ";
+  std::string Cons = "(" + Sub.toIsl() + " < 0 or " + Sub.toIsl() +
+                     " >= " + Size + ")";
+  for (const std::string &D : In.CC->DivDefs)
+    Cons += " and " + D;
+  if (!In.CC->DivNames.empty()) {
+    std::string E;
+    for (size_t I = 0; I < In.CC->DivNames.size(); ++I)
+      E += (I ? ", " : "") + In.CC->DivNames[I];
+    Text += "exists (" + E + " : " + Cons + ")";
+  } else {
+    Text += Cons;
+  }
+  Text += " }";
+  isl_set *Out = isl_set_read_from_str(Ctx, Text.c_str());
+  if (!Out)
+    return false;
+  Out = isl_set_intersect(Out, isl_set_copy(In.Domain));
+  bool Empty = isl_set_is_empty(Out) == isl_bool_true;
+  isl_set_free(Out);
+  return Empty;
+}
+
+static DelinResult oneDimensional(const std::vector<DelinInput> &Refs,
+                                  std::string Why) {
+  DelinResult R;
+  R.Why = std::move(Why);
+  for (const DelinInput &In : Refs) {
+    std::optional<Poly> D;
+    if (In.Index && In.Index->degree() <= 1)
+      D = In.Index;
+    R.Dims.push_back({D});
+  }
+  return R;
+}
+
+namespace {
+struct PolyLess {
+  bool operator()(const Poly &A, const Poly &B) const {
+    return A.Terms < B.Terms;
+  }
+};
+} // namespace
+
+DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
+  // Is there anything to delinearize?
+  bool Needed = false;
+  for (const DelinInput &In : Refs)
+    if (In.Index && In.Index->degree() > 1)
+      Needed = true;
+  if (!Needed)
+    return oneDimensional(Refs, "it is not a polynomial of the loop "
+                                "iterators and parameters");
+
+  // Per reference: subscript per key (stride), and the constant.
+  std::vector<std::map<Poly, Poly, PolyLess>> Groups(Refs.size());
+  std::vector<Poly> Consts(Refs.size());
+  std::set<Poly, PolyLess> KeySet;
+  for (size_t I = 0; I < Refs.size(); ++I) {
+    if (!Refs[I].Index)
+      return oneDimensional(Refs, "another reference to the array has an "
+                                  "index that is not a polynomial");
+    std::map<std::string, Poly> Coef;
+    if (!splitByVariable(*Refs[I].Index, Coef, Consts[I]))
+      return oneDimensional(Refs, "it multiplies two loop iterators");
+    for (auto &[V, C] : Coef) {
+      // Normalize: integer content and sign go into the subscript.
+      int64_t G = 0;
+      for (auto &T : C.Terms)
+        G = gcd64(G, T.second);
+      if (lead(C).second < 0)
+        G = -G;
+      Poly Key;
+      for (auto &T : C.Terms)
+        Key.Terms[T.first] = T.second / G;
+      Groups[I][Key] = Groups[I][Key] + Poly::var(V).scaled(G);
+      KeySet.insert(Key);
+    }
+  }
+  for (int Pass = 0; Pass < 2; ++Pass) {
+    std::vector<Poly> Keys(KeySet.begin(), KeySet.end());
+    std::stable_sort(Keys.begin(), Keys.end(),
+                     [](const Poly &A, const Poly &B) {
+                       return lead(A).first.size() > lead(B).first.size();
+                     });
+    DelinShape Shape;
+    Shape.Keys = Keys;
+    Shape.Sizes.assign(Keys.size(), Poly());
+    for (size_t K = 1; K < Keys.size(); ++K) {
+      Poly Q, R;
+      divide(Keys[K - 1], Keys[K], Q, R);
+      if (!R.Terms.empty() || Q.degree() != 1)
+        return oneDimensional(Refs, "its terms do not form row-major "
+                                    "dimensions");
+      Shape.Sizes[K] = Q;
+    }
+    // Divide each constant among the dimensions, outermost first.
+    DelinResult Res;
+    Res.Shape = Shape;
+    bool NeedUnitKey = false;
+    for (size_t I = 0; I < Refs.size() && !NeedUnitKey; ++I) {
+      std::vector<std::optional<Poly>> Dims;
+      Poly C = Consts[I];
+      for (size_t K = 0; K < Keys.size(); ++K) {
+        auto It = Groups[I].find(Keys[K]);
+        Poly Sub = It == Groups[I].end() ? Poly() : It->second;
+        Poly Q, R;
+        divide(C, Keys[K], Q, R);
+        Sub = Sub + Q;
+        C = R;
+        if (Sub.degree() > 1)
+          return oneDimensional(Refs, "its terms do not form row-major "
+                                      "dimensions");
+        Dims.push_back(Sub);
+      }
+      if (!C.Terms.empty()) {
+        NeedUnitKey = true;
+        break;
+      }
+      for (size_t K = 1; K < Keys.size(); ++K)
+        if (!inBounds(Ctx, *Dims[K], Shape.Sizes[K], Refs[I])) {
+          std::string Size = Shape.Sizes[K].toIsl(), Plain;
+          for (size_t P = 0; P < Size.size(); ++P)
+            if (Size.compare(P, 2, "p_") != 0 ||
+                (P > 0 && (isalnum(Size[P - 1]) || Size[P - 1] == '_')))
+              Plain += Size[P];
+            else
+              ++P;
+          return oneDimensional(
+              Refs, "splitting it into dimensions needs a subscript within "
+                    "[0, " + Plain + "), which could not be proven");
+        }
+      Res.Dims.push_back(Dims);
+    }
+    if (!NeedUnitKey)
+      return Res;
+    if (KeySet.count(Poly::constant(1)))
+      break;
+    KeySet.insert(Poly::constant(1));
+  }
+  return oneDimensional(Refs, "its terms do not form row-major dimensions");
+}
+
+} // namespace analysis
+} // namespace c2cuda

@@ -1,0 +1,978 @@
+//===- NestFacts.cpp - Dependences, strides and extents of nests ----------===//
+//
+// The polyhedral view of a function's nests, built with isl:
+//  1. every statement instance set (assignments, declarations, the conditions
+//     of ifs and the bounds of loops that read memory) gets an iteration
+//     domain from its enclosing loops and affine if-conditions;
+//  2. every array reference gets an access relation, after delinearizing
+//     linearized pointer indices where that is provably exact
+//     (Delinearize.h); outside scalars the nest assigns are 0-d arrays, and
+//     scalars declared in the nest are arrays indexed by the loops enclosing
+//     their declaration (one copy per iteration of those loops);
+//  3. a loop is parallel iff no two accesses, one a write, reach the same
+//     element from instances that agree on the outer loops and differ in it;
+//  4. the extent of each array is the maximal offset over all nests, as an
+//     expression over the function's parameters.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/NestFacts.h"
+#include "analysis/AffineExpr.h"
+#include "analysis/Delinearize.h"
+#include "analysis/IslToIR.h"
+#include "ir/IRPrinter.h"
+
+#include <isl/aff.h>
+#include <isl/ctx.h>
+#include <isl/map.h>
+#include <isl/options.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/val.h>
+
+#include <algorithm>
+
+using namespace c2cuda;
+using namespace c2cuda::analysis;
+
+namespace {
+
+std::string join(const std::vector<std::string> &V, const char *Sep) {
+  std::string S;
+  for (size_t I = 0; I < V.size(); ++I)
+    S += (I ? Sep : "") + V[I];
+  return S;
+}
+
+std::string tupleText(const std::string &Name, const std::string &Var,
+                      unsigned N) {
+  std::vector<std::string> V;
+  for (unsigned I = 0; I < N; ++I)
+    V.push_back(Var + std::to_string(I));
+  return Name + "[" + join(V, ", ") + "]";
+}
+
+/// "[p_a, p_b] -> { Tuple : exists (vars : constraints) }".
+std::string islText(const std::set<std::string> &Params,
+                    const std::string &Tuple,
+                    const std::vector<std::string> &Exists,
+                    const std::vector<std::string> &Cons) {
+  std::vector<std::string> P;
+  for (auto &N : Params)
+    P.push_back("p_" + N);
+  std::string S = "[" + join(P, ", ") + "] -> { " + Tuple;
+  if (!Cons.empty()) {
+    S += " : ";
+    if (!Exists.empty())
+      S += "exists (" + join(Exists, ", ") + " : ";
+    S += join(Cons, " and ");
+    if (!Exists.empty())
+      S += ")";
+  }
+  return S + " }";
+}
+
+std::vector<std::string> paramNames(const std::set<std::string> &S) {
+  std::vector<std::string> V;
+  for (auto &N : S)
+    V.push_back("p_" + N);
+  return V;
+}
+
+bool isLitOne(const ExprPtr &E) {
+  const auto *L = llvm::dyn_cast_or_null<IntLit>(E.get());
+  return L && L->Value == 1;
+}
+
+/// One entry of the context stack: an enclosing loop or branch.
+struct ContextItem {
+  const ForStmt *For = nullptr; ///< Loop, or null for a branch.
+  unsigned Depth = 0;
+  const Expr *Cond = nullptr;
+  bool Negated = false;
+  std::shared_ptr<const Scope> Sc; ///< Names visible at the item.
+};
+
+/// A set of statement instances: one statement (or a condition, or the
+/// bounds of a loop) inside its enclosing loops.
+struct Instance {
+  std::string Name;
+  std::vector<const ForStmt *> Loops;
+  std::shared_ptr<const Scope> Sc;
+  isl_set *Domain = nullptr;
+};
+
+/// An ArrayRef of a nest, before its access relation is known.
+struct RawRef {
+  const ArrayRef *Ref;
+  const NestStmt *Nest;
+  unsigned Inst;
+  bool IsWrite, AlsoRead;
+  size_t FactIndex;
+  ConvContext CC;
+  std::vector<std::optional<Poly>> Subs;
+  std::string Why;
+  // Filled once the array's shape is known.
+  std::vector<std::optional<Poly>> Dims;
+  isl_map *Rel = nullptr; ///< Intersected with the domain.
+};
+
+/// One access to memory for the dependence test.
+struct Access {
+  unsigned Inst;
+  bool IsWrite;
+  bool IsScalar;
+  std::string Text;
+  SourceLoc Loc;
+  isl_map *Rel = nullptr;
+  size_t RawIndex = SIZE_MAX; ///< For arrays: the RawRef, once known.
+  std::string Target;
+  unsigned LocalDepth = 0;
+};
+
+struct NestState {
+  const NestStmt *Nest;
+  std::set<std::string> OutsideWritten;
+  std::set<std::string> AssignedNames;
+  std::vector<unsigned> Insts;
+  std::vector<Access> Accesses;
+  std::vector<std::pair<const ForStmt *, unsigned>> Fors; // With depth.
+};
+
+class Analyzer {
+public:
+  Analyzer(const Function &F, DiagnosticList &D) : F(F), Diags(D) {
+    Ctx = isl_ctx_alloc();
+    isl_options_set_on_error(Ctx, ISL_ON_ERROR_CONTINUE);
+  }
+  ~Analyzer() {
+    for (auto &I : Insts)
+      isl_set_free(I.Domain);
+    for (auto &R : Raw)
+      isl_map_free(R.Rel);
+    for (auto &N : Nests)
+      for (auto &A : N.Accesses)
+        isl_map_free(A.Rel);
+    isl_ctx_free(Ctx);
+  }
+
+  FunctionFacts run();
+
+private:
+  const Function &F;
+  DiagnosticList &Diags;
+  isl_ctx *Ctx;
+  FunctionFacts Facts;
+  std::vector<Instance> Insts;
+  std::vector<RawRef> Raw;
+  std::vector<NestState> Nests;
+  std::map<std::string, DelinShape> Shapes;
+  unsigned NextLocal = 0;
+  std::vector<const NestStmt *> NestOrder;
+
+  void findNests(const StmtList &L);
+  void prescan(const StmtList &L, std::set<std::string> InScope,
+               NestState &N);
+  void walk(const StmtList &L, Scope S, std::vector<ContextItem> &Stack,
+            std::vector<const ForStmt *> &Loops, NestState &N);
+  unsigned newInstance(const std::vector<ContextItem> &Stack,
+                       const std::vector<const ForStmt *> &Loops,
+                       std::shared_ptr<const Scope> Sc, NestState &N);
+  void collectReads(const Expr &E, unsigned Inst, NestState &N);
+  void addScalarAccess(const VarRef &V, bool IsWrite, unsigned Inst,
+                       NestState &N);
+  void addArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
+                   unsigned Inst, NestState &N);
+
+  void buildArrayAccesses();
+  isl_map *accessMap(const RawRef &R, const std::string &Array);
+  void computeStrides(RawRef &R, const Instance &I);
+  void testLoops(NestState &N);
+  void inferExtents();
+  ScalarKind paramType(const std::string &Name) const;
+  ExprPtr polyToExpr(const Poly &P) const;
+};
+
+//===----------------------------------------------------------------------===//
+// Walking the nests
+//===----------------------------------------------------------------------===//
+
+void Analyzer::findNests(const StmtList &L) {
+  for (const StmtPtr &S : L) {
+    if (const auto *N = llvm::dyn_cast<NestStmt>(S.get()))
+      NestOrder.push_back(N);
+    else if (const auto *H = llvm::dyn_cast<HostRegion>(S.get()))
+      findNests(H->Body);
+  }
+}
+
+/// Which outside scalars the nest assigns, and which names it assigns at all
+/// (a local assigned after its declaration is not replaced by its
+/// initializer).
+void Analyzer::prescan(const StmtList &L, std::set<std::string> InScope,
+                       NestState &N) {
+  for (const StmtPtr &S : L) {
+    if (const auto *A = llvm::dyn_cast<AssignStmt>(S.get())) {
+      if (const auto *V = llvm::dyn_cast<VarRef>(A->LHS.get())) {
+        N.AssignedNames.insert(V->Name);
+        if (!InScope.count(V->Name))
+          N.OutsideWritten.insert(V->Name);
+      }
+    } else if (const auto *D = llvm::dyn_cast<DeclStmt>(S.get())) {
+      InScope.insert(D->Name);
+    } else if (const auto *I = llvm::dyn_cast<IfStmt>(S.get())) {
+      prescan(I->Then, InScope, N);
+      prescan(I->Else, InScope, N);
+    } else if (const auto *Fo = llvm::dyn_cast<ForStmt>(S.get())) {
+      auto Inner = InScope;
+      Inner.insert(Fo->Iter);
+      prescan(Fo->Body, Inner, N);
+    }
+  }
+}
+
+unsigned Analyzer::newInstance(const std::vector<ContextItem> &Stack,
+                               const std::vector<const ForStmt *> &Loops,
+                               std::shared_ptr<const Scope> Sc,
+                               NestState &N) {
+  Instance I;
+  I.Name = "S" + std::to_string(Insts.size());
+  I.Loops = Loops;
+  I.Sc = Sc;
+  ConvContext CC;
+  CC.OutsideWritten = &N.OutsideWritten;
+  std::vector<std::string> Cons, Exists;
+  std::string Why;
+  for (const ContextItem &C : Stack) {
+    if (!C.For) {
+      if (auto K = condToIsl(*C.Cond, C.Negated, *C.Sc, CC))
+        Cons.push_back(*K);
+      continue;
+    }
+    const ForStmt &L = *C.For;
+    std::string It = "it" + std::to_string(C.Depth);
+    auto Lo = toPoly(*L.Lower, *C.Sc, CC, Why);
+    auto Up = toPoly(*L.Upper, *C.Sc, CC, Why);
+    bool LoOk = Lo && Lo->degree() <= 1, UpOk = Up && Up->degree() <= 1;
+    bool Inc = L.Step > 0;
+    if (LoOk)
+      Cons.push_back(It + (Inc ? " >= " : " <= ") + Lo->toIsl());
+    if (UpOk) {
+      const char *Op = L.Cmp == LoopCmp::LT   ? " < "
+                       : L.Cmp == LoopCmp::LE ? " <= "
+                       : L.Cmp == LoopCmp::GT ? " > "
+                                              : " >= ";
+      Cons.push_back(It + Op + Up->toIsl());
+    }
+    if (LoOk && L.Step != 1 && L.Step != -1) {
+      std::string E = "e" + std::to_string(C.Depth);
+      Exists.push_back(E);
+      Poly P = *Lo + Poly::var(E).scaled(L.Step);
+      Cons.push_back(It + " = " + P.toIsl());
+      Cons.push_back(E + " >= 0");
+    }
+  }
+  for (const std::string &P : CC.ParamsUsed)
+    if (const Param *Pa = F.findParam(P))
+      if (!Pa->isArray() &&
+          (Pa->Elem == ScalarKind::UInt || Pa->Elem == ScalarKind::ULong))
+        Cons.push_back("p_" + P + " >= 0");
+  Exists.insert(Exists.end(), CC.DivNames.begin(), CC.DivNames.end());
+  Cons.insert(Cons.end(), CC.DivDefs.begin(), CC.DivDefs.end());
+  std::string Text = islText(CC.ParamsUsed,
+                             tupleText(I.Name, "it", Loops.size()), Exists,
+                             Cons);
+  I.Domain = isl_set_read_from_str(Ctx, Text.c_str());
+  if (!I.Domain) // Should not happen; over-approximate.
+    I.Domain = isl_set_read_from_str(
+        Ctx, ("{ " + tupleText(I.Name, "it", Loops.size()) + " }").c_str());
+  Insts.push_back(std::move(I));
+  N.Insts.push_back(Insts.size() - 1);
+  return Insts.size() - 1;
+}
+
+void Analyzer::addScalarAccess(const VarRef &V, bool IsWrite, unsigned Inst,
+                               NestState &N) {
+  const Scope &S = *Insts[Inst].Sc;
+  auto It = S.find(V.Name);
+  NestFacts &NF = Facts.Nests[N.Nest];
+  Access A;
+  A.Inst = Inst;
+  A.IsWrite = IsWrite;
+  A.IsScalar = true;
+  A.Text = V.Name;
+  A.Loc = V.Loc;
+  unsigned Dims = Insts[Inst].Loops.size();
+  if (It == S.end() || It->second.K == Binding::Kind::Outside) {
+    (IsWrite ? NF.ScalarsWritten : NF.ScalarsRead)[V.Name] = V.Type;
+    if (!N.OutsideWritten.count(V.Name))
+      return; // Read-only: a parameter of the nest.
+    A.Target = "s_" + V.Name;
+    A.LocalDepth = 0;
+  } else if (It->second.K == Binding::Kind::Local) {
+    A.Target = "l" + std::to_string(It->second.LocalId);
+    A.LocalDepth = It->second.Depth;
+  } else {
+    return; // A loop iterator.
+  }
+  std::vector<std::string> Cons;
+  for (unsigned D = 0; D < A.LocalDepth; ++D)
+    Cons.push_back("o" + std::to_string(D) + " = it" + std::to_string(D));
+  std::string Text =
+      islText({}, tupleText(Insts[Inst].Name, "it", Dims) + " -> " +
+                      tupleText(A.Target, "o", A.LocalDepth),
+              {}, Cons);
+  isl_map *M = isl_map_read_from_str(Ctx, Text.c_str());
+  A.Rel = isl_map_intersect_domain(M, isl_set_copy(Insts[Inst].Domain));
+  N.Accesses.push_back(std::move(A));
+}
+
+void Analyzer::addArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
+                           unsigned Inst, NestState &N) {
+  NestFacts &NF = Facts.Nests[N.Nest];
+  RawRef RR{&R, N.Nest, Inst, IsWrite, AlsoRead, NF.Refs.size(), {}, {},
+            "", {}, nullptr};
+  RR.CC.OutsideWritten = &N.OutsideWritten;
+  for (const ExprPtr &Idx : R.Indices) {
+    std::string Why;
+    RR.Subs.push_back(toPoly(*Idx, *Insts[Inst].Sc, RR.CC, Why));
+    if (!RR.Subs.back() && RR.Why.empty())
+      RR.Why = "the index '" + exprToString(*Idx) + "' is not affine: " + Why;
+  }
+  RefFacts RF;
+  RF.Ref = &R;
+  RF.IsWrite = IsWrite;
+  NF.Refs.push_back(RF);
+  if (IsWrite)
+    NF.ArraysWritten.insert(R.Array);
+  if (!IsWrite || AlsoRead)
+    NF.ArraysRead.insert(R.Array);
+  Raw.push_back(std::move(RR));
+  for (int Pass = 0; Pass < 2; ++Pass) {
+    if (Pass == 0 ? !IsWrite : !(!IsWrite || AlsoRead))
+      continue;
+    Access A;
+    A.Inst = Inst;
+    A.IsWrite = Pass == 0;
+    A.IsScalar = false;
+    A.Text = exprToString(R);
+    A.Loc = R.Loc;
+    A.RawIndex = Raw.size() - 1;
+    A.Target = R.Array;
+    N.Accesses.push_back(std::move(A));
+  }
+}
+
+void Analyzer::collectReads(const Expr &E, unsigned Inst, NestState &N) {
+  switch (E.getKind()) {
+  case Expr::Kind::ArrayRef: {
+    const auto &R = llvm::cast<ArrayRef>(E);
+    addArrayRef(R, false, false, Inst, N);
+    for (auto &I : R.Indices)
+      collectReads(*I, Inst, N);
+    return;
+  }
+  case Expr::Kind::VarRef:
+    addScalarAccess(llvm::cast<VarRef>(E), false, Inst, N);
+    return;
+  case Expr::Kind::Unary:
+    collectReads(*llvm::cast<UnaryExpr>(E).Operand, Inst, N);
+    return;
+  case Expr::Kind::Binary:
+    collectReads(*llvm::cast<BinaryExpr>(E).LHS, Inst, N);
+    collectReads(*llvm::cast<BinaryExpr>(E).RHS, Inst, N);
+    return;
+  case Expr::Kind::Cast:
+    collectReads(*llvm::cast<CastExpr>(E).Operand, Inst, N);
+    return;
+  case Expr::Kind::Select: {
+    const auto &S = llvm::cast<SelectExpr>(E);
+    collectReads(*S.Cond, Inst, N);
+    collectReads(*S.True, Inst, N);
+    collectReads(*S.False, Inst, N);
+    return;
+  }
+  case Expr::Kind::Call:
+    for (auto &A : llvm::cast<CallExpr>(E).Args)
+      collectReads(*A, Inst, N);
+    return;
+  default:
+    return;
+  }
+}
+
+void Analyzer::walk(const StmtList &L, Scope S,
+                    std::vector<ContextItem> &Stack,
+                    std::vector<const ForStmt *> &Loops, NestState &N) {
+  for (const StmtPtr &St : L) {
+    auto Snap = std::make_shared<const Scope>(S);
+    if (const auto *A = llvm::dyn_cast<AssignStmt>(St.get())) {
+      unsigned I = newInstance(Stack, Loops, Snap, N);
+      bool Compound = A->Op != AssignOpKind::Set;
+      if (const auto *R = llvm::dyn_cast<ArrayRef>(A->LHS.get())) {
+        addArrayRef(*R, true, Compound, I, N);
+        for (auto &Idx : R->Indices)
+          collectReads(*Idx, I, N);
+      } else if (const auto *V = llvm::dyn_cast<VarRef>(A->LHS.get())) {
+        addScalarAccess(*V, true, I, N);
+        if (Compound)
+          addScalarAccess(*V, false, I, N);
+      }
+      collectReads(*A->RHS, I, N);
+    } else if (const auto *D = llvm::dyn_cast<DeclStmt>(St.get())) {
+      unsigned I = newInstance(Stack, Loops, Snap, N);
+      if (D->Init)
+        collectReads(*D->Init, I, N);
+      Binding B;
+      B.K = Binding::Kind::Local;
+      B.Depth = Loops.size();
+      B.LocalId = NextLocal++;
+      if (D->Init && !N.AssignedNames.count(D->Name)) {
+        B.Init = D->Init;
+        B.DeclScope = Snap;
+      }
+      S[D->Name] = B;
+      if (D->Init) {
+        // The declaration writes the new local; give the instance the scope
+        // that sees it.
+        auto After = std::make_shared<const Scope>(S);
+        Insts[I].Sc = After;
+        VarRef Self(D->Name, D->Type, D->Loc);
+        addScalarAccess(Self, true, I, N);
+      }
+    } else if (const auto *If = llvm::dyn_cast<IfStmt>(St.get())) {
+      unsigned I = newInstance(Stack, Loops, Snap, N);
+      collectReads(*If->Cond, I, N);
+      for (int Br = 0; Br < 2; ++Br) {
+        ContextItem C;
+        C.Cond = If->Cond.get();
+        C.Negated = Br == 1;
+        C.Sc = Snap;
+        Stack.push_back(C);
+        walk(Br == 0 ? If->Then : If->Else, S, Stack, Loops, N);
+        Stack.pop_back();
+      }
+    } else if (const auto *Fo = llvm::dyn_cast<ForStmt>(St.get())) {
+      unsigned I = newInstance(Stack, Loops, Snap, N);
+      collectReads(*Fo->Lower, I, N);
+      collectReads(*Fo->Upper, I, N);
+      N.Fors.push_back({Fo, (unsigned)Loops.size()});
+      ContextItem C;
+      C.For = Fo;
+      C.Depth = Loops.size();
+      C.Sc = Snap;
+      Stack.push_back(C);
+      Scope Inner = S;
+      Binding B;
+      B.K = Binding::Kind::Iter;
+      B.Depth = Loops.size();
+      Inner[Fo->Iter] = B;
+      Loops.push_back(Fo);
+      walk(Fo->Body, Inner, Stack, Loops, N);
+      Loops.pop_back();
+      Stack.pop_back();
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Access relations
+//===----------------------------------------------------------------------===//
+
+isl_map *Analyzer::accessMap(const RawRef &R, const std::string &Array) {
+  const Instance &I = Insts[R.Inst];
+  std::vector<std::string> Cons;
+  std::set<std::string> Params = R.CC.ParamsUsed;
+  for (size_t D = 0; D < R.Dims.size(); ++D)
+    if (R.Dims[D]) {
+      Cons.push_back("o" + std::to_string(D) + " = " + R.Dims[D]->toIsl());
+      for (auto &V : R.Dims[D]->vars())
+        if (isParamName(V))
+          Params.insert(V.substr(2));
+    }
+  std::vector<std::string> Exists = R.CC.DivNames;
+  Cons.insert(Cons.end(), R.CC.DivDefs.begin(), R.CC.DivDefs.end());
+  std::string Text = islText(Params,
+                             tupleText(I.Name, "it", I.Loops.size()) +
+                                 " -> " +
+                                 tupleText("a_" + Array, "o", R.Dims.size()),
+                             Exists, Cons);
+  isl_map *M = isl_map_read_from_str(Ctx, Text.c_str());
+  if (!M)
+    M = isl_map_read_from_str(
+        Ctx, ("{ " + tupleText(I.Name, "it", I.Loops.size()) + " -> " +
+              tupleText("a_" + Array, "o", R.Dims.size()) + " }")
+                 .c_str());
+  return isl_map_intersect_domain(M, isl_set_copy(I.Domain));
+}
+
+/// Coefficients of the loop iterators in the linearized offset.
+void Analyzer::computeStrides(RawRef &R, const Instance &I) {
+  const Param *P = F.findParam(R.Ref->Array);
+  std::optional<Poly> Offset;
+  ConvContext DimCC;
+  DimCC.Prefix = "r";
+  if (R.Subs.size() == 1) {
+    Offset = R.Subs[0];
+  } else if (P && P->Dims.size() == R.Subs.size()) {
+    Poly Off;
+    for (size_t K = 0; K < R.Subs.size(); ++K) {
+      if (!R.Subs[K])
+        return;
+      Poly Mult = Poly::constant(1);
+      for (size_t L = K + 1; L < P->Dims.size(); ++L) {
+        std::string Why;
+        std::optional<Poly> D;
+        if (P->Dims[L])
+          D = toPoly(*P->Dims[L], Scope(), DimCC, Why);
+        Mult = Mult * (D ? *D : Poly::var("p_?dim" + std::to_string(L)));
+      }
+      Off = Off + *R.Subs[K] * Mult;
+    }
+    Offset = Off;
+  }
+  if (!Offset)
+    return;
+  RefFacts &RF = Facts.Nests[R.Nest].Refs[R.FactIndex];
+  for (size_t D = 0; D < I.Loops.size(); ++D) {
+    std::string It = "it" + std::to_string(D);
+    int64_t Coef = 0;
+    bool Const = true;
+    for (auto &T : Offset->Terms) {
+      std::set<std::string> Base;
+      for (const std::string &V : T.first) {
+        auto Dep = R.CC.DivDeps.find(V);
+        auto Dep2 = DimCC.DivDeps.find(V);
+        if (Dep != R.CC.DivDeps.end())
+          Base.insert(Dep->second.begin(), Dep->second.end());
+        else if (Dep2 != DimCC.DivDeps.end())
+          Base.insert(Dep2->second.begin(), Dep2->second.end());
+        else
+          Base.insert(V);
+      }
+      if (!Base.count(It))
+        continue;
+      if (T.first == Monomial{It})
+        Coef += T.second;
+      else
+        Const = false;
+    }
+    if (Const)
+      RF.ConstStride[I.Loops[D]->Iter] = Coef;
+  }
+}
+
+void Analyzer::buildArrayAccesses() {
+  // Group the references by array, in source order.
+  std::map<std::string, std::vector<size_t>> ByArray;
+  for (size_t I = 0; I < Raw.size(); ++I)
+    ByArray[Raw[I].Ref->Array].push_back(I);
+
+  for (auto &[Name, Idx] : ByArray) {
+    const Param *P = F.findParam(Name);
+    bool MultiDim = P && P->ParamForm == Param::Form::Array &&
+                    P->Dims.size() > 1;
+    if (MultiDim) {
+      for (size_t I : Idx) {
+        RawRef &R = Raw[I];
+        RefFacts &RF = Facts.Nests[R.Nest].Refs[R.FactIndex];
+        RF.Affine = R.Subs.size() == P->Dims.size();
+        for (size_t D = 0; D < P->Dims.size(); ++D) {
+          std::optional<Poly> S =
+              D < R.Subs.size() ? R.Subs[D] : std::nullopt;
+          if (S && S->degree() > 1) {
+            if (R.Why.empty())
+              R.Why = "the index '" + exprToString(*R.Ref->Indices[D]) +
+                      "' is not affine: it multiplies variables";
+            S.reset();
+          }
+          RF.Affine &= S.has_value();
+          R.Dims.push_back(S);
+        }
+        if (!RF.Affine)
+          RF.NonAffineReason = R.Why;
+      }
+    } else {
+      std::vector<DelinInput> In;
+      for (size_t I : Idx) {
+        RawRef &R = Raw[I];
+        DelinInput D;
+        D.Index = R.Subs.size() == 1 ? R.Subs[0] : std::nullopt;
+        D.Domain = Insts[R.Inst].Domain;
+        D.CC = &R.CC;
+        In.push_back(D);
+      }
+      DelinResult Res = delinearize(Ctx, In);
+      Shapes[Name] = Res.Shape;
+      for (size_t K = 0; K < Idx.size(); ++K) {
+        RawRef &R = Raw[Idx[K]];
+        RefFacts &RF = Facts.Nests[R.Nest].Refs[R.FactIndex];
+        R.Dims = Res.Dims[K];
+        RF.Affine = std::all_of(R.Dims.begin(), R.Dims.end(),
+                                [](auto &D) { return D.has_value(); });
+        if (!RF.Affine) {
+          if (R.Why.empty())
+            R.Why = "the index '" + exprToString(*R.Ref->Indices[0]) +
+                    "' is not affine: " + Res.Why;
+          RF.NonAffineReason = R.Why;
+        }
+      }
+    }
+    for (size_t I : Idx) {
+      Raw[I].Rel = accessMap(Raw[I], Name);
+      computeStrides(Raw[I], Insts[Raw[I].Inst]);
+    }
+  }
+  for (NestState &N : Nests)
+    for (Access &A : N.Accesses)
+      if (!A.IsScalar)
+        A.Rel = isl_map_copy(Raw[A.RawIndex].Rel);
+}
+
+//===----------------------------------------------------------------------===//
+// Parallel loops
+//===----------------------------------------------------------------------===//
+
+void Analyzer::testLoops(NestState &N) {
+  NestFacts &NF = Facts.Nests[N.Nest];
+  const auto &Acc = N.Accesses;
+  // Candidate pairs: same target, one a write. Distinct pairs first so the
+  // reason names two references where there are two.
+  std::vector<std::pair<size_t, size_t>> Pairs;
+  for (size_t A = 0; A < Acc.size(); ++A)
+    for (size_t B = A + 1; B < Acc.size(); ++B)
+      if (Acc[A].Target == Acc[B].Target && Acc[A].IsScalar == Acc[B].IsScalar &&
+          (Acc[A].IsWrite || Acc[B].IsWrite))
+        Pairs.push_back({A, B});
+  for (size_t A = 0; A < Acc.size(); ++A)
+    if (Acc[A].IsWrite)
+      Pairs.push_back({A, A});
+  // Instance pairs touching the same element, computed once.
+  std::vector<isl_map *> Conflicts(Pairs.size(), nullptr);
+  for (size_t P = 0; P < Pairs.size(); ++P) {
+    const Access &X = Acc[Pairs[P].first], &Y = Acc[Pairs[P].second];
+    Conflicts[P] = isl_map_apply_range(isl_map_copy(X.Rel),
+                                       isl_map_reverse(isl_map_copy(Y.Rel)));
+  }
+  for (auto &[L, Depth] : N.Fors) {
+    LoopFacts LF;
+    LF.Parallel = true;
+    for (size_t P = 0; P < Pairs.size() && LF.Parallel; ++P) {
+      const Access &X = Acc[Pairs[P].first], &Y = Acc[Pairs[P].second];
+      const Instance &IX = Insts[X.Inst], &IY = Insts[Y.Inst];
+      auto Inside = [&](const Instance &I) {
+        return I.Loops.size() > Depth && I.Loops[Depth] == L;
+      };
+      if (!Inside(IX) || !Inside(IY) || !Conflicts[P])
+        continue;
+      std::vector<std::string> Cons;
+      for (unsigned D = 0; D < Depth; ++D)
+        Cons.push_back("x" + std::to_string(D) + " = y" + std::to_string(D));
+      std::string XD = "x" + std::to_string(Depth),
+                  YD = "y" + std::to_string(Depth);
+      Cons.push_back("(" + XD + " < " + YD + " or " + XD + " > " + YD + ")");
+      std::string Text =
+          islText({}, tupleText(IX.Name, "x", IX.Loops.size()) + " -> " +
+                          tupleText(IY.Name, "y", IY.Loops.size()),
+                  {}, Cons);
+      isl_map *Different = isl_map_read_from_str(Ctx, Text.c_str());
+      isl_map *M = isl_map_intersect(isl_map_copy(Conflicts[P]), Different);
+      isl_bool Empty = isl_map_is_empty(M);
+      isl_map_free(M);
+      if (Empty == isl_bool_true)
+        continue;
+      LF.Parallel = false;
+      auto Describe = [](const Access &A) {
+        return A.Text + " (" + (A.IsWrite ? "written" : "read") + " at " +
+               A.Loc.str() + ")";
+      };
+      LF.Reason = Describe(X) + " and " + Describe(Y) + " may touch the same " +
+                  (X.IsScalar ? "variable" : "element") +
+                  " in different iterations of '" + L->Iter + "'";
+    }
+    NF.Loops[L] = LF;
+  }
+  for (isl_map *M : Conflicts)
+    isl_map_free(M);
+}
+
+//===----------------------------------------------------------------------===//
+// Extents
+//===----------------------------------------------------------------------===//
+
+ScalarKind Analyzer::paramType(const std::string &Name) const {
+  const Param *P = F.findParam(Name);
+  return P ? P->Elem : ScalarKind::Long;
+}
+
+/// A parameter-free piece of PA extended to every parameter value, when PA
+/// has a single piece; PA itself otherwise.
+isl_pw_aff *extendSinglePiece(isl_pw_aff *PA) {
+  if (isl_pw_aff_n_piece(PA) != 1)
+    return PA;
+  isl_aff *Only = nullptr;
+  isl_pw_aff_foreach_piece(
+      PA,
+      [](isl_set *S, isl_aff *A, void *U) {
+        *static_cast<isl_aff **>(U) = A;
+        isl_set_free(S);
+        return isl_stat_ok;
+      },
+      &Only);
+  isl_pw_aff_free(PA);
+  return isl_pw_aff_from_aff(Only);
+}
+
+/// A polynomial over parameters ("p_X") as a Long IR expression.
+ExprPtr Analyzer::polyToExpr(const Poly &P) const {
+  ExprPtr Sum;
+  for (auto &T : P.Terms) {
+    ExprPtr Term = longLit(T.second);
+    for (const std::string &V : T.first)
+      Term = mulLong(Term, std::make_shared<VarRef>(V.substr(2),
+                                                    paramType(V.substr(2))));
+    Sum = Sum ? addLong(Sum, Term) : Term;
+  }
+  return Sum ? Sum : longLit(0);
+}
+
+void Analyzer::inferExtents() {
+  std::set<std::string> Used;
+  for (auto &[N, NF] : Facts.Nests) {
+    Used.insert(NF.ArraysRead.begin(), NF.ArraysRead.end());
+    Used.insert(NF.ArraysWritten.begin(), NF.ArraysWritten.end());
+  }
+  auto TypeOf = [this](const std::string &N) { return paramType(N); };
+  auto IsFnParam = [this](const std::string &N) {
+    const Param *P = F.findParam(N);
+    return P && !P->isArray();
+  };
+  for (const std::string &Name : Used) {
+    ArrayExtent &Ext = Facts.Extents[Name];
+    // An extent(...) clause wins.
+    for (const NestStmt *N : NestOrder) {
+      auto It = N->Clauses.Extents.find(Name);
+      if (It != N->Clauses.Extents.end()) {
+        Ext.Elements = toLong(It->second);
+        break;
+      }
+    }
+    if (Ext.Elements)
+      continue;
+    const Param *P = F.findParam(Name);
+    bool MultiDim = P && P->ParamForm == Param::Form::Array &&
+                    P->Dims.size() > 1;
+    if (MultiDim && std::all_of(P->Dims.begin(), P->Dims.end(),
+                                [](auto &D) { return D != nullptr; })) {
+      ExprPtr E = longLit(1);
+      for (auto &D : P->Dims)
+        E = mulLong(E, D);
+      Ext.Elements = E;
+      continue;
+    }
+
+    // From the accesses: the union of the touched elements, with the scalars
+    // that are not function parameters projected out (a bound that depends
+    // on them becomes unbounded).
+    std::vector<size_t> Refs;
+    for (const NestStmt *N : NestOrder)
+      for (size_t I = 0; I < Raw.size(); ++I)
+        if (Raw[I].Nest == N && Raw[I].Ref->Array == Name)
+          Refs.push_back(I);
+    if (Refs.empty())
+      continue;
+    std::string Hint = "state it with the clause 'extent(" + Name +
+                       ": <number of elements>)' on the '#pragma c2cuda "
+                       "kernel' line";
+    auto Unknown = [&](const SourceLoc &L) {
+      Diags.error(L,
+                  "cannot infer how many elements of '" + Name +
+                      "' the nest accesses",
+                  Hint);
+    };
+    auto Project = [&](isl_set *S) {
+      for (int D = isl_set_dim(S, isl_dim_param) - 1; D >= 0; --D) {
+        std::string PN = isl_set_get_dim_name(S, isl_dim_param, D);
+        if (!isParamName(PN) || !IsFnParam(PN.substr(2)))
+          S = isl_set_project_out(S, isl_dim_param, D, 1);
+      }
+      return S;
+    };
+    isl_set *All = nullptr;
+    bool Failed = false;
+    unsigned NDims = Raw[Refs[0]].Dims.size();
+    for (size_t I : Refs) {
+      RawRef &R = Raw[I];
+      RefFacts &RF = Facts.Nests[R.Nest].Refs[R.FactIndex];
+      if (!RF.Affine) {
+        Unknown(R.Ref->Loc);
+        Failed = true;
+        break;
+      }
+      isl_set *S = Project(isl_map_range(isl_map_copy(R.Rel)));
+      // Every dimension must be bounded above and the outer one below.
+      bool Bounded = true;
+      for (unsigned D = 0; D < NDims && Bounded; ++D) {
+        isl_pw_aff *Max = isl_set_dim_max(isl_set_copy(S), D);
+        Bounded = Max && isl_pw_aff_involves_nan(Max) == isl_bool_false;
+        isl_pw_aff_free(Max);
+      }
+      if (!Bounded) {
+        isl_set_free(S);
+        Unknown(R.Ref->Loc);
+        Failed = true;
+        break;
+      }
+      isl_set *NegPart = isl_set_intersect(
+          isl_set_copy(S),
+          isl_set_read_from_str(Ctx, ("{ " + tupleText("a_" + Name, "o", NDims) +
+                                      " : o0 < 0 }")
+                                         .c_str()));
+      bool MayBeNeg = isl_set_is_empty(NegPart) != isl_bool_true;
+      isl_set_free(NegPart);
+      if (MayBeNeg) {
+        isl_set_free(S);
+        Diags.error(R.Ref->Loc,
+                    "index of '" + Name + "' may be negative",
+                    "c2cuda copies '" + Name +
+                        "' from element 0 on; make sure every index is "
+                        "non-negative for all parameter values (check the "
+                        "loop bounds), or state the elements with 'extent(" +
+                        Name + ": ...)'");
+        Failed = true;
+        break;
+      }
+      All = All ? isl_set_union(All, S) : S;
+    }
+    if (Failed) {
+      isl_set_free(All);
+      continue;
+    }
+    All = isl_set_coalesce(All);
+    isl_set *Where = isl_set_params(isl_set_copy(All));
+    // The maximal subscript of each dimension, simplified where the array is
+    // touched at all.
+    std::vector<isl_pw_aff *> Max;
+    for (unsigned D = 0; D < NDims; ++D) {
+      isl_pw_aff *M = isl_set_dim_max(isl_set_copy(All), D);
+      M = isl_pw_aff_gist(M, isl_set_copy(Where));
+      Max.push_back(extendSinglePiece(M));
+    }
+    // Strides of the dimensions: row-major sizes of a multi-dim parameter,
+    // or the parametric factors found by delinearization.
+    std::vector<ExprPtr> Stride(NDims);
+    std::vector<std::string> SizeParam(NDims); // isl text of inner sizes.
+    bool Bad = false;
+    if (MultiDim) {
+      ExprPtr S = longLit(1);
+      for (int D = NDims - 1; D >= 0; --D) {
+        Stride[D] = S;
+        if (D > 0)
+          S = mulLong(S, P->Dims[D]);
+      }
+    } else {
+      const DelinShape &Sh = Shapes[Name];
+      for (unsigned D = 0; D < NDims; ++D) {
+        Stride[D] = longLit(1);
+        if (D < Sh.Keys.size()) {
+          for (auto &V : Sh.Keys[D].vars())
+            if (!IsFnParam(V.substr(2)))
+              Bad = true;
+          Stride[D] = polyToExpr(Sh.Keys[D]);
+        }
+        if (D < Sh.Sizes.size() && !Sh.Sizes[D].Terms.empty())
+          SizeParam[D] = Sh.Sizes[D].toIsl();
+      }
+    }
+    // When every inner dimension reaches its last index, the offset telescopes
+    // to (max0 + 1) * stride0, e.g. M * K for A[i*K + k].
+    bool Full = NDims > 0 && isLitOne(Stride[NDims - 1]);
+    for (unsigned D = 1; D < NDims && Full; ++D) {
+      isl_pw_aff *SizeM1 = nullptr;
+      if (MultiDim && P->Dims[D]) {
+        ConvContext CC;
+        std::string Why;
+        auto Pd = toPoly(*P->Dims[D], Scope(), CC, Why);
+        if (Pd && Pd->degree() <= 1 && CC.DivNames.empty())
+          SizeM1 = isl_pw_aff_read_from_str(
+              Ctx, ("[" + join(paramNames(CC.ParamsUsed), ", ") +
+                    "] -> { [(" + Pd->toIsl() + " - 1)] }")
+                       .c_str());
+      } else if (!SizeParam[D].empty()) {
+        std::set<std::string> Ps;
+        for (auto &V : Shapes[Name].Sizes[D].vars())
+          Ps.insert(V.substr(2));
+        SizeM1 = isl_pw_aff_read_from_str(
+            Ctx, ("[" + join(paramNames(Ps), ", ") + "] -> { [(" +
+                  SizeParam[D] + " - 1)] }")
+                     .c_str());
+      }
+      if (!SizeM1) {
+        Full = false;
+        break;
+      }
+      isl_set *Ne = isl_pw_aff_ne_set(isl_pw_aff_copy(Max[D]), SizeM1);
+      Ne = isl_set_intersect_params(Ne, isl_set_copy(Where));
+      Full = isl_set_is_empty(Ne) == isl_bool_true;
+      isl_set_free(Ne);
+    }
+    ExprPtr E;
+    if (Full) {
+      isl_pw_aff *One = isl_pw_aff_val_on_domain(
+          isl_set_universe(isl_set_get_space(Where)),
+          isl_val_one(Ctx));
+      ExprPtr Outer =
+          pwAffToExpr(isl_pw_aff_add(isl_pw_aff_copy(Max[0]), One), TypeOf);
+      E = mulLong(Outer, Stride[0]);
+    } else {
+      E = longLit(1);
+      for (unsigned D = 0; D < NDims; ++D)
+        E = addLong(E, mulLong(pwAffToExpr(isl_pw_aff_copy(Max[D]), TypeOf),
+                               Stride[D]));
+    }
+    for (isl_pw_aff *M : Max)
+      isl_pw_aff_free(M);
+    if (!E || Bad) {
+      isl_set_free(Where);
+      isl_set_free(All);
+      Unknown(Raw[Refs[0]].Ref->Loc);
+      continue;
+    }
+    // Zero elements where the nests touch none.
+    ExprPtr Cond = paramSetToExpr(isl_set_copy(Where), TypeOf);
+    if (Cond)
+      E = std::make_shared<SelectExpr>(Cond, E, longLit(0), ScalarKind::Long);
+    Ext.Elements = E;
+    isl_set_free(Where);
+    isl_set_free(All);
+  }
+}
+
+FunctionFacts Analyzer::run() {
+  findNests(F.Body);
+  for (const NestStmt *N : NestOrder) {
+    Nests.emplace_back();
+    NestState &NS = Nests.back();
+    NS.Nest = N;
+    Facts.Nests[N];
+    prescan(N->Body, {}, NS);
+  }
+  for (NestState &NS : Nests) {
+    std::vector<ContextItem> Stack;
+    std::vector<const ForStmt *> Loops;
+    walk(NS.Nest->Body, Scope(), Stack, Loops, NS);
+  }
+  buildArrayAccesses();
+  for (NestState &NS : Nests)
+    testLoops(NS);
+  inferExtents();
+  return std::move(Facts);
+}
+
+} // namespace
+
+FunctionFacts c2cuda::analyzeFunction(const Function &F,
+                                      DiagnosticList &Diags) {
+  Analyzer A(F, Diags);
+  return A.run();
+}

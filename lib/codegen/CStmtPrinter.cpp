@@ -1,0 +1,92 @@
+//===- CStmtPrinter.cpp - IR statements as C/CUDA statements -------------===//
+
+#include "CStmtPrinter.h"
+
+#include "CodegenSupport.h"
+
+#include "llvm/Support/Casting.h"
+#include "llvm/Support/ErrorHandling.h"
+
+namespace c2cuda {
+namespace codegen {
+
+void CStmtPrinter::printStmts(const StmtList &L, unsigned Indent) {
+  for (const StmtPtr &S : L)
+    printStmt(*S, Indent);
+}
+
+std::string CStmtPrinter::loopHeader(const ForStmt &F) const {
+  std::string S = "for (";
+  S += spelling(F.IterType);
+  S += " " + F.Iter + " = " + expr(*F.Lower) + "; " + F.Iter + " " +
+       spelling(F.Cmp) + " " + expr(*F.Upper) + "; ";
+  if (F.Step == 1)
+    S += "++" + F.Iter;
+  else if (F.Step == -1)
+    S += "--" + F.Iter;
+  else if (F.Step > 0)
+    S += F.Iter + " += " + std::to_string(F.Step);
+  else
+    S += F.Iter + " -= " + std::to_string(-F.Step);
+  return S + ")";
+}
+
+void CStmtPrinter::printStmt(const Stmt &S, unsigned Indent) {
+  switch (S.getKind()) {
+  case Stmt::Kind::Assign: {
+    const auto &A = llvm::cast<AssignStmt>(S);
+    beforeStmt(S, Indent);
+    indent(OS, Indent);
+    OS << expr(*A.LHS) << ' ' << spelling(A.Op) << ' ' << expr(*A.RHS) << ";\n";
+    afterStmt(S, Indent);
+    return;
+  }
+  case Stmt::Kind::Decl: {
+    const auto &D = llvm::cast<DeclStmt>(S);
+    beforeStmt(S, Indent);
+    indent(OS, Indent);
+    OS << spelling(D.Type) << ' ' << D.Name;
+    if (D.Init)
+      OS << " = " << expr(*D.Init);
+    OS << ";\n";
+    afterStmt(S, Indent);
+    return;
+  }
+  case Stmt::Kind::If: {
+    const auto &I = llvm::cast<IfStmt>(S);
+    beforeStmt(S, Indent);
+    indent(OS, Indent);
+    OS << "if (" << expr(*I.Cond) << ") {\n";
+    printStmts(I.Then, Indent + 1);
+    if (!I.Else.empty()) {
+      indent(OS, Indent);
+      OS << "} else {\n";
+      printStmts(I.Else, Indent + 1);
+    }
+    indent(OS, Indent);
+    OS << "}\n";
+    return;
+  }
+  case Stmt::Kind::For: {
+    const auto &F = llvm::cast<ForStmt>(S);
+    beforeStmt(S, Indent);
+    indent(OS, Indent);
+    OS << loopHeader(F) << " {\n";
+    printStmts(F.Body, Indent + 1);
+    indent(OS, Indent);
+    OS << "}\n";
+    return;
+  }
+  default:
+    printOther(S, Indent);
+    return;
+  }
+}
+
+void CStmtPrinter::printOther(const Stmt &S, unsigned Indent) {
+  llvm::report_fatal_error("c2cuda codegen: host-only statement inside a "
+                           "kernel body");
+}
+
+} // namespace codegen
+} // namespace c2cuda

@@ -1,0 +1,50 @@
+//===- CStmtPrinter.h - IR statements as C/CUDA statements -----*- C++ -*-===//
+//
+// Prints Assign, Decl, If and For statements as compilable C++ (the IR keeps
+// C's types explicit, so the text means in CUDA what it meant in C). Kernel
+// bodies and the host loops around launches share it; statement kinds that
+// only exist on the host (HostCode, HostRegion, Launch) are handed to
+// printOther(), which the host printer overrides.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_CODEGEN_CSTMTPRINTER_H
+#define C2CUDA_CODEGEN_CSTMTPRINTER_H
+
+#include "ir/IR.h"
+#include "ir/IRPrinter.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace c2cuda {
+namespace codegen {
+
+class CStmtPrinter {
+public:
+  CStmtPrinter(llvm::raw_ostream &OS, ArrayRefPrinter PA)
+      : OS(OS), PA(std::move(PA)) {}
+  virtual ~CStmtPrinter() = default;
+
+  void printStmts(const StmtList &L, unsigned Indent);
+  void printStmt(const Stmt &S, unsigned Indent);
+
+  /// "for (int i = 0; i < n; ++i)" without the body.
+  std::string loopHeader(const ForStmt &F) const;
+  std::string expr(const Expr &E) const { return exprToString(E, PA); }
+
+protected:
+  /// Kinds other than Assign/Decl/If/For. The default reports an internal
+  /// error: kernels contain none.
+  virtual void printOther(const Stmt &S, unsigned Indent);
+  /// Hooks around Assign, Decl, If and For (the host printer moves the
+  /// arrays they touch). afterStmt runs for Assign and Decl only.
+  virtual void beforeStmt(const Stmt &S, unsigned Indent) {}
+  virtual void afterStmt(const Stmt &S, unsigned Indent) {}
+
+  llvm::raw_ostream &OS;
+  ArrayRefPrinter PA;
+};
+
+} // namespace codegen
+} // namespace c2cuda
+
+#endif

@@ -1,0 +1,178 @@
+//===- CudaEmitter.cpp - CUDA source and host wrapper --------------------===//
+//
+// Lays out the .cu file: a header comment with the mapping remarks, the
+// includes, a small run-time prelude (error checks, copies, grid sizes), and
+// per function its kernels (KernelPrinter) and host entry points
+// (HostWrapperPrinter).
+//
+//===----------------------------------------------------------------------===//
+
+#include "codegen/CudaEmitter.h"
+
+#include "CodegenSupport.h"
+#include "HostWrapperPrinter.h"
+#include "KernelPrinter.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+namespace c2cuda {
+
+using namespace codegen;
+
+namespace {
+
+const char *const Prelude = R"(#include <cuda_runtime.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdint.h>
+
+// C99's restrict, for host code copied from the C source.
+#define restrict __restrict__
+
+// Launch errors are caught right after each launch; errors while a kernel
+// runs surface at the next CUDA call. Build with -DC2CUDA_DEBUG_SYNC=1 to
+// wait for each kernel and blame the failing one by name.
+#ifndef C2CUDA_DEBUG_SYNC
+#define C2CUDA_DEBUG_SYNC 0
+#endif
+
+// The C signature has no way to return an error: report it and exit.
+static inline void c2c_check(cudaError_t err, const char *what,
+                             const char *where, const char *from) {
+  if (err != cudaSuccess) {
+    fprintf(stderr, "c2cuda: %s failed in %s (from %s): %s\n", what, where,
+            from, cudaGetErrorString(err));
+    exit(1);
+  }
+}
+
+static inline void c2c_check_launch(const char *kernel, const char *from) {
+  c2c_check(cudaGetLastError(), "launch", kernel, from);
+  if (C2CUDA_DEBUG_SYNC)
+    c2c_check(cudaDeviceSynchronize(), "kernel execution", kernel, from);
+}
+
+// Blocks for trip iterations, clamped to [1, max]: the kernels loop with a
+// grid stride, so a smaller grid still covers every iteration.
+static inline unsigned c2c_grid_dim(long long trip, unsigned block,
+                                    long long max) {
+  long long g = trip / block + (trip % block != 0);
+  return (unsigned)(g < 1 ? 1 : (g > max ? max : g));
+}
+
+static inline void c2c_alloc(void **ptr, long long n, size_t elem,
+                             const char *what, const char *where,
+                             const char *from) {
+  *ptr = NULL;
+  if (n > 0)
+    c2c_check(cudaMalloc(ptr, (size_t)n * elem), what, where, from);
+}
+
+static inline void c2c_copy(void *dst, const void *src, long long n,
+                            size_t elem, cudaMemcpyKind kind,
+                            const char *what, const char *where,
+                            const char *from) {
+  if (n > 0)
+    c2c_check(cudaMemcpy(dst, src, (size_t)n * elem, kind), what, where, from);
+}
+
+static inline void *c2c_host_alloc(long long n, size_t elem, const char *what,
+                                   const char *where, const char *from) {
+  if (n <= 0)
+    return NULL;
+  void *p = malloc((size_t)n * elem);
+  if (!p) {
+    fprintf(stderr, "c2cuda: malloc of %s failed in %s (from %s): %s\n", what,
+            where, from, "out of host memory");
+    exit(1);
+  }
+  return p;
+}
+
+// The kernels declare arrays __restrict__ and each array is copied on its
+// own, so arrays where one is written must not overlap.
+static inline void c2c_check_overlap(const void *a, long long na, size_t ea,
+                                     const void *b, long long nb, size_t eb,
+                                     const char *name_a, const char *name_b,
+                                     const char *fn) {
+  if (na <= 0 || nb <= 0 || !a || !b)
+    return;
+  uintptr_t pa = (uintptr_t)a, pb = (uintptr_t)b;
+  if (pa < pb + (uintptr_t)nb * eb && pb < pa + (uintptr_t)na * ea) {
+    fprintf(stderr, "c2cuda: arrays '%s' and '%s' passed to %s overlap; c2cuda assumes distinct pointer arguments do not alias\n",
+            name_a, name_b, fn);
+    exit(1);
+  }
+}
+)";
+
+const char *const VlaView = R"(
+// Host code indexes a VLA parameter `T A[n][m]` as C does (A[i][j]); C++ has
+// no variably modified types, so this view over the flat array stands in.
+template <typename T, int R> struct c2c_vla {
+  T *data;
+  long long dims[R]; // Sizes of the dimensions after the first.
+  c2c_vla<T, R - 1> operator[](long long i) const {
+    c2c_vla<T, R - 1> sub;
+    long long row = 1;
+    for (int d = 0; d < R; ++d)
+      row *= dims[d];
+    sub.data = data + i * row;
+    for (int d = 1; d < R; ++d)
+      sub.dims[d - 1] = dims[d];
+    return sub;
+  }
+};
+template <typename T> struct c2c_vla<T, 1> {
+  T *data;
+  long long dims[1];
+  T *operator[](long long i) const { return data + i * dims[0]; }
+};
+)";
+
+} // namespace
+
+void emitCuda(llvm::raw_ostream &OS, const Module &M,
+              const std::vector<LoweredFunction> &Lowered,
+              const CudaEmitOptions &Opts) {
+  EmitContext Ctx{M, Opts};
+  for (const LoweredFunction &LF : Lowered)
+    if (!LF.Source)
+      llvm::report_fatal_error("c2cuda codegen: lowered function without "
+                               "source");
+
+  printComment(
+      OS, "Generated by c2cuda from " + Ctx.sourceName() + ". Do not edit.", 0);
+  for (const LoweredFunction &LF : Lowered) {
+    for (const Kernel &K : LF.Kernels) {
+      printComment(OS, "", 0);
+      printComment(OS,
+                   K.Name + " (" + LF.Source->Name + ", nest at " +
+                       Ctx.from(K.Loc) + "):",
+                   0);
+      for (const std::string &R : K.Remarks)
+        printComment(OS, "  " + R, 0);
+    }
+  }
+  OS << "\n" << Prelude;
+
+  bool Vla = false;
+  for (const LoweredFunction &LF : Lowered)
+    Vla |= needsVlaView(*LF.Source);
+  if (Vla)
+    OS << VlaView;
+
+  for (const LoweredFunction &LF : Lowered) {
+    OS << "\n";
+    printComment(OS, "===== " + LF.Source->Name + " =====", 0);
+    OS << "\n";
+    for (const Kernel &K : LF.Kernels) {
+      printKernel(OS, K, *LF.Source, Ctx);
+      OS << "\n";
+    }
+    printHostEntries(OS, LF, Ctx);
+  }
+}
+
+} // namespace c2cuda

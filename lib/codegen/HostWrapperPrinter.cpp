@@ -1,0 +1,546 @@
+//===- HostWrapperPrinter.cpp - Drop-in host entry points ----------------===//
+
+#include "HostWrapperPrinter.h"
+
+#include "CStmtPrinter.h"
+#include "KernelPrinter.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Casting.h"
+#include "llvm/Support/ErrorHandling.h"
+
+#include <map>
+#include <set>
+
+namespace c2cuda {
+namespace codegen {
+
+namespace {
+
+[[noreturn]] void internalError(const Function &F, const llvm::Twine &Msg) {
+  llvm::report_fatal_error("c2cuda codegen: function '" + llvm::Twine(F.Name) +
+                           "': " + Msg);
+}
+
+bool isVla(const Param &P) {
+  return P.ParamForm == Param::Form::Array && P.Dims.size() > 1 &&
+         !hasConstantInnerDims(P);
+}
+
+/// The C ABI spelling: arrays are adjusted to pointers, as C does.
+std::string abiParamDecl(const Param &P) {
+  if (!P.isArray())
+    return std::string(P.IsConst ? "const " : "") + spelling(P.Elem) + " " +
+           P.Name;
+  return elemType(P) + " *" + P.Name;
+}
+
+/// The body helper's spelling, in which host code indexes the array as C
+/// did: `float (*A)[1024]` for constant inner sizes, a c2c_vla view for VLA
+/// parameters (C++ has no variably modified types).
+std::string bodyParamDecl(const Param &P) {
+  if (P.ParamForm != Param::Form::Array || P.Dims.size() < 2)
+    return abiParamDecl(P);
+  if (isVla(P))
+    return "c2c_vla<" + elemType(P) + ", " + std::to_string(P.Dims.size() - 1) +
+           "> " + P.Name;
+  std::string S = elemType(P) + " (*" + P.Name + ")";
+  for (size_t D = 1; D < P.Dims.size(); ++D)
+    S += "[" + exprToString(*P.Dims[D]) + "]";
+  return S;
+}
+
+/// The argument for bodyParamDecl(P) made from a flat pointer Ptr.
+std::string bodyArg(const Param &P, const std::string &Ptr) {
+  if (P.ParamForm != Param::Form::Array || P.Dims.size() < 2)
+    return Ptr;
+  if (isVla(P)) {
+    std::string S = "c2c_vla<" + elemType(P) + ", " +
+                    std::to_string(P.Dims.size() - 1) + ">{" + Ptr + ", {";
+    for (size_t D = 1; D < P.Dims.size(); ++D)
+      S += std::string(D > 1 ? ", " : "") + "(long long)(" +
+           exprToString(*P.Dims[D]) + ")";
+    return S + "}}";
+  }
+  std::string S = "(" + elemType(P) + " (*)";
+  for (size_t D = 1; D < P.Dims.size(); ++D)
+    S += "[" + exprToString(*P.Dims[D]) + "]";
+  return S + ")(" + Ptr + ")";
+}
+
+/// Inside the body helper: the host address of array P's elements.
+std::string bodyData(const Param &P) {
+  return "(void *)" + P.Name + (isVla(P) ? ".data" : "");
+}
+
+std::string sizeOf(const ArrayPlan &A) {
+  return std::string("sizeof(") + spelling(A.Elem) + ")";
+}
+
+class FunctionPrinter;
+
+/// Prints the host body: host code, regions and loops, launches, and the
+/// copies around host statements that touch device-resident arrays.
+class HostBodyPrinter : public CStmtPrinter {
+public:
+  HostBodyPrinter(llvm::raw_ostream &OS, const FunctionPrinter &FP)
+      : CStmtPrinter(OS, nullptr), FP(FP) {}
+
+protected:
+  void printOther(const Stmt &S, unsigned Indent) override;
+  void beforeStmt(const Stmt &S, unsigned Indent) override;
+  void afterStmt(const Stmt &S, unsigned Indent) override;
+
+private:
+  void printLaunch(const LaunchStmt &L, unsigned Indent);
+  void toHost(const std::set<std::string> &Arrays, const SourceLoc &Loc,
+              unsigned Indent);
+  void toDevice(const std::set<std::string> &Arrays, const SourceLoc &Loc,
+                unsigned Indent);
+
+  const FunctionPrinter &FP;
+};
+
+class FunctionPrinter {
+public:
+  FunctionPrinter(llvm::raw_ostream &OS, const LoweredFunction &LF,
+                  const EmitContext &Ctx)
+      : OS(OS), LF(LF), F(*LF.Source), Ctx(Ctx) {
+    for (const ArrayPlan &A : LF.Arrays) {
+      const Param *P = F.findParam(A.Name);
+      if (!P || !P->isArray())
+        internalError(F, "array plan for '" + A.Name +
+                             "', which is not an array parameter");
+      if (!A.Extent)
+        internalError(F, "array '" + A.Name + "' has no extent");
+      Plans[A.Name] = &A;
+    }
+    ArrayAccesses Acc;
+    collectArrays(LF.HostBody, Acc);
+    for (const std::string &A : Acc.all())
+      if (Plans.count(A))
+        HostTouched.insert(A);
+  }
+
+  void print() {
+    printBody();
+    printWrapper();
+    printDeviceEntry();
+  }
+
+  const ArrayPlan *plan(const std::string &A) const {
+    auto It = Plans.find(A);
+    return It == Plans.end() ? nullptr : It->second;
+  }
+  const Function &function() const { return F; }
+  const LoweredFunction &lowered() const { return LF; }
+  const EmitContext &context() const { return Ctx; }
+
+private:
+  std::string bodyName() const { return "c2c_" + F.Name + "_body"; }
+  bool returnsValue() const { return F.ReturnType != "void"; }
+
+  void printBody() {
+    OS << "static " << F.ReturnType << ' ' << bodyName() << '(';
+    bool First = true;
+    auto Sep = [&]() -> llvm::raw_ostream & {
+      if (!First)
+        OS << ", ";
+      First = false;
+      return OS;
+    };
+    for (const Param &P : F.Params)
+      Sep() << bodyParamDecl(P);
+    for (const ArrayPlan &A : LF.Arrays) {
+      Sep() << spelling(A.Elem) << " *" << deviceName(A.Name);
+      Sep() << "long long " << countName(A.Name);
+    }
+    if (First)
+      OS << "void";
+    OS << ") {\n";
+    HostBodyPrinter(OS, *this).printStmts(LF.HostBody, 1);
+    if (returnsValue())
+      // Falling off the end is undefined in C if the value is used; this
+      // keeps C++ from warning about it and returns a defined value.
+      OS << "  return " << F.ReturnType << "();\n";
+    OS << "}\n\n";
+  }
+
+  void printSignature(const std::string &Name) {
+    OS << "extern \"C\" " << F.ReturnType << ' ' << Name << '(';
+    for (size_t I = 0; I < F.Params.size(); ++I)
+      OS << (I ? ", " : "") << abiParamDecl(F.Params[I]);
+    if (F.Params.empty())
+      OS << "void";
+    OS << ") {\n";
+  }
+
+  void printExtents() {
+    for (const ArrayPlan &A : LF.Arrays)
+      OS << "  const long long " << countName(A.Name) << " = "
+         << exprToString(*A.Extent) << ";\n";
+  }
+
+  /// Distinct arrays where one is written on the device must not overlap:
+  /// the kernels declare them __restrict__ and the copies assume it.
+  void printOverlapChecks(const std::string &Entry) {
+    for (size_t I = 0; I < LF.Arrays.size(); ++I)
+      for (size_t J = I + 1; J < LF.Arrays.size(); ++J) {
+        const ArrayPlan &A = LF.Arrays[I], &B = LF.Arrays[J];
+        if (!A.WrittenOnDevice && !B.WrittenOnDevice)
+          continue;
+        OS << "  c2c_check_overlap(" << A.Name << ", " << countName(A.Name)
+           << ", " << sizeOf(A) << ", " << B.Name << ", " << countName(B.Name)
+           << ", " << sizeOf(B) << ", " << cString(A.Name) << ", "
+           << cString(B.Name) << ", " << cString(Entry) << ");\n";
+      }
+  }
+
+  /// `[R c2c_ret = ]c2c_f_body(args);`
+  void printBodyCall(const std::map<std::string, std::string> &HostPtr,
+                     const std::map<std::string, std::string> &DevPtr) {
+    OS << "  ";
+    if (returnsValue())
+      OS << F.ReturnType << " c2c_ret = ";
+    OS << bodyName() << '(';
+    bool First = true;
+    for (const Param &P : F.Params) {
+      OS << (First ? "" : ", ");
+      First = false;
+      if (!P.isArray()) {
+        OS << P.Name;
+        continue;
+      }
+      auto It = HostPtr.find(P.Name);
+      OS << bodyArg(P, It == HostPtr.end() ? P.Name : It->second);
+    }
+    for (const ArrayPlan &A : LF.Arrays) {
+      OS << (First ? "" : ", ") << DevPtr.at(A.Name) << ", "
+         << countName(A.Name);
+      First = false;
+    }
+    OS << ");\n";
+  }
+
+  void printWrapper() {
+    std::string Where = cString(F.Name), From = cString(Ctx.from(F.Loc));
+    printComment(OS,
+                 "Drop-in replacement for " + F.Name + " in " +
+                     Ctx.sourceName() +
+                     ": takes host arrays, runs the nests on the GPU.",
+                 0);
+    printSignature(F.Name);
+    printExtents();
+    printOverlapChecks(F.Name);
+    std::map<std::string, std::string> HostPtr, DevPtr;
+    for (const ArrayPlan &A : LF.Arrays) {
+      std::string D = deviceName(A.Name);
+      DevPtr[A.Name] = D;
+      OS << "  " << spelling(A.Elem) << " *" << D << " = nullptr;\n";
+      OS << "  c2c_alloc((void **)&" << D << ", " << countName(A.Name) << ", "
+         << sizeOf(A) << ", " << cString("cudaMalloc of '" + A.Name + "'")
+         << ", " << Where << ", " << From << ");\n";
+      // Arrays the device only writes are copied in too: elements it does
+      // not write must keep the caller's values when copied back.
+      OS << "  c2c_copy(" << D << ", " << A.Name << ", " << countName(A.Name)
+         << ", " << sizeOf(A) << ", cudaMemcpyHostToDevice, "
+         << cString("cudaMemcpy of '" + A.Name + "' to the device") << ", "
+         << Where << ", " << From << ");\n";
+    }
+    printBodyCall(HostPtr, DevPtr);
+    for (const ArrayPlan &A : LF.Arrays)
+      if (A.WrittenOnDevice)
+        OS << "  c2c_copy((void *)" << A.Name << ", " << deviceName(A.Name)
+           << ", " << countName(A.Name) << ", " << sizeOf(A)
+           << ", cudaMemcpyDeviceToHost, "
+           << cString("cudaMemcpy of '" + A.Name + "' to the host") << ", "
+           << Where << ", " << From << ");\n";
+    for (const ArrayPlan &A : LF.Arrays)
+      OS << "  c2c_check(cudaFree(" << deviceName(A.Name) << "), "
+         << cString("cudaFree of '" + A.Name + "'") << ", " << Where << ", "
+         << From << ");\n";
+    if (returnsValue())
+      OS << "  return c2c_ret;\n";
+    OS << "}\n\n";
+  }
+
+  void printDeviceEntry() {
+    std::string Name = F.Name + "_device";
+    std::string Where = cString(Name), From = cString(Ctx.from(F.Loc));
+    std::vector<std::string> Dev, HostOnly;
+    for (const Param &P : F.Params) {
+      if (!P.isArray())
+        continue;
+      (plan(P.Name) ? Dev : HostOnly).push_back(P.Name);
+    }
+    std::string Doc =
+        "Entry point for data already on the GPU: like " + F.Name + ", but ";
+    Doc += Dev.empty() ? "no array is used by a kernel."
+                       : llvm::join(Dev, ", ") +
+                             (Dev.size() == 1 ? " is a device pointer."
+                                              : " are device pointers.");
+    if (!HostOnly.empty())
+      Doc +=
+          " " + llvm::join(HostOnly, ", ") + " (used by host code only) " +
+          (HostOnly.size() == 1 ? "is a host pointer." : "are host pointers.");
+    printComment(OS, Doc, 0);
+    printSignature(Name);
+    printExtents();
+    printOverlapChecks(Name);
+    std::map<std::string, std::string> HostPtr, DevPtr;
+    for (const ArrayPlan &A : LF.Arrays) {
+      const Param &P = *F.findParam(A.Name);
+      DevPtr[A.Name] = "(" + std::string(spelling(A.Elem)) + " *)" + A.Name;
+      if (!HostTouched.count(A.Name)) {
+        // Host code never looks at it: no host copy exists.
+        HostPtr[A.Name] = "(" + elemType(P) + " *)nullptr";
+        continue;
+      }
+      // Host code reads or writes it: a host buffer of its own, filled once
+      // here and kept current around every host statement that uses it.
+      std::string H = stagingName(A.Name);
+      HostPtr[A.Name] = H;
+      OS << "  " << spelling(A.Elem) << " *" << H << " = (" << spelling(A.Elem)
+         << " *)c2c_host_alloc(" << countName(A.Name) << ", " << sizeOf(A)
+         << ", " << cString("host staging buffer for '" + A.Name + "'") << ", "
+         << Where << ", " << From << ");\n";
+      OS << "  c2c_copy(" << H << ", " << A.Name << ", " << countName(A.Name)
+         << ", " << sizeOf(A) << ", cudaMemcpyDeviceToHost, "
+         << cString("cudaMemcpy of '" + A.Name + "' to the host") << ", "
+         << Where << ", " << From << ");\n";
+    }
+    printBodyCall(HostPtr, DevPtr);
+    for (const ArrayPlan &A : LF.Arrays)
+      if (HostTouched.count(A.Name))
+        OS << "  free(" << stagingName(A.Name) << ");\n";
+    if (returnsValue())
+      OS << "  return c2c_ret;\n";
+    OS << "}\n\n";
+  }
+
+  llvm::raw_ostream &OS;
+  const LoweredFunction &LF;
+  const Function &F;
+  const EmitContext &Ctx;
+  std::map<std::string, const ArrayPlan *> Plans;
+  /// Arrays with a plan that host statements touch.
+  std::set<std::string> HostTouched;
+};
+
+void HostBodyPrinter::toHost(const std::set<std::string> &Arrays,
+                             const SourceLoc &Loc, unsigned Indent) {
+  const EmitContext &Ctx = FP.context();
+  for (const std::string &Name : Arrays) {
+    const ArrayPlan *A = FP.plan(Name);
+    // Only the device changes device-resident arrays behind the host's back;
+    // the host copy of an array the device never writes is always current.
+    if (!A || !A->WrittenOnDevice)
+      continue;
+    indent(OS, Indent);
+    OS << "c2c_copy(" << bodyData(*FP.function().findParam(Name)) << ", "
+       << deviceName(Name) << ", " << countName(Name) << ", " << sizeOf(*A)
+       << ", cudaMemcpyDeviceToHost, "
+       << cString("cudaMemcpy of '" + Name + "' to the host") << ", "
+       << cString(FP.function().Name) << ", " << cString(Ctx.from(Loc))
+       << ");\n";
+  }
+}
+
+void HostBodyPrinter::toDevice(const std::set<std::string> &Arrays,
+                               const SourceLoc &Loc, unsigned Indent) {
+  const EmitContext &Ctx = FP.context();
+  for (const std::string &Name : Arrays) {
+    const ArrayPlan *A = FP.plan(Name);
+    if (!A)
+      continue;
+    indent(OS, Indent);
+    OS << "c2c_copy(" << deviceName(Name) << ", "
+       << bodyData(*FP.function().findParam(Name)) << ", " << countName(Name)
+       << ", " << sizeOf(*A) << ", cudaMemcpyHostToDevice, "
+       << cString("cudaMemcpy of '" + Name + "' to the device") << ", "
+       << cString(FP.function().Name) << ", " << cString(Ctx.from(Loc))
+       << ");\n";
+  }
+}
+
+void HostBodyPrinter::beforeStmt(const Stmt &S, unsigned Indent) {
+  // Host loops, ifs and assignments around launches: bring what their
+  // expressions read (headers only for loops and ifs; bodies are statements
+  // of their own).
+  ArrayAccesses Acc;
+  if (const auto *A = llvm::dyn_cast<AssignStmt>(&S)) {
+    // The target too: a partial write must not push stale elements.
+    collectArrays(*A->LHS, Acc);
+    collectArrays(*A->RHS, Acc);
+  } else if (const auto *D = llvm::dyn_cast<DeclStmt>(&S)) {
+    if (D->Init)
+      collectArrays(*D->Init, Acc);
+  } else if (const auto *I = llvm::dyn_cast<IfStmt>(&S)) {
+    collectArrays(*I->Cond, Acc);
+  } else if (const auto *F = llvm::dyn_cast<ForStmt>(&S)) {
+    collectArrays(*F->Lower, Acc);
+    collectArrays(*F->Upper, Acc);
+  }
+  toHost(Acc.all(), S.Loc, Indent);
+}
+
+void HostBodyPrinter::afterStmt(const Stmt &S, unsigned Indent) {
+  if (const auto *A = llvm::dyn_cast<AssignStmt>(&S))
+    if (const auto *R = llvm::dyn_cast<ArrayRef>(A->LHS.get()))
+      toDevice({R->Array}, S.Loc, Indent);
+}
+
+void HostBodyPrinter::printOther(const Stmt &S, unsigned Indent) {
+  switch (S.getKind()) {
+  case Stmt::Kind::HostCode: {
+    const auto &H = llvm::cast<HostCode>(S);
+    std::set<std::string> Touched = H.ArraysRead;
+    Touched.insert(H.ArraysWritten.begin(), H.ArraysWritten.end());
+    // A statement that writes some elements must not push stale values of
+    // the others, so written arrays come to the host first too.
+    toHost(Touched, H.Loc, Indent);
+    llvm::SmallVector<llvm::StringRef, 8> Lines;
+    llvm::StringRef(H.Text).rtrim().split(Lines, '\n');
+    for (llvm::StringRef L : Lines) {
+      indent(OS, Indent);
+      OS << L.rtrim() << '\n';
+    }
+    toDevice(H.ArraysWritten, H.Loc, Indent);
+    return;
+  }
+  case Stmt::Kind::HostRegion: {
+    const auto &R = llvm::cast<HostRegion>(S);
+    // Nothing may stand between "}" and "else": the if's header already
+    // brought what the else region's header would read.
+    bool IsElse = llvm::StringRef(R.Open).ltrim().starts_with("else");
+    if (!IsElse)
+      toHost(R.HeaderArraysRead, R.Loc, Indent);
+    indent(OS, Indent);
+    OS << llvm::StringRef(R.Open).trim() << '\n';
+    printStmts(R.Body, Indent + 1);
+    // The header is evaluated again after each pass (loop conditions).
+    toHost(R.HeaderArraysRead, R.Loc, Indent + 1);
+    indent(OS, Indent);
+    OS << llvm::StringRef(R.Close).trim() << '\n';
+    return;
+  }
+  case Stmt::Kind::Launch:
+    printLaunch(llvm::cast<LaunchStmt>(S), Indent);
+    return;
+  default:
+    internalError(FP.function(), "unexpected statement in the host body");
+  }
+}
+
+void HostBodyPrinter::printLaunch(const LaunchStmt &L, unsigned Indent) {
+  const LoweredFunction &LF = FP.lowered();
+  if (L.KernelIndex >= LF.Kernels.size())
+    internalError(FP.function(), "launch of a kernel that does not exist");
+  const Kernel &K = LF.Kernels[L.KernelIndex];
+  std::vector<KernelParam> Params = kernelParams(K, FP.function());
+  std::string Name = cString(K.Name), From = cString(FP.context().from(K.Loc));
+
+  indent(OS, Indent);
+  OS << "{\n";
+  unsigned In = Indent + 1;
+  printComment(OS, "Launch " + K.Name + " (" + FP.context().from(K.Loc) + ").",
+               In);
+  for (const GridLoop &G : K.Grid) {
+    indent(OS, In);
+    OS << "const long long " << tripName(G.Dim) << " = "
+       << exprToString(*G.TripCount) << ";\n";
+  }
+  if (!K.Grid.empty()) {
+    // An empty iteration space launches nothing (and a 0-sized grid would
+    // be a launch error).
+    indent(OS, In);
+    OS << "if (";
+    for (size_t I = 0; I < K.Grid.size(); ++I)
+      OS << (I ? " && " : "") << tripName(K.Grid[I].Dim) << " > 0";
+    OS << ") {\n";
+    ++In;
+    static const char *Max[] = {"2147483647LL", "65535LL", "65535LL"};
+    indent(OS, In);
+    OS << "const dim3 c2c_grid(";
+    for (unsigned D = 0; D < 3; ++D) {
+      OS << (D ? ", " : "");
+      bool Mapped = false;
+      for (const GridLoop &G : K.Grid)
+        Mapped |= G.Dim == D;
+      if (Mapped)
+        OS << "c2c_grid_dim(" << tripName(D) << ", " << blockDim(K, D) << ", "
+           << Max[D] << ")";
+      else
+        OS << "1u";
+    }
+    OS << ");\n";
+    indent(OS, In);
+    OS << "const dim3 c2c_block(" << blockDim(K, 0) << "u, " << blockDim(K, 1)
+       << "u, " << blockDim(K, 2) << "u);\n";
+  }
+  for (const KernelParam &P : Params) {
+    if (P.K != KernelParam::Kind::ScalarOut)
+      continue;
+    std::string B = scalarBufferName(P.Name), T = spelling(P.Type);
+    indent(OS, In);
+    OS << T << " *" << B << " = nullptr;\n";
+    indent(OS, In);
+    OS << "c2c_check(cudaMalloc((void **)&" << B << ", sizeof(" << T << ")), "
+       << cString("cudaMalloc of scalar '" + P.Name + "'") << ", " << Name
+       << ", " << From << ");\n";
+    indent(OS, In);
+    OS << "c2c_check(cudaMemcpy(" << B << ", &" << P.Name << ", sizeof(" << T
+       << "), cudaMemcpyHostToDevice), "
+       << cString("cudaMemcpy of scalar '" + P.Name + "' to the device") << ", "
+       << Name << ", " << From << ");\n";
+  }
+  indent(OS, In);
+  OS << K.Name << "<<<" << (K.Grid.empty() ? "1, 1" : "c2c_grid, c2c_block")
+     << ">>>(";
+  for (size_t I = 0; I < Params.size(); ++I)
+    OS << (I ? ", " : "") << Params[I].Arg;
+  OS << ");\n";
+  indent(OS, In);
+  OS << "c2c_check_launch(" << Name << ", " << From << ");\n";
+  for (const KernelParam &P : Params) {
+    if (P.K != KernelParam::Kind::ScalarOut)
+      continue;
+    std::string B = scalarBufferName(P.Name), T = spelling(P.Type);
+    indent(OS, In);
+    OS << "c2c_check(cudaMemcpy(&" << P.Name << ", " << B << ", sizeof(" << T
+       << "), cudaMemcpyDeviceToHost), "
+       << cString("cudaMemcpy of scalar '" + P.Name + "' to the host") << ", "
+       << Name << ", " << From << ");\n";
+    indent(OS, In);
+    OS << "c2c_check(cudaFree(" << B << "), "
+       << cString("cudaFree of scalar '" + P.Name + "'") << ", " << Name << ", "
+       << From << ");\n";
+  }
+  if (!K.Grid.empty()) {
+    indent(OS, Indent + 1);
+    OS << "}\n";
+  }
+  indent(OS, Indent);
+  OS << "}\n";
+}
+
+} // namespace
+
+bool needsVlaView(const Function &F) {
+  for (const Param &P : F.Params)
+    if (isVla(P))
+      return true;
+  return false;
+}
+
+void printHostEntries(llvm::raw_ostream &OS, const LoweredFunction &LF,
+                      const EmitContext &Ctx) {
+  if (!LF.Source)
+    llvm::report_fatal_error("c2cuda codegen: lowered function without "
+                             "source");
+  FunctionPrinter(OS, LF, Ctx).print();
+}
+
+} // namespace codegen
+} // namespace c2cuda

@@ -1,0 +1,220 @@
+//===- KernelPrinter.cpp - One lowered kernel as a __global__ function ---===//
+
+#include "KernelPrinter.h"
+
+#include "ArrayIndexing.h"
+#include "CStmtPrinter.h"
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Casting.h"
+#include "llvm/Support/ErrorHandling.h"
+
+#include <map>
+#include <set>
+
+namespace c2cuda {
+namespace codegen {
+
+namespace {
+
+[[noreturn]] void internalError(const Kernel &K, const llvm::Twine &Msg) {
+  llvm::report_fatal_error("c2cuda codegen: kernel '" + llvm::Twine(K.Name) +
+                           "': " + Msg);
+}
+
+/// Scalars the body assigns (outside the kernel's own declarations they
+/// must be KernelScalars marked Written).
+void collectAssignedVars(const StmtList &L, std::set<std::string> &Out) {
+  for (const StmtPtr &SP : L) {
+    if (const auto *A = llvm::dyn_cast<AssignStmt>(SP.get())) {
+      if (const auto *V = llvm::dyn_cast<VarRef>(A->LHS.get()))
+        Out.insert(V->Name);
+    } else if (const auto *I = llvm::dyn_cast<IfStmt>(SP.get())) {
+      collectAssignedVars(I->Then, Out);
+      collectAssignedVars(I->Else, Out);
+    } else if (const auto *F = llvm::dyn_cast<ForStmt>(SP.get())) {
+      collectAssignedVars(F->Body, Out);
+    }
+  }
+}
+
+} // namespace
+
+const char *dimName(unsigned Dim) {
+  static const char *Names[] = {"x", "y", "z"};
+  return Dim < 3 ? Names[Dim] : "?";
+}
+
+std::string tripName(unsigned Dim) {
+  return std::string("c2c_trip_") + dimName(Dim);
+}
+
+unsigned blockDim(const Kernel &K, unsigned Dim) {
+  for (const GridLoop &G : K.Grid)
+    if (G.Dim == Dim)
+      return K.Block[Dim] ? K.Block[Dim] : 1;
+  return 1;
+}
+
+unsigned threadsPerBlock(const Kernel &K) {
+  return blockDim(K, 0) * blockDim(K, 1) * blockDim(K, 2);
+}
+
+std::vector<KernelParam> kernelParams(const Kernel &K, const Function &F) {
+  std::vector<KernelParam> Params;
+
+  ArrayAccesses Acc;
+  collectArrays(K.Body, Acc);
+  for (const GridLoop &G : K.Grid)
+    collectArrays(*G.Lower, Acc);
+  std::set<std::string> Used = Acc.all();
+  Used.insert(K.Arrays.begin(), K.Arrays.end());
+
+  // Names the kernel code reads: the body, grid lower bounds, and the inner
+  // sizes of the multi-dimensional arrays it linearizes.
+  std::map<std::string, ScalarKind> Vars;
+  collectVars(K.Body, Vars);
+  for (const GridLoop &G : K.Grid)
+    collectVars(*G.Lower, Vars);
+
+  for (const Param &P : F.Params) {
+    if (!Used.count(P.Name))
+      continue;
+    if (!P.isArray())
+      internalError(K, "'" + P.Name + "' is indexed but is not an array");
+    Used.erase(P.Name);
+    for (size_t D = 1; D < P.Dims.size(); ++D)
+      if (P.Dims[D])
+        collectVars(*P.Dims[D], Vars);
+    bool Written = Acc.Written.count(P.Name);
+    std::string Decl = std::string(Written ? "" : "const ") + spelling(P.Elem) +
+                       " *__restrict__ " + P.Name;
+    Params.push_back(
+        {KernelParam::Kind::Array, P.Name, P.Elem, Decl, deviceName(P.Name)});
+  }
+  if (!Used.empty())
+    internalError(K, "array '" + *Used.begin() + "' is not a parameter");
+
+  std::set<std::string> Declared;
+  collectDecls(K.Body, Declared);
+  for (const GridLoop &G : K.Grid)
+    Declared.insert(G.Iter);
+
+  std::set<std::string> Listed;
+  for (const KernelScalar &S : K.Scalars) {
+    Listed.insert(S.Name);
+    if (S.Written) {
+      // Each thread would keep its own copy; the analysis makes loops that
+      // write outside scalars sequential, so only one thread may exist.
+      if (!K.Grid.empty())
+        internalError(K, "scalar '" + S.Name +
+                             "' is written by a kernel with several threads");
+      Params.push_back({KernelParam::Kind::ScalarOut, S.Name, S.Type,
+                        std::string(spelling(S.Type)) + " *c2c_ps_" + S.Name,
+                        scalarBufferName(S.Name)});
+    } else {
+      Params.push_back({KernelParam::Kind::Scalar, S.Name, S.Type,
+                        std::string(spelling(S.Type)) + " " + S.Name, S.Name});
+    }
+  }
+
+  std::set<std::string> Assigned;
+  collectAssignedVars(K.Body, Assigned);
+  for (const std::string &A : Assigned)
+    if (!Declared.count(A) && !Listed.count(A))
+      internalError(K, "writes outside scalar '" + A +
+                           "' that is not listed as written");
+  for (const KernelScalar &S : K.Scalars)
+    if (!S.Written && Assigned.count(S.Name) && !Declared.count(S.Name))
+      internalError(K, "writes scalar '" + S.Name +
+                           "' that is listed as read-only");
+
+  // Outside names the lowering did not list (a hoisted loop's iterator, a
+  // VLA size): passed by value, since the kernel only reads them.
+  for (const auto &[Name, Type] : Vars) {
+    if (Declared.count(Name) || Listed.count(Name))
+      continue;
+    Params.push_back({KernelParam::Kind::Scalar, Name, Type,
+                      std::string(spelling(Type)) + " " + Name, Name});
+  }
+
+  unsigned DimsSeen = 0;
+  for (const GridLoop &G : K.Grid) {
+    if (G.Dim > 2 || (DimsSeen & (1u << G.Dim)))
+      internalError(K, "grid dimensions are not distinct x/y/z");
+    DimsSeen |= 1u << G.Dim;
+    Params.push_back({KernelParam::Kind::TripCount, tripName(G.Dim),
+                      ScalarKind::Long, "long long " + tripName(G.Dim),
+                      tripName(G.Dim)});
+  }
+  return Params;
+}
+
+void printKernel(llvm::raw_ostream &OS, const Kernel &K, const Function &F,
+                 const EmitContext &Ctx) {
+  std::vector<KernelParam> Params = kernelParams(K, F);
+  ArrayRefPrinter PA = makeDeviceArrayPrinter(F);
+  CStmtPrinter Body(OS, PA);
+
+  printComment(OS,
+               "Nest at " + Ctx.from(K.Loc) + ", from function " + F.Name +
+                   (K.Grid.empty() ? "; runs on one thread." : "."),
+               0);
+  OS << "__global__ void __launch_bounds__(" << threadsPerBlock(K) << ") "
+     << K.Name << "(";
+  for (size_t I = 0; I < Params.size(); ++I)
+    OS << (I ? ", " : "") << Params[I].Decl;
+  OS << ") {\n";
+
+  // Written scalars live in a register for the whole kernel and are stored
+  // once at the end (one thread only, checked in kernelParams()).
+  for (const KernelParam &P : Params)
+    if (P.K == KernelParam::Kind::ScalarOut)
+      OS << "  " << spelling(P.Type) << ' ' << P.Name << " = *c2c_ps_" << P.Name
+         << ";\n";
+
+  std::map<std::string, ScalarKind> BodyVars;
+  collectVars(K.Body, BodyVars);
+  for (const GridLoop &G : K.Grid)
+    collectVars(*G.Lower, BodyVars);
+
+  unsigned Level = 1;
+  for (const GridLoop &G : K.Grid) {
+    std::string T = std::string("c2c_t_") + dimName(G.Dim);
+    const char *D = dimName(G.Dim);
+    indent(OS, Level);
+    OS << "for (long long " << T << " = (long long)blockIdx." << D
+       << " * blockDim." << D << " + threadIdx." << D << "; " << T << " < "
+       << tripName(G.Dim) << "; " << T << " += (long long)gridDim." << D
+       << " * blockDim." << D << ") {\n";
+    ++Level;
+    indent(OS, Level);
+    OS << "const " << spelling(G.IterType) << ' ' << G.Iter << " = ("
+       << spelling(G.IterType) << ")(";
+    const auto *Lo = llvm::dyn_cast<IntLit>(G.Lower.get());
+    if (!Lo || Lo->Value != 0)
+      OS << operandText(*G.Lower, PA) << " + ";
+    OS << T;
+    if (G.Step != 1)
+      OS << " * " << (G.Step < 0 ? "(" : "") << G.Step
+         << (G.Step < 0 ? ")" : "");
+    OS << ");\n";
+    if (!BodyVars.count(G.Iter)) {
+      indent(OS, Level);
+      OS << "(void)" << G.Iter << ";\n";
+    }
+  }
+  Body.printStmts(K.Body, Level);
+  for (; Level > 1; --Level) {
+    indent(OS, Level - 1);
+    OS << "}\n";
+  }
+
+  for (const KernelParam &P : Params)
+    if (P.K == KernelParam::Kind::ScalarOut)
+      OS << "  *c2c_ps_" << P.Name << " = " << P.Name << ";\n";
+  OS << "}\n";
+}
+
+} // namespace codegen
+} // namespace c2cuda

@@ -1,0 +1,62 @@
+//===- KernelPrinter.h - One lowered kernel as a __global__ function -*- C++
+//-*-//
+//
+// Prints a Kernel as CUDA: arrays as flat `T *__restrict__` pointers (const
+// where the kernel only reads them), outside scalars by value, scalars the
+// kernel writes as pointers to one-element device buffers, and one 64-bit
+// grid-stride loop per grid dimension whose trip count the host computes.
+// Grid-stride loops make every launch correct for any grid size, so the host
+// may clamp the grid to the hardware limits.
+//
+// kernelParams() is the single description of the parameter list: the host
+// printer passes exactly the arguments it lists, in its order.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_CODEGEN_KERNELPRINTER_H
+#define C2CUDA_CODEGEN_KERNELPRINTER_H
+
+#include "CodegenSupport.h"
+
+#include "ir/IR.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace c2cuda {
+namespace codegen {
+
+struct KernelParam {
+  enum class Kind { Array, Scalar, ScalarOut, TripCount };
+  Kind K;
+  std::string Name; ///< The array, scalar or trip-count name.
+  ScalarKind Type;  ///< Element or scalar type (Long for trip counts).
+  std::string Decl; ///< Declaration in the kernel's parameter list.
+  std::string Arg;  ///< Argument the host passes at the launch.
+};
+
+/// Parameters of K: arrays (function parameter order), the scalars the
+/// lowering lists, other outside names the code reads (loop bounds, VLA
+/// sizes), then one trip count per grid loop in grid order.
+std::vector<KernelParam> kernelParams(const Kernel &K, const Function &F);
+
+/// Threads of a block along Dim: K.Block[Dim] where a grid loop is mapped to
+/// Dim, else 1 (threads along an unmapped dimension would all run the same
+/// iterations).
+unsigned blockDim(const Kernel &K, unsigned Dim);
+/// Product of blockDim() over x, y, z; 1 for a single-thread kernel.
+unsigned threadsPerBlock(const Kernel &K);
+
+/// "x", "y" or "z".
+const char *dimName(unsigned Dim);
+/// Name of the trip-count parameter/host variable of a grid dimension.
+std::string tripName(unsigned Dim);
+
+void printKernel(llvm::raw_ostream &OS, const Kernel &K, const Function &F,
+                 const EmitContext &Ctx);
+
+} // namespace codegen
+} // namespace c2cuda
+
+#endif

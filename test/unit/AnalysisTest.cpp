@@ -1,0 +1,712 @@
+//===- AnalysisTest.cpp - Unit tests of analyzeFunction --------------------===//
+//
+// Nests with known answers: which loops are parallel (and why not), which
+// references are affine, their constant strides, and the inferred extents,
+// checked by evaluating the extent expressions for concrete sizes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "IRBuilders.h"
+
+#include "analysis/NestFacts.h"
+#include "ir/IRPrinter.h"
+
+#include "gtest/gtest.h"
+
+using namespace c2cuda;
+using namespace c2cuda::irb;
+
+namespace {
+
+constexpr ScalarKind Int = ScalarKind::Int;
+constexpr ScalarKind Float = ScalarKind::Float;
+constexpr auto LT = LoopCmp::LT;
+constexpr auto LE = LoopCmp::LE;
+constexpr auto GT = LoopCmp::GT;
+constexpr auto GE = LoopCmp::GE;
+
+using ForPtr = std::shared_ptr<const ForStmt>;
+using RefPtr = std::shared_ptr<const ArrayRef>;
+
+struct Analysis {
+  Function F;
+  DiagnosticList Diags;
+  FunctionFacts Facts;
+  explicit Analysis(Function Fn) : F(std::move(Fn)) {
+    Facts = analyzeFunction(F, Diags);
+  }
+  const NestFacts &nest(unsigned I = 0) const {
+    for (auto &[N, NF] : Facts.Nests)
+      if (N->Id == I)
+        return NF;
+    throw std::runtime_error("no nest");
+  }
+  const LoopFacts &loop(const ForPtr &L) const {
+    for (auto &[N, NF] : Facts.Nests) {
+      auto It = NF.Loops.find(L.get());
+      if (It != NF.Loops.end())
+        return It->second;
+    }
+    throw std::runtime_error("no loop " + L->Iter);
+  }
+  bool parallel(const ForPtr &L) const { return loop(L).Parallel; }
+  const RefFacts &ref(const RefPtr &R, bool Write) const {
+    for (auto &[N, NF] : Facts.Nests)
+      for (auto &RF : NF.Refs)
+        if (RF.Ref == R.get() && RF.IsWrite == Write)
+          return RF;
+    throw std::runtime_error("no ref");
+  }
+  int64_t extent(const std::string &A,
+                 const std::map<std::string, int64_t> &V) const {
+    auto It = Facts.Extents.find(A);
+    if (It == Facts.Extents.end() || !It->second.Elements)
+      throw std::runtime_error("no extent for " + A);
+    return evalInt(*It->second.Elements, V);
+  }
+  std::string errors() const {
+    std::string S;
+    for (auto &D : Diags.all())
+      S += D.Loc.str() + ": " + D.Message + " [" + D.Hint + "]\n";
+    return S;
+  }
+};
+
+std::string described(const RefPtr &R, bool Write) {
+  return exprToString(*R) + " (" + (Write ? "written" : "read") + " at " +
+         R->Loc.str() + ")";
+}
+
+std::string conflict(const std::string &A, const std::string &B,
+                     const std::string &Iter,
+                     const char *What = "element") {
+  return A + " and " + B + " may touch the same " + What +
+         " in different iterations of '" + Iter + "'";
+}
+
+//===----------------------------------------------------------------------===//
+
+TEST(Analysis, MatmulPointerForm) {
+  RefPtr C = ref("C", {add(mul(var("i"), var("N")), var("j"))});
+  RefPtr A = ref("A", {add(mul(var("i"), var("K")), var("k"))});
+  RefPtr B = ref("B", {add(mul(var("k"), var("N")), var("j"))});
+  ForPtr K = forLoop("k", lit(0), LT, var("K"), 1,
+                     {addAssign(C, mul(A, B))});
+  ForPtr J = forLoop("j", lit(0), LT, var("N"), 1, {K});
+  ForPtr I = forLoop("i", lit(0), LT, var("M"), 1, {J});
+  Analysis R(function("matmul",
+                      {scalarParam("M"), scalarParam("N"), scalarParam("K"),
+                       ptrParam("A"), ptrParam("B"), ptrParam("C")},
+                      {nest({I})}));
+  EXPECT_FALSE(R.Diags.hasErrors()) << R.errors();
+  EXPECT_TRUE(R.parallel(I));
+  EXPECT_TRUE(R.parallel(J));
+  EXPECT_FALSE(R.parallel(K));
+  EXPECT_EQ(R.loop(K).Reason,
+            conflict(described(C, true), described(C, false), "k"));
+  EXPECT_TRUE(R.loop(I).Reason.empty());
+
+  const RefFacts &FA = R.ref(A, false);
+  EXPECT_TRUE(FA.Affine);
+  EXPECT_EQ(FA.ConstStride, (std::map<std::string, int64_t>{{"j", 0},
+                                                             {"k", 1}}));
+  EXPECT_EQ(R.ref(B, false).ConstStride,
+            (std::map<std::string, int64_t>{{"i", 0}, {"j", 1}}));
+  EXPECT_EQ(R.ref(C, true).ConstStride,
+            (std::map<std::string, int64_t>{{"j", 1}, {"k", 0}}));
+
+  EXPECT_EQ(R.nest().ArraysRead, (std::set<std::string>{"A", "B", "C"}));
+  EXPECT_EQ(R.nest().ArraysWritten, (std::set<std::string>{"C"}));
+  EXPECT_EQ(R.nest().ScalarsRead.count("K"), 1u);
+  EXPECT_TRUE(R.nest().ScalarsWritten.empty());
+
+  std::map<std::string, int64_t> V{{"M", 3}, {"N", 4}, {"K", 5}};
+  EXPECT_EQ(R.extent("A", V), 15);
+  EXPECT_EQ(R.extent("B", V), 20);
+  EXPECT_EQ(R.extent("C", V), 12);
+  EXPECT_EQ(R.extent("A", {{"M", 0}, {"N", 4}, {"K", 5}}), 0);
+  EXPECT_EQ(R.extent("A", {{"M", 1000}, {"N", 1}, {"K", 1000}}), 1000000);
+}
+
+TEST(Analysis, MatmulPrivateAccumulator) {
+  RefPtr C = ref("C", {add(mul(var("i"), var("N")), var("j"))});
+  RefPtr A = ref("A", {add(mul(var("i"), var("K")), var("k"))});
+  RefPtr B = ref("B", {add(mul(var("k"), var("N")), var("j"))});
+  ExprPtr SW = fvar("s");
+  ForPtr K = forLoop("k", lit(0), LT, var("K"), 1, {addAssign(SW, mul(A, B))});
+  ForPtr J = forLoop("j", lit(0), LT, var("N"), 1,
+                     {decl("s", Float, flit(0)), K, assign(C, fvar("s"))});
+  ForPtr I = forLoop("i", lit(0), LT, var("M"), 1, {J});
+  Analysis R(function("mm",
+                      {scalarParam("M"), scalarParam("N"), scalarParam("K"),
+                       ptrParam("A"), ptrParam("B"), ptrParam("C")},
+                      {nest({I})}));
+  EXPECT_TRUE(R.parallel(I));
+  EXPECT_TRUE(R.parallel(J));
+  EXPECT_FALSE(R.parallel(K));
+  EXPECT_EQ(R.loop(K).Reason,
+            conflict("s (written at " + SW->Loc.str() + ")",
+                     "s (read at " + SW->Loc.str() + ")", "k", "variable"));
+  // A local is not an outside scalar.
+  EXPECT_EQ(R.nest().ScalarsWritten.count("s"), 0u);
+}
+
+TEST(Analysis, Gemm2D) {
+  RefPtr C1 = ref("C", {var("i"), var("j")});
+  RefPtr C2 = ref("C", {var("i"), var("j")});
+  RefPtr A = ref("A", {var("i"), var("k")});
+  RefPtr B = ref("B", {var("k"), var("j")});
+  ForPtr K = forLoop("k", lit(0), LT, var("nk"), 1,
+                     {addAssign(C2, mul(mul(fvar("alpha"), A), B))});
+  ForPtr J = forLoop("j", lit(0), LT, var("nj"), 1,
+                     {assign(C1, fvar("beta"), AssignOpKind::Mul), K});
+  ForPtr I = forLoop("i", lit(0), LT, var("ni"), 1, {J});
+  Analysis R(function(
+      "gemm",
+      {scalarParam("ni"), scalarParam("nj"), scalarParam("nk"),
+       scalarParam("alpha", Float), scalarParam("beta", Float),
+       arrayParam("C", {var("ni"), var("nj")}),
+       arrayParam("A", {var("ni"), var("nk")}),
+       arrayParam("B", {var("nk"), var("nj")})},
+      {nest({I})}));
+  EXPECT_FALSE(R.Diags.hasErrors()) << R.errors();
+  EXPECT_TRUE(R.parallel(I));
+  EXPECT_TRUE(R.parallel(J));
+  EXPECT_FALSE(R.parallel(K));
+  EXPECT_EQ(R.loop(K).Reason,
+            conflict(described(C2, true), described(C2, false), "k"));
+  EXPECT_EQ(R.ref(C1, true).ConstStride,
+            (std::map<std::string, int64_t>{{"j", 1}}));
+  EXPECT_EQ(R.ref(A, false).ConstStride,
+            (std::map<std::string, int64_t>{{"j", 0}, {"k", 1}}));
+  EXPECT_EQ(R.nest().ScalarsRead.at("alpha"), Float);
+  EXPECT_EQ(R.extent("C", {{"ni", 3}, {"nj", 4}, {"nk", 5}}), 12);
+  EXPECT_EQ(R.extent("B", {{"ni", 3}, {"nj", 4}, {"nk", 5}}), 20);
+}
+
+TEST(Analysis, Transpose) {
+  RefPtr B = ref("B", {add(mul(var("j"), var("N")), var("i"))});
+  RefPtr A = ref("A", {add(mul(var("i"), var("N")), var("j"))});
+  ForPtr J = forLoop("j", lit(0), LT, var("N"), 1, {assign(B, A)});
+  ForPtr I = forLoop("i", lit(0), LT, var("N"), 1, {J});
+  Analysis R(function("transpose",
+                      {scalarParam("N"), ptrParam("A"), ptrParam("B")},
+                      {nest({I})}));
+  EXPECT_TRUE(R.parallel(I));
+  EXPECT_TRUE(R.parallel(J));
+  EXPECT_EQ(R.ref(B, true).ConstStride,
+            (std::map<std::string, int64_t>{{"i", 1}}));
+  EXPECT_EQ(R.ref(A, false).ConstStride,
+            (std::map<std::string, int64_t>{{"j", 1}}));
+  EXPECT_EQ(R.extent("A", {{"N", 5}}), 25);
+}
+
+TEST(Analysis, Jacobi2DWithTimeLoop) {
+  auto A = [](ExprPtr I, ExprPtr J) { return ref("A", {I, J}); };
+  RefPtr B1 = ref("B", {var("i"), var("j")});
+  ExprPtr Sum = add(add(add(add(A(var("i"), var("j")),
+                                A(sub(var("i"), lit(1)), var("j"))),
+                            A(add(var("i"), lit(1)), var("j"))),
+                        A(var("i"), sub(var("j"), lit(1)))),
+                    A(var("i"), add(var("j"), lit(1))));
+  ForPtr J1 = forLoop("j", lit(1), LT, sub(var("n"), lit(1)), 1,
+                      {assign(B1, mul(flit(0.2), Sum))});
+  ForPtr I1 = forLoop("i", lit(1), LT, sub(var("n"), lit(1)), 1, {J1});
+  RefPtr A2 = ref("A", {var("i"), var("j")});
+  ForPtr J2 = forLoop("j", lit(1), LT, sub(var("n"), lit(1)), 1,
+                      {assign(A2, ref("B", {var("i"), var("j")}))});
+  ForPtr I2 = forLoop("i", lit(1), LT, sub(var("n"), lit(1)), 1, {J2});
+  ForPtr T = forLoop("t", lit(0), LT, var("T"), 1, {I1, I2});
+  Analysis R(function("jacobi",
+                      {scalarParam("T"), scalarParam("n"),
+                       arrayParam("A", {var("n"), var("n")}),
+                       arrayParam("B", {var("n"), var("n")})},
+                      {nest({T})}));
+  EXPECT_FALSE(R.parallel(T));
+  EXPECT_NE(R.loop(T).Reason.find("in different iterations of 't'"),
+            std::string::npos);
+  EXPECT_TRUE(R.parallel(I1));
+  EXPECT_TRUE(R.parallel(J1));
+  EXPECT_TRUE(R.parallel(I2));
+  EXPECT_TRUE(R.parallel(J2));
+  EXPECT_EQ(R.extent("A", {{"n", 6}, {"T", 2}}), 36);
+}
+
+TEST(Analysis, RedBlackGaussSeidel) {
+  auto A = [](ExprPtr I, ExprPtr J) { return ref("A", {I, J}); };
+  auto Build = [&](bool WithIf) {
+    ExprPtr Sum = add(add(add(A(sub(var("i"), lit(1)), var("j")),
+                              A(add(var("i"), lit(1)), var("j"))),
+                          A(var("i"), sub(var("j"), lit(1)))),
+                      A(var("i"), add(var("j"), lit(1))));
+    StmtPtr S = assign(A(var("i"), var("j")), mul(Sum, flit(0.25)));
+    if (WithIf)
+      S = ifStmt(eq(rem(add(var("i"), var("j")), lit(2)), var("c")), {S});
+    ForPtr J = forLoop("j", lit(1), LT, sub(var("n"), lit(1)), 1, {S});
+    ForPtr I = forLoop("i", lit(1), LT, sub(var("n"), lit(1)), 1, {J});
+    ForPtr C = forLoop("c", lit(0), LT, lit(2), 1, {I});
+    return std::make_tuple(C, I, J);
+  };
+  auto [C, I, J] = Build(true);
+  Analysis R(function("rbgs",
+                      {scalarParam("n"), arrayParam("A", {var("n"), var("n")})},
+                      {nest({C})}));
+  EXPECT_FALSE(R.parallel(C));
+  EXPECT_TRUE(R.parallel(I)) << R.loop(I).Reason;
+  EXPECT_TRUE(R.parallel(J)) << R.loop(J).Reason;
+
+  // Without the colouring, plain Gauss-Seidel: neither loop is parallel.
+  auto [C2, I2, J2] = Build(false);
+  Analysis R2(function(
+      "gs", {scalarParam("n"), arrayParam("A", {var("n"), var("n")})},
+      {nest({C2})}));
+  EXPECT_FALSE(R2.parallel(I2));
+  EXPECT_FALSE(R2.parallel(J2));
+}
+
+TEST(Analysis, TriangularSyrk) {
+  RefPtr C1 = ref("C", {var("i"), var("j")});
+  RefPtr C2 = ref("C", {var("i"), var("j")});
+  ForPtr K = forLoop(
+      "k", lit(0), LT, var("m"), 1,
+      {addAssign(C2, mul(mul(fvar("alpha"), ref("A", {var("i"), var("k")})),
+                         ref("A", {var("j"), var("k")})))});
+  ForPtr J = forLoop("j", lit(0), LE, var("i"), 1,
+                     {assign(C1, fvar("beta"), AssignOpKind::Mul), K});
+  ForPtr I = forLoop("i", lit(0), LT, var("n"), 1, {J});
+  Analysis R(function("syrk",
+                      {scalarParam("n"), scalarParam("m"),
+                       scalarParam("alpha", Float), scalarParam("beta", Float),
+                       arrayParam("C", {var("n"), var("n")}),
+                       arrayParam("A", {var("n"), var("m")})},
+                      {nest({I})}));
+  EXPECT_TRUE(R.parallel(I));
+  EXPECT_TRUE(R.parallel(J));
+  EXPECT_FALSE(R.parallel(K));
+}
+
+TEST(Analysis, NonUnitStep) {
+  auto Build = [](int64_t Step) {
+    return forLoop("i", lit(0), LT, var("n"), Step,
+                   {assign(ref("A", {var("i")}),
+                           ref("A", {add(var("i"), lit(1))}))});
+  };
+  ForPtr Even = Build(2);
+  ForPtr Unit = Build(1);
+  Analysis R(function("step", {scalarParam("n"), ptrParam("A")},
+                      {nest({Even}, 0), nest({Unit}, 1)}));
+  EXPECT_TRUE(R.parallel(Even)) << R.loop(Even).Reason;
+  EXPECT_FALSE(R.parallel(Unit));
+  // Unit step: A[i + 1] up to A[n]. Step 2: up to A[9] for n = 10.
+  EXPECT_EQ(R.extent("A", {{"n", 10}}), 11);
+  Analysis R2(function("step2", {scalarParam("n"), ptrParam("A")},
+                       {nest({Build(2)}, 0)}));
+  EXPECT_EQ(R2.extent("A", {{"n", 10}}), 10);
+  EXPECT_EQ(R2.extent("A", {{"n", 9}}), 10);
+}
+
+TEST(Analysis, DecreasingLoops) {
+  ForPtr Shift = forLoop("i", sub(var("n"), lit(1)), GE, lit(1), -1,
+                         {assign(ref("A", {var("i")}),
+                                 ref("A", {sub(var("i"), lit(1))}))});
+  ForPtr Scale = forLoop(
+      "i", var("n"), GT, lit(0), -1,
+      {assign(ref("B", {sub(var("i"), lit(1))}),
+              mul(flit(2), ref("C", {sub(var("i"), lit(1))})))});
+  ForPtr Odd = forLoop("i", sub(var("n"), lit(1)), GE, lit(0), -2,
+                       {assign(ref("D", {var("i")}),
+                               ref("D", {add(var("i"), lit(1))}))});
+  Analysis R(function("down",
+                      {scalarParam("n"), ptrParam("A"), ptrParam("B"),
+                       ptrParam("C"), ptrParam("D")},
+                      {nest({Shift}, 0), nest({Scale}, 1), nest({Odd}, 2)}));
+  EXPECT_FALSE(R.Diags.hasErrors()) << R.errors();
+  EXPECT_FALSE(R.parallel(Shift));
+  EXPECT_TRUE(R.parallel(Scale));
+  EXPECT_TRUE(R.parallel(Odd)) << R.loop(Odd).Reason;
+  EXPECT_EQ(R.extent("A", {{"n", 7}}), 7);
+  EXPECT_EQ(R.extent("B", {{"n", 7}}), 7);
+  EXPECT_EQ(R.extent("D", {{"n", 7}}), 8);
+}
+
+TEST(Analysis, MatrixVector) {
+  RefPtr Y1 = ref("y", {var("i")});
+  RefPtr Y2 = ref("y", {var("i")});
+  ForPtr J = forLoop(
+      "j", lit(0), LT, var("N"), 1,
+      {addAssign(Y2, mul(ref("A", {add(mul(var("i"), var("N")), var("j"))}),
+                         ref("x", {var("j")})))});
+  ForPtr I = forLoop("i", lit(0), LT, var("M"), 1, {assign(Y1, flit(0)), J});
+  Analysis R(function("mv",
+                      {scalarParam("M"), scalarParam("N"), ptrParam("A"),
+                       ptrParam("x"), ptrParam("y")},
+                      {nest({I})}));
+  EXPECT_TRUE(R.parallel(I));
+  EXPECT_FALSE(R.parallel(J));
+  EXPECT_EQ(R.loop(J).Reason,
+            conflict(described(Y2, true), described(Y2, false), "j"));
+  EXPECT_EQ(R.ref(Y2, true).ConstStride,
+            (std::map<std::string, int64_t>{{"i", 1}, {"j", 0}}));
+  std::map<std::string, int64_t> V{{"M", 3}, {"N", 4}};
+  EXPECT_EQ(R.extent("A", V), 12);
+  EXPECT_EQ(R.extent("x", V), 4);
+  EXPECT_EQ(R.extent("y", V), 3);
+}
+
+TEST(Analysis, PrefixSum) {
+  RefPtr W = ref("a", {var("i")});
+  RefPtr Prev = ref("a", {sub(var("i"), lit(1))});
+  ForPtr I = forLoop("i", lit(1), LT, var("n"), 1,
+                     {assign(W, add(Prev, ref("a", {var("i")})))});
+  Analysis R(function("scan", {scalarParam("n"), ptrParam("a")},
+                      {nest({I})}));
+  EXPECT_FALSE(R.parallel(I));
+  EXPECT_EQ(R.loop(I).Reason,
+            conflict(described(W, true), described(Prev, false), "i"));
+  EXPECT_EQ(R.extent("a", {{"n", 9}}), 9);
+}
+
+TEST(Analysis, ScalarReductionOnHostLocal) {
+  ExprPtr Sum = fvar("sum");
+  ForPtr I = forLoop("i", lit(0), LT, var("n"), 1,
+                     {addAssign(Sum, ref("a", {var("i")}))});
+  Analysis R(function("total", {scalarParam("n"), ptrParam("a")},
+                      {nest({I})}));
+  EXPECT_FALSE(R.parallel(I));
+  EXPECT_EQ(R.loop(I).Reason,
+            conflict("sum (written at " + Sum->Loc.str() + ")",
+                     "sum (read at " + Sum->Loc.str() + ")", "i",
+                     "variable"));
+  EXPECT_EQ(R.nest().ScalarsWritten,
+            (std::map<std::string, ScalarKind>{{"sum", Float}}));
+  EXPECT_EQ(R.nest().ScalarsRead.count("sum"), 1u);
+  EXPECT_EQ(R.nest().ScalarsRead.count("n"), 1u);
+}
+
+TEST(Analysis, InPlaceReverse) {
+  auto Mirror = [] {
+    return sub(sub(var("n"), lit(1)), var("i"));
+  };
+  auto Body = [&] {
+    return StmtList{decl("t", Float, ref("a", {var("i")})),
+                    assign(ref("a", {var("i")}), ref("a", {Mirror()})),
+                    assign(ref("a", {Mirror()}), fvar("t"))};
+  };
+  ForPtr I = forLoop("i", lit(0), LT, div(var("n"), lit(2)), 1, Body());
+  Analysis R(function("reverse", {scalarParam("n"), ptrParam("a")},
+                      {nest({I})}));
+  EXPECT_FALSE(R.Diags.hasErrors()) << R.errors();
+  EXPECT_TRUE(R.parallel(I)) << R.loop(I).Reason;
+  EXPECT_EQ(R.extent("a", {{"n", 7}}), 7);
+  EXPECT_EQ(R.extent("a", {{"n", 8}}), 8);
+  EXPECT_EQ(R.extent("a", {{"n", 1}}), 0);
+
+  // The same swap with t declared outside the loop: t carries values
+  // between iterations.
+  StmtList B = Body();
+  ExprPtr T = fvar("t");
+  B[0] = assign(T, ref("a", {var("i")}));
+  ForPtr I2 = forLoop("i", lit(0), LT, div(var("n"), lit(2)), 1, B);
+  Analysis R2(function("reverse2", {scalarParam("n"), ptrParam("a")},
+                       {nest({decl("t", Float, nullptr), I2})}));
+  EXPECT_FALSE(R2.parallel(I2));
+  EXPECT_NE(R2.loop(I2).Reason.find("t (written at " + T->Loc.str() + ")"),
+            std::string::npos)
+      << R2.loop(I2).Reason;
+}
+
+TEST(Analysis, Conv2D3x3) {
+  RefPtr Out = ref("out", {add(mul(var("oh"), sub(var("W"), lit(2))),
+                               var("ow"))});
+  RefPtr In = ref("in", {add(mul(add(var("oh"), var("r")), var("W")),
+                             add(var("ow"), var("c")))});
+  RefPtr Wt = ref("w", {add(mul(var("r"), lit(3)), var("c"))});
+  ExprPtr S = fvar("s");
+  ForPtr C = forLoop("c", lit(0), LT, lit(3), 1, {addAssign(S, mul(In, Wt))});
+  ForPtr Rr = forLoop("r", lit(0), LT, lit(3), 1, {C});
+  ForPtr OW = forLoop("ow", lit(0), LT, sub(var("W"), lit(2)), 1,
+                      {decl("s", Float, flit(0)), Rr, assign(Out, fvar("s"))});
+  ForPtr OH = forLoop("oh", lit(0), LT, sub(var("H"), lit(2)), 1, {OW});
+  Analysis R(function("conv",
+                      {scalarParam("H"), scalarParam("W"), ptrParam("in"),
+                       ptrParam("w"), ptrParam("out")},
+                      {nest({OH})}));
+  EXPECT_FALSE(R.Diags.hasErrors()) << R.errors();
+  EXPECT_TRUE(R.parallel(OH)) << R.loop(OH).Reason;
+  EXPECT_TRUE(R.parallel(OW)) << R.loop(OW).Reason;
+  EXPECT_FALSE(R.parallel(Rr));
+  EXPECT_FALSE(R.parallel(C));
+  EXPECT_EQ(R.loop(C).Reason,
+            conflict("s (written at " + S->Loc.str() + ")",
+                     "s (read at " + S->Loc.str() + ")", "c", "variable"));
+  EXPECT_TRUE(R.ref(Out, true).Affine) << R.ref(Out, true).NonAffineReason;
+  EXPECT_TRUE(R.ref(In, false).Affine);
+  EXPECT_EQ(R.ref(Out, true).ConstStride,
+            (std::map<std::string, int64_t>{{"ow", 1}}));
+  EXPECT_EQ(R.ref(Wt, false).ConstStride,
+            (std::map<std::string, int64_t>{
+                {"oh", 0}, {"ow", 0}, {"r", 3}, {"c", 1}}));
+  std::map<std::string, int64_t> V{{"H", 6}, {"W", 7}};
+  EXPECT_EQ(R.extent("in", V), 42);
+  EXPECT_EQ(R.extent("out", V), 20);
+  EXPECT_EQ(R.extent("w", V), 9);
+}
+
+TEST(Analysis, MultiChannelConv) {
+  // out[n][k][p][q] += in[n][c][p + r][q + s] * w[k][c][r][s], with 'in'
+  // indexed by sizes (H, W) the loop bounds do not relate to p + r: 'in'
+  // cannot be delinearized, but it is only read.
+  auto Lin4 = [](ExprPtr A, ExprPtr SB, ExprPtr B, ExprPtr SC, ExprPtr C,
+                 ExprPtr SD, ExprPtr D) {
+    return add(mul(add(mul(add(mul(A, SB), B), SC), C), SD), D);
+  };
+  RefPtr Out = ref("out", {Lin4(var("n"), var("K"), var("k"), var("P"),
+                                var("p"), var("Q"), var("q"))});
+  RefPtr In = ref("in", {Lin4(var("n"), var("C"), var("c"), var("H"),
+                              add(var("p"), var("r")), var("W"),
+                              add(var("q"), var("s")))});
+  RefPtr Wt = ref("w", {Lin4(var("k"), var("C"), var("c"), var("R"),
+                             var("r"), var("S"), var("s"))});
+  ForPtr S = forLoop("s", lit(0), LT, var("S"), 1,
+                     {addAssign(Out, mul(In, Wt))});
+  ForPtr Rr = forLoop("r", lit(0), LT, var("R"), 1, {S});
+  ForPtr C = forLoop("c", lit(0), LT, var("C"), 1, {Rr});
+  ForPtr Q = forLoop("q", lit(0), LT, var("Q"), 1, {C});
+  ForPtr P = forLoop("p", lit(0), LT, var("P"), 1, {Q});
+  ForPtr K = forLoop("k", lit(0), LT, var("K"), 1, {P});
+  ForPtr N = forLoop("n", lit(0), LT, var("N"), 1, {K});
+  std::vector<Param> Ps;
+  for (const char *X : {"N", "K", "C", "H", "W", "P", "Q", "R", "S"})
+    Ps.push_back(scalarParam(X));
+  for (const char *X : {"in", "w", "out"})
+    Ps.push_back(ptrParam(X));
+  NestClauses Cl;
+  Cl.Extents["in"] = mul(mul(mul(var("N"), var("C")), var("H")), var("W"));
+  Analysis R(function("conv4", Ps, {nest({N}, 0, Cl)}));
+  EXPECT_FALSE(R.Diags.hasErrors()) << R.errors();
+  for (const ForPtr &L : {N, K, P, Q})
+    EXPECT_TRUE(R.parallel(L)) << L->Iter << ": " << R.loop(L).Reason;
+  for (const ForPtr &L : {C, Rr, S})
+    EXPECT_FALSE(R.parallel(L)) << L->Iter;
+  EXPECT_TRUE(R.ref(Out, true).Affine);
+  EXPECT_TRUE(R.ref(Wt, false).Affine);
+  EXPECT_FALSE(R.ref(In, false).Affine);
+  EXPECT_NE(R.ref(In, false).NonAffineReason.find("could not be proven"),
+            std::string::npos)
+      << R.ref(In, false).NonAffineReason;
+  EXPECT_EQ(R.ref(Out, true).ConstStride,
+            (std::map<std::string, int64_t>{
+                {"q", 1}, {"c", 0}, {"r", 0}, {"s", 0}}));
+  std::map<std::string, int64_t> V{{"N", 2}, {"K", 3}, {"C", 4}, {"H", 9},
+                                   {"W", 8}, {"P", 7}, {"Q", 6}, {"R", 3},
+                                   {"S", 3}};
+  EXPECT_EQ(R.extent("out", V), 2 * 3 * 7 * 6);
+  EXPECT_EQ(R.extent("w", V), 3 * 4 * 3 * 3);
+  EXPECT_EQ(R.extent("in", V), 2 * 4 * 9 * 8); // From the clause.
+}
+
+TEST(Analysis, NmfUpdates) {
+  // Num = W^T V, then H = H * Num / (Den + eps): two nests.
+  auto At = [](const char *A, const char *I, const char *S, const char *J) {
+    return ref(A, {add(mul(var(I), var(S)), var(J))});
+  };
+  ForPtr L = forLoop("l", lit(0), LT, var("M"), 1,
+                     {addAssign(fvar("acc"), mul(At("W", "l", "K", "k"),
+                                                 At("V", "l", "N", "j")))});
+  ForPtr J1 = forLoop("j", lit(0), LT, var("N"), 1,
+                      {decl("acc", Float, flit(0)), L,
+                       assign(At("Num", "k", "N", "j"), fvar("acc"))});
+  ForPtr K1 = forLoop("k", lit(0), LT, var("K"), 1, {J1});
+  ForPtr J2 = forLoop(
+      "j", lit(0), LT, var("N"), 1,
+      {assign(At("H", "k", "N", "j"),
+              div(mul(At("H", "k", "N", "j"), At("Num", "k", "N", "j")),
+                  add(At("Den", "k", "N", "j"), fvar("eps"))))});
+  ForPtr K2 = forLoop("k", lit(0), LT, var("K"), 1, {J2});
+  Analysis R(function("nmf",
+                      {scalarParam("M"), scalarParam("N"), scalarParam("K"),
+                       scalarParam("eps", Float), ptrParam("W"), ptrParam("V"),
+                       ptrParam("H"), ptrParam("Num"), ptrParam("Den")},
+                      {nest({K1}, 0), nest({K2}, 1)}));
+  EXPECT_FALSE(R.Diags.hasErrors()) << R.errors();
+  EXPECT_TRUE(R.parallel(K1));
+  EXPECT_TRUE(R.parallel(J1));
+  EXPECT_FALSE(R.parallel(L));
+  EXPECT_TRUE(R.parallel(K2));
+  EXPECT_TRUE(R.parallel(J2));
+  EXPECT_EQ(R.nest(1).ArraysWritten, (std::set<std::string>{"H"}));
+  EXPECT_EQ(R.nest(1).ArraysRead,
+            (std::set<std::string>{"H", "Num", "Den"}));
+  std::map<std::string, int64_t> V{{"M", 5}, {"N", 4}, {"K", 3}};
+  EXPECT_EQ(R.extent("W", V), 15);
+  EXPECT_EQ(R.extent("V", V), 20);
+  EXPECT_EQ(R.extent("Num", V), 12);
+}
+
+TEST(Analysis, InPlaceStencilIsSequential) {
+  RefPtr W = ref("A", {var("i")});
+  RefPtr L = ref("A", {sub(var("i"), lit(1))});
+  ForPtr I = forLoop("i", lit(1), LT, sub(var("n"), lit(1)), 1,
+                     {assign(W, add(L, ref("A", {add(var("i"), lit(1))})))});
+  Analysis R(function("st", {scalarParam("n"), ptrParam("A")}, {nest({I})}));
+  EXPECT_FALSE(R.parallel(I));
+  EXPECT_EQ(R.loop(I).Reason,
+            conflict(described(W, true), described(L, false), "i"));
+}
+
+TEST(Analysis, DelinearizeShiftedRows) {
+  RefPtr A = ref("A", {add(mul(sub(var("i"), lit(1)), var("N")), var("j"))});
+  RefPtr B = ref("B", {add(mul(var("i"), var("N")), var("j"))});
+  ForPtr J = forLoop("j", lit(0), LT, var("N"), 1, {assign(B, A)});
+  ForPtr I = forLoop("i", lit(1), LT, var("M"), 1, {J});
+  Analysis R(function("shift",
+                      {scalarParam("M"), scalarParam("N"), ptrParam("A"),
+                       ptrParam("B")},
+                      {nest({I})}));
+  EXPECT_TRUE(R.ref(A, false).Affine) << R.ref(A, false).NonAffineReason;
+  EXPECT_TRUE(R.parallel(I));
+  EXPECT_TRUE(R.parallel(J));
+  EXPECT_EQ(R.ref(A, false).ConstStride,
+            (std::map<std::string, int64_t>{{"j", 1}}));
+  std::map<std::string, int64_t> V{{"M", 4}, {"N", 5}};
+  EXPECT_EQ(R.extent("A", V), 15);
+  EXPECT_EQ(R.extent("B", V), 20);
+}
+
+TEST(Analysis, DelinearizationNeedsInBoundsSubscripts) {
+  // j runs to N inclusive: A[i*N + j] spills into the next row, so rows
+  // overlap and the write may hit what another i writes.
+  RefPtr A = ref("A", {add(mul(var("i"), var("N")), var("j"))});
+  ForPtr J = forLoop("j", lit(0), LE, var("N"), 1, {assign(A, flit(1))});
+  ForPtr I = forLoop("i", lit(0), LT, var("M"), 1, {J});
+  NestClauses Cl;
+  Cl.Extents["A"] = add(mul(var("M"), var("N")), lit(1));
+  Analysis R(function("spill",
+                      {scalarParam("M"), scalarParam("N"), ptrParam("A")},
+                      {nest({I}, 0, Cl)}));
+  EXPECT_FALSE(R.ref(A, true).Affine);
+  EXPECT_NE(R.ref(A, true).NonAffineReason.find("[0, N)"), std::string::npos)
+      << R.ref(A, true).NonAffineReason;
+  EXPECT_FALSE(R.parallel(I));
+  EXPECT_EQ(R.loop(I).Reason,
+            conflict(described(A, true), described(A, true), "i"));
+  EXPECT_EQ(R.extent("A", {{"M", 2}, {"N", 3}}), 7);
+}
+
+TEST(Analysis, AffineLocalIsSubstituted) {
+  // int row = i * N; A[row + j] = ...
+  RefPtr A = ref("A", {add(var("row"), var("j"))});
+  ForPtr J = forLoop("j", lit(0), LT, var("N"), 1,
+                     {assign(A, mul(flit(2), ref("A", {add(var("row"),
+                                                          var("j"))})))});
+  ForPtr I = forLoop("i", lit(0), LT, var("M"), 1,
+                     {decl("row", Int, mul(var("i"), var("N"))), J});
+  Analysis R(function("scale",
+                      {scalarParam("M"), scalarParam("N"), ptrParam("A")},
+                      {nest({I})}));
+  EXPECT_TRUE(R.ref(A, true).Affine);
+  EXPECT_TRUE(R.parallel(I));
+  EXPECT_TRUE(R.parallel(J));
+  EXPECT_EQ(R.extent("A", {{"M", 3}, {"N", 4}}), 12);
+}
+
+TEST(Analysis, IndirectIndexIsNonAffine) {
+  RefPtr Idx = ref("idx", {var("i")}, Int);
+  RefPtr A = ref("A", {Idx});
+  ForPtr I = forLoop("i", lit(0), LT, var("n"), 1,
+                     {addAssign(A, ref("x", {var("i")}))});
+  Analysis R(function("scatter",
+                      {scalarParam("n"), ptrParam("A"), ptrParam("x"),
+                       ptrParam("idx", Int)},
+                      {nest({I})}));
+  EXPECT_FALSE(R.ref(A, true).Affine);
+  EXPECT_NE(R.ref(A, true).NonAffineReason.find("element of 'idx'"),
+            std::string::npos);
+  EXPECT_FALSE(R.parallel(I));
+  // The extent of A cannot be inferred.
+  ASSERT_TRUE(R.Diags.hasErrors());
+  EXPECT_EQ(R.Diags.all()[0].Message,
+            "cannot infer how many elements of 'A' the nest accesses");
+  EXPECT_EQ(R.Diags.all()[0].Loc.str(), A->Loc.str());
+  EXPECT_EQ(R.extent("idx", {{"n", 5}}), 5);
+}
+
+TEST(Analysis, UnknownExtentFromHostLocal) {
+  // for (i = 0; i < m; i++) A[i] = 0; with m a host local.
+  RefPtr A = ref("A", {var("i")});
+  ForPtr I = forLoop("i", lit(0), LT, var("m"), 1, {assign(A, flit(0))});
+  Analysis R(function("f", {scalarParam("n"), ptrParam("A")},
+                      {hostRegion("{", {nest({I})})}));
+  EXPECT_TRUE(R.parallel(I));
+  ASSERT_EQ(R.Diags.all().size(), 1u) << R.errors();
+  const Diagnostic &D = R.Diags.all()[0];
+  EXPECT_EQ(D.Level, DiagLevel::Error);
+  EXPECT_EQ(D.Message,
+            "cannot infer how many elements of 'A' the nest accesses");
+  EXPECT_EQ(D.Hint, "state it with the clause 'extent(A: <number of "
+                    "elements>)' on the '#pragma c2cuda kernel' line");
+  EXPECT_EQ(D.Loc.str(), A->Loc.str());
+  EXPECT_FALSE(R.Facts.Extents.at("A").Elements);
+}
+
+TEST(Analysis, HostLoopIteratorIsAParameter) {
+  // for (it...) { nest: for i < n: if (it % 2 == 0) B[i] = A[i]; else A[i] = B[i]; }
+  RefPtr B = ref("B", {var("i")});
+  ForPtr I = forLoop(
+      "i", lit(0), LT, var("n"), 1,
+      {ifStmt(eq(rem(var("it"), lit(2)), lit(0)),
+              {assign(B, ref("A", {var("i")}))},
+              {assign(ref("A", {var("i")}), ref("B", {var("i")}))})});
+  Analysis R(function("pingpong",
+                      {scalarParam("n"), scalarParam("iters"), ptrParam("A"),
+                       ptrParam("B")},
+                      {hostRegion("for (int it = 0; it < iters; ++it) {",
+                                  {nest({I})})}));
+  EXPECT_FALSE(R.Diags.hasErrors()) << R.errors();
+  EXPECT_TRUE(R.parallel(I));
+  EXPECT_EQ(R.nest().ScalarsRead.count("it"), 1u);
+  EXPECT_EQ(R.extent("A", {{"n", 6}, {"iters", 3}}), 6);
+}
+
+TEST(Analysis, NegativeIndexIsAnError) {
+  RefPtr A = ref("A", {sub(var("i"), lit(1))});
+  ForPtr I = forLoop("i", lit(0), LT, var("n"), 1,
+                     {assign(ref("B", {var("i")}), A)});
+  Analysis R(function("neg", {scalarParam("n"), ptrParam("A"), ptrParam("B")},
+                      {nest({I})}));
+  ASSERT_EQ(R.Diags.all().size(), 1u) << R.errors();
+  EXPECT_EQ(R.Diags.all()[0].Message, "index of 'A' may be negative");
+  EXPECT_EQ(R.Diags.all()[0].Loc.str(), A->Loc.str());
+}
+
+TEST(Analysis, ExtentClauseOverridesInference) {
+  NestClauses Cl;
+  Cl.Extents["A"] = mul(var("n"), lit(3));
+  ForPtr I = forLoop("i", lit(0), LT, var("n"), 1,
+                     {assign(ref("A", {var("i")}), flit(0))});
+  Analysis R(function("cl", {scalarParam("n"), ptrParam("A")},
+                      {nest({I}, 0, Cl)}));
+  EXPECT_EQ(R.extent("A", {{"n", 5}}), 15);
+  EXPECT_EQ(R.Facts.Extents.at("A").Elements->Type, ScalarKind::Long);
+}
+
+TEST(Analysis, ModuloConditionKeepsCSemantics) {
+  // if ((i - 5) % 2 == 1) A[i] = 1; else B[i] = A[i + 2];
+  // C's % truncates: the condition holds for even i >= 6 only (for i < 5,
+  // (i - 5) % 2 is 0 or -1). So i = 4 reads A[6], which i = 6 writes: the
+  // loop is not parallel. (With floor semantics the writes would be at every
+  // even i and the reads at odd i + 2: no overlap, wrongly parallel.)
+  RefPtr W = ref("A", {var("i")});
+  RefPtr Rd = ref("A", {add(var("i"), lit(2))});
+  ForPtr I = forLoop(
+      "i", lit(0), LT, var("n"), 1,
+      {ifStmt(eq(rem(sub(var("i"), lit(5)), lit(2)), lit(1)),
+              {assign(W, flit(1))}, {assign(ref("B", {var("i")}), Rd)})});
+  Analysis R(function("mod", {scalarParam("n"), ptrParam("A"), ptrParam("B")},
+                      {nest({I})}));
+  EXPECT_FALSE(R.parallel(I));
+  EXPECT_EQ(R.loop(I).Reason,
+            conflict(described(W, true), described(Rd, false), "i"));
+}
+
+} // namespace
