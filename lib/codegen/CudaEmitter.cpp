@@ -31,11 +31,14 @@ const char *const Prelude = R"(#include <cuda_runtime.h>
 #define restrict __restrict__
 
 // Launch errors are caught right after each launch; errors while a kernel
-// runs surface at the next CUDA call. Build with -DC2CUDA_DEBUG_SYNC=1 to
-// wait for each kernel and blame the failing one by name.
+// runs surface at the next CUDA call, whose message also names the last
+// kernel launched. Build with -DC2CUDA_DEBUG_SYNC=1 to wait for each kernel
+// and blame the failing one alone.
 #ifndef C2CUDA_DEBUG_SYNC
 #define C2CUDA_DEBUG_SYNC 0
 #endif
+
+static const char *c2c_last_kernel = NULL, *c2c_last_kernel_from = NULL;
 
 // The C signature has no way to return an error: report it and exit.
 static inline void c2c_check(cudaError_t err, const char *what,
@@ -43,12 +46,18 @@ static inline void c2c_check(cudaError_t err, const char *what,
   if (err != cudaSuccess) {
     fprintf(stderr, "c2cuda: %s failed in %s (from %s): %s\n", what, where,
             from, cudaGetErrorString(err));
+    if (c2c_last_kernel)
+      fprintf(stderr, "c2cuda: the last kernel launched was %s (from %s)\n",
+              c2c_last_kernel, c2c_last_kernel_from);
     exit(1);
   }
 }
 
 static inline void c2c_check_launch(const char *kernel, const char *from) {
+  c2c_last_kernel = NULL;
   c2c_check(cudaGetLastError(), "launch", kernel, from);
+  c2c_last_kernel = kernel;
+  c2c_last_kernel_from = from;
   if (C2CUDA_DEBUG_SYNC)
     c2c_check(cudaDeviceSynchronize(), "kernel execution", kernel, from);
 }

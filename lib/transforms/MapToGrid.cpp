@@ -174,7 +174,7 @@ std::vector<const ForStmt *> Mapper::findBand(const Kernel &K) const {
   std::vector<const ForStmt *> Band{Outer};
   std::set<std::string> BandIters{Outer->Iter};
   std::string Dummy;
-  while (Band.size() < 3) {
+  for (;;) {
     const ForStmt *Cur = Band.back();
     const auto *Next = Cur->Body.size() == 1
                            ? dyn_cast<ForStmt>(Cur->Body.front().get())
@@ -219,8 +219,24 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
     Order.push_back(L);
   std::stable_sort(Order.begin(), Order.end(),
                    [&](size_t A, size_t B) { return Score[A] > Score[B]; });
+  // The grid has three dimensions: the best three band loops are mapped, the
+  // others run in each thread, in their original order around the body.
+  std::vector<const ForStmt *> Unmapped;
+  if (Order.size() > 3) {
+    std::vector<bool> IsMapped(Band.size(), false);
+    for (size_t D = 0; D < 3; ++D)
+      IsMapped[Order[D]] = true;
+    for (size_t L = 0; L < Band.size(); ++L)
+      if (!IsMapped[L])
+        Unmapped.push_back(Band[L]);
+    Order.resize(3);
+  }
+  std::vector<const ForStmt *> MappedBand;
+  for (size_t L = 0; L < Band.size(); ++L)
+    if (std::find(Order.begin(), Order.end(), L) != Order.end())
+      MappedBand.push_back(Band[L]);
 
-  std::vector<unsigned> Block = chooseBlock(K, Band);
+  std::vector<unsigned> Block = chooseBlock(K, MappedBand);
   K.Grid.clear();
   std::vector<std::string> Mapped;
   for (size_t D = 0; D < Order.size(); ++D) {
@@ -238,9 +254,14 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
     Mapped.push_back(L->Iter + " -> " + DimName[D]);
   }
   K.Body = Band.back()->Body;
+  for (auto It = Unmapped.rbegin(); It != Unmapped.rend(); ++It) {
+    const ForStmt *L = *It;
+    K.Body = {std::make_shared<ForStmt>(L->Iter, L->IterType, L->Lower, L->Cmp,
+                                        L->Upper, L->Step, K.Body, L->Loc)};
+  }
 
   K.Remarks.push_back("mapped " + join(Mapped, ", ") + " (" +
-                      std::to_string(Band.size()) + "-D grid, block " +
+                      std::to_string(Order.size()) + "-D grid, block " +
                       blockText(Block, "x") + ")");
   const ForStmt *X = Band[Order[0]];
   if (!Contiguous[Order[0]].empty())
@@ -251,13 +272,21 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
                         X->Iter + " on x");
 
   // Loops left inside the kernel body run sequentially in each thread.
+  std::set<std::string> UnmappedIters;
+  for (const ForStmt *L : Unmapped) {
+    UnmappedIters.insert(L->Iter);
+    K.Remarks.push_back(L->Iter +
+                        " runs sequentially in each thread: the grid has at "
+                        "most 3 dimensions and the other band loops map "
+                        "better");
+  }
   const auto *AfterBand =
       Band.back()->Body.size() == 1
           ? dyn_cast<ForStmt>(Band.back()->Body.front().get())
           : nullptr;
   forEachStmt(K.Body, [&](const Stmt &S) {
     const auto *L = dyn_cast<ForStmt>(&S);
-    if (!L)
+    if (!L || UnmappedIters.count(L->Iter))
       return;
     std::string Why, Iter;
     if (!Ctx.isParallel(Nest, L))
@@ -282,7 +311,7 @@ LoweredFunction mapToGrid(LoweredFunction LF, const LoweringContext &Ctx) {
   for (const Kernel &K : LF.Kernels) {
     Bands.push_back(M.findBand(K));
     if (!Bands.back().empty())
-      M.NestRanks[K.NestId].insert(Bands.back().size());
+      M.NestRanks[K.NestId].insert(std::min<size_t>(Bands.back().size(), 3));
   }
   for (size_t I = 0; I < LF.Kernels.size(); ++I) {
     if (Bands[I].empty())

@@ -1,17 +1,19 @@
 //===- MapToGrid.h - Parallel loops onto the CUDA grid ---------*- C++ -*-===//
 //
-// For each kernel region, finds the band to map: the outermost loop and up to
-// two loops perfectly nested in it (each loop's body is exactly the next
-// loop), all proven parallel, stopping at the first loop that is not, or
-// whose bounds read an earlier band iterator (the grid is rectangular) or an
-// array (the host sizes the grid). Each band loop becomes a GridLoop with a
-// 64-bit trip count; the kernel's Body becomes the band's innermost body, run
-// once per thread with the band iterators fixed.
+// For each kernel region, finds the band to map: the outermost loop and the
+// loops perfectly nested in it (each loop's body is exactly the next loop),
+// all proven parallel, stopping at the first loop that is not, or whose
+// bounds read an earlier band iterator (the grid is rectangular) or an array
+// (the host sizes the grid). Up to three band loops become GridLoops with a
+// 64-bit trip count; the kernel's Body becomes the band's innermost body,
+// inside the band loops left unmapped, run once per thread with the mapped
+// iterators fixed.
 //
 // Dimension choice: the band loop along which the most references are
 // contiguous (constant stride +-1, written references counting twice, ties
 // going to the inner loop) goes to x, so a warp touches consecutive
-// elements; the next best to y, then z. The block shape is 256, 32x8 or
+// elements; the next best to y, then z (ties to the inner loop); a band of
+// more than three loops keeps the rest as loops in each thread. The block shape is 256, 32x8 or
 // 32x4x2 by rank, or the nest's block(...) clause, which must have the band's
 // rank and at most 1024 threads.
 //
@@ -22,7 +24,8 @@
 // same element with a write and any execution order, including all at once,
 // gives the sequential result; a pair of iterations differing in an outer
 // band loop is independent by that loop's fact, one differing only in an
-// inner loop by the inner loop's fact.
+// inner loop by the inner loop's fact. So no two distinct iterations of the
+// band conflict, and any permutation of its loops is legal too.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TRANSFORMS_MAPTOGRID_H
