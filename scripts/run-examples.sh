@@ -5,9 +5,10 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
 mkdir -p "$root/out/examples"
-for src in "$root"/examples/*.c; do
+cd "$root"
+for src in examples/*.c; do
   case "$src" in *_driver.c) continue ;; esac
   name=$(basename "$src" .c)
-  "$root/build/tools/c2cuda/c2cuda" "$src" -o "$root/out/examples/$name.cu"
+  build/tools/c2cuda/c2cuda "$src" -o "out/examples/$name.cu"
   echo "wrote out/examples/$name.cu"
 done

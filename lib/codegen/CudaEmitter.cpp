@@ -53,7 +53,7 @@ static inline void c2c_check(cudaError_t err, const char *what,
   }
 }
 
-static inline void c2c_check_launch(const char *kernel, const char *from) {
+[[maybe_unused]] static inline void c2c_check_launch(const char *kernel, const char *from) {
   c2c_last_kernel = NULL;
   c2c_check(cudaGetLastError(), "launch", kernel, from);
   c2c_last_kernel = kernel;
@@ -64,7 +64,7 @@ static inline void c2c_check_launch(const char *kernel, const char *from) {
 
 // Blocks for trip iterations, clamped to [1, max]: the kernels loop with a
 // grid stride, so a smaller grid still covers every iteration.
-static inline unsigned c2c_grid_dim(long long trip, unsigned block,
+[[maybe_unused]] static inline unsigned c2c_grid_dim(long long trip, unsigned block,
                                     long long max) {
   long long g = trip / block + (trip % block != 0);
   return (unsigned)(g < 1 ? 1 : (g > max ? max : g));
@@ -86,7 +86,7 @@ static inline void c2c_copy(void *dst, const void *src, long long n,
     c2c_check(cudaMemcpy(dst, src, (size_t)n * elem, kind), what, where, from);
 }
 
-static inline void *c2c_host_alloc(long long n, size_t elem, const char *what,
+[[maybe_unused]] static inline void *c2c_host_alloc(long long n, size_t elem, const char *what,
                                    const char *where, const char *from) {
   if (n <= 0)
     return NULL;
@@ -101,7 +101,7 @@ static inline void *c2c_host_alloc(long long n, size_t elem, const char *what,
 
 // The kernels declare arrays __restrict__ and each array is copied on its
 // own, so arrays where one is written must not overlap.
-static inline void c2c_check_overlap(const void *a, long long na, size_t ea,
+[[maybe_unused]] static inline void c2c_check_overlap(const void *a, long long na, size_t ea,
                                      const void *b, long long nb, size_t eb,
                                      const char *name_a, const char *name_b,
                                      const char *fn) {

@@ -167,6 +167,8 @@ private:
   void hostBody(const clang::Stmt *S, StmtList &Out);
   StmtPtr nestStmt(const clang::Stmt *S);
   StmtPtr hostCode(const clang::Stmt *S);
+  /// S declares, without initialisers, only variables used inside nests.
+  bool declaresOnlyNestPrivates(const clang::Stmt *S) const;
   std::set<std::string> headerReads(std::initializer_list<const clang::Stmt *> L) {
     AccessCollector A(F);
     for (const clang::Stmt *S : L)
@@ -485,6 +487,35 @@ StmtPtr FunctionBuilder::nestStmt(const clang::Stmt *S) {
                                     loc(S->getBeginLoc()));
 }
 
+/// Number of references to V in the subtree S.
+static unsigned countRefs(const clang::Stmt *S, const clang::VarDecl *V) {
+  if (!S)
+    return 0;
+  unsigned N = 0;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    N += DRE->getDecl() == V;
+  for (const clang::Stmt *C : S->children())
+    N += countRefs(C, V);
+  return N;
+}
+
+bool FunctionBuilder::declaresOnlyNestPrivates(const clang::Stmt *S) const {
+  const auto *DS = dyn_cast<clang::DeclStmt>(S);
+  if (!DS)
+    return false;
+  for (const clang::Decl *D : DS->decls()) {
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (!V || V->hasInit())
+      return false;
+    unsigned InNests = 0;
+    for (const auto &[Nest, Info] : Nests)
+      InNests += countRefs(Nest, V);
+    if (InNests == 0 || InNests != countRefs(FD->getBody(), V))
+      return false;
+  }
+  return true;
+}
+
 StmtPtr FunctionBuilder::hostCode(const clang::Stmt *S) {
   AccessCollector A(F);
   A.walk(S);
@@ -510,7 +541,10 @@ void FunctionBuilder::hostStmt(const clang::Stmt *S, StmtList &Out) {
   if (isa<NullStmt>(S))
     return;
   if (!containsNest(S)) {
-    Out.push_back(hostCode(S));
+    // `int i, j;` used only as nest iterators (PolyBench style): each nest
+    // has its own copy, so the host declaration would be dead code.
+    if (!declaresOnlyNestPrivates(S))
+      Out.push_back(hostCode(S));
     return;
   }
   SourceLoc L = loc(S->getBeginLoc());

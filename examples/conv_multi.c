@@ -1,0 +1,25 @@
+/* Multi-channel "valid" convolution, the direct loop nest of a CNN layer:
+ * in is N x C x H x W (NCHW), filt is K x C x R x S (KCRS), out is
+ * N x K x P x Q with P = H - R + 1 and Q = W - S + 1.
+ * The extent clauses state the sizes of in and out, which c2cuda cannot
+ * infer from these indices (products of parameters, and the host scalars
+ * P and Q in the bounds). */
+void conv_multi(int N, int C, int H, int W, int K, int R, int S,
+                const float *in, const float *filt, float *out) {
+  int P = H - R + 1;
+  int Q = W - S + 1;
+#pragma c2cuda kernel extent(in: N * C * H * W) \
+    extent(out: N * K * (H - R + 1) * (W - S + 1))
+  for (int n = 0; n < N; n++)
+    for (int k = 0; k < K; k++)
+      for (int p = 0; p < P; p++)
+        for (int q = 0; q < Q; q++) {
+          float acc = 0.0f;
+          for (int c = 0; c < C; c++)
+            for (int r = 0; r < R; r++)
+              for (int s = 0; s < S; s++)
+                acc += in[((n * C + c) * H + (p + r)) * W + (q + s)] *
+                       filt[((k * C + c) * R + r) * S + s];
+          out[((n * K + k) * P + p) * Q + q] = acc;
+        }
+}

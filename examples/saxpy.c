@@ -1,0 +1,6 @@
+/* y = a * x + y. */
+void saxpy(int n, float a, const float *x, float *y) {
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++)
+    y[i] = a * x[i] + y[i];
+}
