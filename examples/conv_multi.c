@@ -1,15 +1,12 @@
 /* Multi-channel "valid" convolution, the direct loop nest of a CNN layer:
  * in is N x C x H x W (NCHW), filt is K x C x R x S (KCRS), out is
- * N x K x P x Q with P = H - R + 1 and Q = W - S + 1.
- * The extent clauses state the sizes of in and out, which c2cuda cannot
- * infer from these indices (products of parameters, and the host scalars
- * P and Q in the bounds). */
+ * N x K x P x Q with P = H - R + 1 and Q = W - S + 1. c2cuda infers how
+ * much of each array the nest touches through the host constants P and Q. */
 void conv_multi(int N, int C, int H, int W, int K, int R, int S,
                 const float *in, const float *filt, float *out) {
   int P = H - R + 1;
   int Q = W - S + 1;
-#pragma c2cuda kernel extent(in: N * C * H * W) \
-    extent(out: N * K * (H - R + 1) * (W - S + 1))
+#pragma c2cuda kernel
   for (int n = 0; n < N; n++)
     for (int k = 0; k < K; k++)
       for (int p = 0; p < P; p++)

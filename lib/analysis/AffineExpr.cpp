@@ -153,6 +153,11 @@ std::optional<Poly> toPoly(const Expr &E, const Scope &S, ConvContext &C,
         Why = "it depends on '" + V.Name + "', which the nest assigns";
         return std::nullopt;
       }
+      if (C.HostConstants) {
+        auto Def = C.HostConstants->find(V.Name);
+        if (Def != C.HostConstants->end())
+          return toPoly(*Def->second, Scope(), C, Why);
+      }
       C.ParamsUsed.insert(V.Name);
       return Poly::var("p_" + V.Name);
     }

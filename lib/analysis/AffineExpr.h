@@ -79,6 +79,8 @@ struct ConvContext {
   std::set<std::string> ParamsUsed;
   /// Outside scalars assigned by the nest: not parameters.
   const std::set<std::string> *OutsideWritten = nullptr;
+  /// Function::HostConstants: outside names replaced by their definition.
+  const std::map<std::string, ExprPtr> *HostConstants = nullptr;
   std::string Prefix = "q";
 
   /// All variables a polynomial really depends on (quotients expanded).

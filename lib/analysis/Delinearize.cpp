@@ -72,6 +72,20 @@ static int64_t gcd64(int64_t A, int64_t B) {
   return A;
 }
 
+/// P with every parameter set to the same large value: the sign a size
+/// polynomial has for ordinary problem sizes.
+static double typicalValue(const Poly &P) {
+  const double Large = 1000.0;
+  double V = 0;
+  for (auto &T : P.Terms) {
+    double M = static_cast<double>(T.second);
+    for (size_t I = 0; I < T.first.size(); ++I)
+      M *= Large;
+    V += M;
+  }
+  return V;
+}
+
 /// Coefficient polynomials per non-parameter variable, and the constant.
 static bool splitByVariable(const Poly &P, std::map<std::string, Poly> &Coef,
                             Poly &Const) {
@@ -179,11 +193,16 @@ DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
     if (!splitByVariable(*Refs[I].Index, Coef, Consts[I]))
       return oneDimensional(Refs, "it multiplies two loop iterators");
     for (auto &[V, C] : Coef) {
-      // Normalize: integer content and sign go into the subscript.
+      // Normalize: integer content and sign go into the subscript. The sign
+      // makes the stride positive where sizes are typical (every parameter
+      // equal and large), so (H - R + 1) * (W - S + 1), whose leading term
+      // -R*W is negative, keeps its sign. Any orientation is sound: isl
+      // proves each subscript within its size below.
       int64_t G = 0;
       for (auto &T : C.Terms)
         G = gcd64(G, T.second);
-      if (lead(C).second < 0)
+      double Typical = typicalValue(C);
+      if (Typical < 0 || (Typical == 0 && lead(C).second < 0))
         G = -G;
       Poly Key;
       for (auto &T : C.Terms)

@@ -241,6 +241,7 @@ unsigned Analyzer::newInstance(const std::vector<ContextItem> &Stack,
   I.Sc = Sc;
   ConvContext CC;
   CC.OutsideWritten = &N.OutsideWritten;
+  CC.HostConstants = &F.HostConstants;
   std::vector<std::string> Cons, Exists;
   std::string Why;
   for (const ContextItem &C : Stack) {
@@ -333,6 +334,7 @@ void Analyzer::addArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
   RawRef RR{&R, N.Nest, Inst, IsWrite, AlsoRead, NF.Refs.size(), {}, {},
             "", {}, nullptr};
   RR.CC.OutsideWritten = &N.OutsideWritten;
+  RR.CC.HostConstants = &F.HostConstants;
   for (const ExprPtr &Idx : R.Indices) {
     std::string Why;
     RR.Subs.push_back(toPoly(*Idx, *Insts[Inst].Sc, RR.CC, Why));
@@ -512,6 +514,7 @@ void Analyzer::computeStrides(RawRef &R, const Instance &I) {
   std::optional<Poly> Offset;
   ConvContext DimCC;
   DimCC.Prefix = "r";
+  DimCC.HostConstants = &F.HostConstants;
   if (R.Subs.size() == 1) {
     Offset = R.Subs[0];
   } else if (P && P->Dims.size() == R.Subs.size()) {

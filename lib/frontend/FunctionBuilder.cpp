@@ -167,6 +167,8 @@ private:
   void hostBody(const clang::Stmt *S, StmtList &Out);
   StmtPtr nestStmt(const clang::Stmt *S);
   StmtPtr hostCode(const clang::Stmt *S);
+  /// Fills Function::HostConstants from the body's top-level declarations.
+  void collectHostConstants();
   /// S declares, without initialisers, only variables used inside nests.
   bool declaresOnlyNestPrivates(const clang::Stmt *S) const;
   std::set<std::string> headerReads(std::initializer_list<const clang::Stmt *> L) {
@@ -593,6 +595,77 @@ void FunctionBuilder::hostStmt(const clang::Stmt *S, StmtList &Out) {
   }
 }
 
+/// Whether V is assigned, incremented, decremented or has its address taken
+/// anywhere in S.
+static bool isModified(const clang::Stmt *S, const clang::VarDecl *V) {
+  if (!S)
+    return false;
+  auto RefersToV = [V](const clang::Expr *E) {
+    const auto *DRE =
+        E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    return DRE && DRE->getDecl() == V;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isAssignmentOp() && RefersToV(BO->getLHS()))
+      return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if ((UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+        RefersToV(UO->getSubExpr()))
+      return true;
+  for (const clang::Stmt *C : S->children())
+    if (isModified(C, V))
+      return true;
+  return false;
+}
+
+/// Whether every variable E reads is a scalar parameter that the function
+/// never modifies, or a host constant found earlier.
+static bool readsOnlyFixedScalars(const clang::Stmt *E,
+                                  const clang::FunctionDecl *FD,
+                                  const Function &F) {
+  if (!E)
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V)
+      return isa<EnumConstantDecl>(DRE->getDecl());
+    std::string Name = V->getName().str();
+    if (isa<ParmVarDecl>(V)) {
+      const Param *P = F.findParam(Name);
+      return P && !P->isArray() && !isModified(FD->getBody(), V);
+    }
+    return F.HostConstants.count(Name) != 0;
+  }
+  for (const clang::Stmt *C : E->children())
+    if (!readsOnlyFixedScalars(C, FD, F))
+      return false;
+  return true;
+}
+
+void FunctionBuilder::collectHostConstants() {
+  const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
+  if (!Body)
+    return;
+  // Errors here only mean "not a constant": keep them away from the user.
+  DiagnosticList Ignored;
+  NestBuilder NB(Ctx, FD, F, Ignored);
+  for (const clang::Stmt *S : Body->body()) {
+    const auto *DS = dyn_cast<clang::DeclStmt>(S);
+    if (!DS || Nests.count(S))
+      continue;
+    for (const clang::Decl *D : DS->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      if (!V || !V->hasInit() || !V->getType()->isIntegerType() ||
+          V->getType().isVolatileQualified() || isModified(Body, V) ||
+          !readsOnlyFixedScalars(V->getInit(), FD, F))
+        continue;
+      ExprPtr Init = NB.buildExpr(V->getInit());
+      if (Init && !Ignored.hasErrors())
+        F.HostConstants[V->getName().str()] = Init;
+    }
+  }
+}
+
 bool FunctionBuilder::build(Function &Out) {
   F.Name = FD->getName().str();
   F.ReturnType = FD->getReturnType().getAsString(Ctx.getPrintingPolicy());
@@ -602,6 +675,7 @@ bool FunctionBuilder::build(Function &Out) {
   if (Nests.empty())
     return false;
   buildParams();
+  collectHostConstants();
   checkFunction();
   hostBody(FD->getBody(), F.Body);
   Out = std::move(F);

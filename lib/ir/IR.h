@@ -351,6 +351,11 @@ struct Function {
   std::vector<Param> Params;
   /// Host statements, host regions and nests, in source order.
   StmtList Body;
+  /// Integer host scalars declared with an initializer over the parameters
+  /// (and earlier such scalars) and never assigned again, e.g. `int P = H -
+  /// R + 1;`, with that initializer. Nests see them as known functions of
+  /// the parameters, so bounds that use them still give extents.
+  std::map<std::string, ExprPtr> HostConstants;
   SourceLoc Loc;
   const Param *findParam(const std::string &N) const;
 };

@@ -369,6 +369,8 @@ void printFunction(llvm::raw_ostream &OS, const Function &F) {
     printParam(OS, F.Params[I]);
   }
   OS << ") {\n";
+  for (const auto &[Name, Init] : F.HostConstants)
+    OS << "  host constant " << Name << " = " << exprToString(*Init) << "\n";
   printStmts(OS, F.Body, 1);
   OS << "}\n";
 }

@@ -19,6 +19,8 @@ void scalars(size_t n, long k, unsigned u, float f, double d, int *A, double *D)
 // CHECK: {{^}}module {{.*}}scalars.c{{$}}
 // CHECK-LABEL: {{^}}function void scalars(unsigned long long n, long long k, unsigned int u, float f, double d, int *A, double *D) {
 // 'int i;' is used only as the nest's iterator: not kept as host code.
+// 'base' is initialised from parameters and never assigned again.
+// CHECK-NEXT: {{^}}  host constant base = k * (long long)2{{$}}
 // CHECK-NEXT: {{^}}  host sets(base):{{$}}
 // CHECK-NEXT: {{^}}    long base = k * 2;{{$}}
 // CHECK-NEXT: {{^}}  nest 0 at {{.*}}scalars.c:8:3 {

@@ -15,6 +15,7 @@ void scop(int n, float *A, float *B, float alpha) {
 // RUN: %c2cuda %s --dump-ir | FileCheck %s
 // CHECK: {{^}}module {{.*}}scop-regions.c{{$}}
 // CHECK-LABEL: {{^}}function void scop(int n, float *A, float *B, float alpha) {
+// CHECK-NEXT: {{^}}  host constant half = n / 2{{$}}
 // CHECK-NEXT: {{^}}  host sets(half):{{$}}
 // CHECK-NEXT: {{^}}    int half = n / 2;{{$}}
 // CHECK-NEXT: {{^}}  nest 0 at {{.*}}scop-regions.c:6:3 {
