@@ -693,6 +693,7 @@ void Analyzer::testLoops(NestState &N) {
                   (X.IsScalar ? "variable" : "element") +
                   " in different iterations of '" + L->Iter + "'";
     }
+    LF.Class = LF.Parallel ? LoopClass::Parallel : LoopClass::Sequential;
     NF.Loops[L] = LF;
   }
   for (isl_map *M : Conflicts)
@@ -978,4 +979,16 @@ FunctionFacts c2cuda::analyzeFunction(const Function &F,
                                       DiagnosticList &Diags) {
   Analyzer A(F, Diags);
   return A.run();
+}
+
+const char *c2cuda::spelling(LoopClass C) {
+  switch (C) {
+  case LoopClass::Parallel:
+    return "parallel";
+  case LoopClass::Reduction:
+    return "reduction";
+  case LoopClass::Sequential:
+    return "sequential";
+  }
+  return "?";
 }

@@ -31,13 +31,48 @@
 
 namespace c2cuda {
 
+/// How a loop may run: every iteration at once (Parallel); at once except
+/// for reductions into targets that do not move with the loop, which need
+/// combining (Reduction); or in order (Sequential).
+enum class LoopClass { Parallel, Reduction, Sequential };
+const char *spelling(LoopClass C); ///< "parallel", "reduction", "sequential"
+
+/// A reduction carried by a loop: every access to Target inside the loop is
+/// `Target op= e` (or `Target = Target op e`, `Target = fmax(Target, e)`...)
+/// with e not reading Target, and Target's element does not move with the
+/// loop.
+struct ReductionFacts {
+  std::string Target; ///< "s", or the reference text "C[i * N + j]".
+  bool IsScalar = false;
+  std::string Op;     ///< "+", "*", "min", "max", "&", "|", "^".
+  ScalarKind Type = ScalarKind::Float;
+  /// The reduction statements, in source order.
+  std::vector<const AssignStmt *> Stmts;
+};
+
+/// The dependence that keeps a loop sequential.
+struct DependenceFacts {
+  std::string SourceRef, SinkRef; ///< Reference text, e.g. "A[i + 1][j]".
+  SourceLoc SourceAt, SinkAt;
+  std::string Kind;     ///< "flow" (write then read), "anti", "output".
+  /// Distance in this loop's iterations from source to sink: "1", "2",
+  /// "1..3", ">= 1", or "*" when unknown (non-affine access).
+  std::string Distance;
+};
+
 struct LoopFacts {
-  /// No two iterations of this loop (all enclosing loops of the nest fixed)
-  /// touch the same element or scalar with at least one write.
+  LoopClass Class = LoopClass::Sequential;
+  /// Class == Parallel: no two iterations of this loop (all enclosing loops
+  /// of the nest fixed) touch the same element or scalar with a write.
   bool Parallel = false;
-  /// Why not, e.g. "A[i + 1] (written at f.c:12:7) and A[i] (read at
-  /// f.c:12:18) may touch the same element in different iterations of 'i'".
+  /// Why not parallel, e.g. "A[i + 1] (written at f.c:12:7) and A[i] (read
+  /// at f.c:12:18) may touch the same element in different iterations of
+  /// 'i'". For a Reduction loop, says which reductions.
   std::string Reason;
+  /// Class == Reduction: the reductions (they alone carry dependences).
+  std::vector<ReductionFacts> Reductions;
+  /// Class == Sequential: one dependence that forbids parallelism.
+  std::optional<DependenceFacts> Blocking;
 };
 
 struct RefFacts {
