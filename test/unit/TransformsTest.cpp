@@ -92,12 +92,17 @@ struct Case {
   }
   void parallel(const std::shared_ptr<const NestStmt> &N,
                 const std::shared_ptr<const ForStmt> &L) {
-    facts(N).Loops[L.get()] = {true, ""};
+    LoopFacts &LF = facts(N).Loops[L.get()];
+    LF.Class = LoopClass::Parallel;
+    LF.Parallel = true;
   }
   void sequential(const std::shared_ptr<const NestStmt> &N,
                   const std::shared_ptr<const ForStmt> &L,
                   const std::string &Why) {
-    facts(N).Loops[L.get()] = {false, Why};
+    LoopFacts &LF = facts(N).Loops[L.get()];
+    LF.Class = LoopClass::Sequential;
+    LF.Parallel = false;
+    LF.Reason = Why;
   }
   void refFact(const std::shared_ptr<const NestStmt> &N,
                const std::shared_ptr<const ArrayRef> &R, bool Write,
