@@ -11,6 +11,10 @@
 //     their declaration (one copy per iteration of those loops);
 //  3. a loop is parallel iff no two accesses, one a write, reach the same
 //     element from instances that agree on the outer loops and differ in it;
+//     it is a reduction loop iff every such pair is between reduction
+//     statements (Reductions.h) of one operator whose target element does
+//     not move with the loop; otherwise it is sequential, and one blocking
+//     pair is described with its kind and distance (DependenceDistance.h);
 //  4. the extent of each array is the maximal offset over all nests, as an
 //     expression over the function's parameters.
 //
@@ -19,7 +23,9 @@
 #include "analysis/NestFacts.h"
 #include "analysis/AffineExpr.h"
 #include "analysis/Delinearize.h"
+#include "analysis/DependenceDistance.h"
 #include "analysis/IslToIR.h"
+#include "analysis/Reductions.h"
 #include "ir/IRPrinter.h"
 
 #include <isl/aff.h>
@@ -128,6 +134,16 @@ struct Access {
   size_t RawIndex = SIZE_MAX; ///< For arrays: the RawRef, once known.
   std::string Target;
   unsigned LocalDepth = 0;
+  const Expr *Node = nullptr; ///< The VarRef or ArrayRef.
+  /// Index into NestState::Reductions when this access is the target of a
+  /// reduction statement (its write, or its read of the target).
+  int Reduction = -1;
+};
+
+/// A statement with the shape of a reduction (Reductions.h).
+struct ReductionStmt {
+  const AssignStmt *Stmt;
+  std::string Op;
 };
 
 struct NestState {
@@ -137,6 +153,7 @@ struct NestState {
   std::vector<unsigned> Insts;
   std::vector<Access> Accesses;
   std::vector<std::pair<const ForStmt *, unsigned>> Fors; // With depth.
+  std::vector<ReductionStmt> Reductions; // In source order.
 };
 
 class Analyzer {
@@ -188,6 +205,15 @@ private:
   isl_map *accessMap(const RawRef &R, const std::string &Array);
   void computeStrides(RawRef &R, const Instance &I);
   void testLoops(NestState &N);
+  bool targetStays(const Access &A, unsigned Depth) const;
+  bool isReductionPair(const NestState &N, const Access &X, const Access &Y,
+                       unsigned Depth) const;
+  LoopFacts reductionFacts(const NestState &N, const ForStmt &L,
+                           const std::vector<std::pair<size_t, size_t>> &Pairs,
+                           const std::vector<size_t> &Excused) const;
+  DependenceFacts blockingFacts(const Access &X, const Access &Y,
+                                isl_map *Carried, const ForStmt &L,
+                                unsigned Depth) const;
   void inferExtents();
   ScalarKind paramType(const std::string &Name) const;
   ExprPtr polyToExpr(const Poly &P) const;
@@ -303,6 +329,7 @@ void Analyzer::addScalarAccess(const VarRef &V, bool IsWrite, unsigned Inst,
   A.IsScalar = true;
   A.Text = V.Name;
   A.Loc = V.Loc;
+  A.Node = &V;
   unsigned Dims = Insts[Inst].Loops.size();
   if (It == S.end() || It->second.K == Binding::Kind::Outside) {
     (IsWrite ? NF.ScalarsWritten : NF.ScalarsRead)[V.Name] = V.Type;
@@ -359,6 +386,7 @@ void Analyzer::addArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
     A.IsScalar = false;
     A.Text = exprToString(R);
     A.Loc = R.Loc;
+    A.Node = &R;
     A.RawIndex = Raw.size() - 1;
     A.Target = R.Array;
     N.Accesses.push_back(std::move(A));
@@ -410,6 +438,7 @@ void Analyzer::walk(const StmtList &L, Scope S,
     auto Snap = std::make_shared<const Scope>(S);
     if (const auto *A = llvm::dyn_cast<AssignStmt>(St.get())) {
       unsigned I = newInstance(Stack, Loops, Snap, N);
+      size_t FirstAccess = N.Accesses.size();
       bool Compound = A->Op != AssignOpKind::Set;
       if (const auto *R = llvm::dyn_cast<ArrayRef>(A->LHS.get())) {
         addArrayRef(*R, true, Compound, I, N);
@@ -421,6 +450,18 @@ void Analyzer::walk(const StmtList &L, Scope S,
           addScalarAccess(*V, false, I, N);
       }
       collectReads(*A->RHS, I, N);
+      if (auto M = matchReduction(*A)) {
+        // Mark the accesses to the target: the left-hand side and the
+        // right-hand side's reads of it.
+        for (size_t K = FirstAccess; K < N.Accesses.size(); ++K) {
+          Access &X = N.Accesses[K];
+          if (X.Node == A->LHS.get() ||
+              std::find(M->SelfReads.begin(), M->SelfReads.end(), X.Node) !=
+                  M->SelfReads.end())
+            X.Reduction = N.Reductions.size();
+        }
+        N.Reductions.push_back({A, M->Op});
+      }
     } else if (const auto *D = llvm::dyn_cast<DeclStmt>(St.get())) {
       unsigned I = newInstance(Stack, Loops, Snap, N);
       if (D->Init)
@@ -636,6 +677,96 @@ void Analyzer::buildArrayAccesses() {
 // Parallel loops
 //===----------------------------------------------------------------------===//
 
+/// Whether the element A touches is the same in every iteration of the loop
+/// at Depth: a scalar declared outside it, or an affine array reference
+/// whose subscripts do not involve its iterator.
+bool Analyzer::targetStays(const Access &A, unsigned Depth) const {
+  if (A.IsScalar)
+    return A.LocalDepth <= Depth;
+  const RawRef &R = Raw[A.RawIndex];
+  std::string It = "it" + std::to_string(Depth);
+  for (const std::optional<Poly> &D : R.Dims)
+    if (!D || R.CC.baseVars(*D).count(It))
+      return false;
+  return !R.Dims.empty();
+}
+
+/// A conflict the loop at Depth may reorder: both accesses are targets of
+/// reduction statements with the same operator, on an element that stays.
+bool Analyzer::isReductionPair(const NestState &N, const Access &X,
+                               const Access &Y, unsigned Depth) const {
+  return X.Reduction >= 0 && Y.Reduction >= 0 &&
+         N.Reductions[X.Reduction].Op == N.Reductions[Y.Reduction].Op &&
+         targetStays(X, Depth) && targetStays(Y, Depth);
+}
+
+/// The facts of a loop whose carried conflicts are the Excused pairs only.
+LoopFacts
+Analyzer::reductionFacts(const NestState &N, const ForStmt &L,
+                         const std::vector<std::pair<size_t, size_t>> &Pairs,
+                         const std::vector<size_t> &Excused) const {
+  // The reduction statements involved, grouped by target and operator.
+  std::set<int> Involved;
+  for (size_t P : Excused) {
+    Involved.insert(N.Accesses[Pairs[P].first].Reduction);
+    Involved.insert(N.Accesses[Pairs[P].second].Reduction);
+  }
+  LoopFacts LF;
+  LF.Class = LoopClass::Reduction;
+  std::vector<std::string> Parts;
+  for (int I : Involved) { // Source order.
+    const ReductionStmt &RS = N.Reductions[I];
+    std::string Target = exprToString(*RS.Stmt->LHS);
+    auto It = std::find_if(LF.Reductions.begin(), LF.Reductions.end(),
+                           [&](const ReductionFacts &R) {
+                             return R.Target == Target && R.Op == RS.Op;
+                           });
+    if (It == LF.Reductions.end()) {
+      ReductionFacts R;
+      R.Target = Target;
+      R.IsScalar = llvm::isa<VarRef>(RS.Stmt->LHS.get());
+      R.Op = RS.Op;
+      R.Type = RS.Stmt->LHS->Type;
+      LF.Reductions.push_back(R);
+      It = LF.Reductions.end() - 1;
+      Parts.push_back(Target + " (" + RS.Op + ")");
+    }
+    It->Stmts.push_back(RS.Stmt);
+  }
+  std::string List;
+  for (size_t I = 0; I < Parts.size(); ++I)
+    List += (I == 0 ? "" : I + 1 == Parts.size() ? " and " : ", ") + Parts[I];
+  LF.Reason = "reduction into " + List + " across iterations of '" + L.Iter +
+              "'";
+  return LF;
+}
+
+/// Source, sink, kind and distance of a conflicting pair carried by L.
+DependenceFacts Analyzer::blockingFacts(const Access &X, const Access &Y,
+                                        isl_map *Carried, const ForStmt &L,
+                                        unsigned Depth) const {
+  auto Dist = carriedDistance(Carried, Depth, L.Step);
+  bool XFirst = !Dist || Dist->FirstIsSource;
+  const Access &Src = XFirst ? X : Y, &Snk = XFirst ? Y : X;
+  DependenceFacts D;
+  D.SourceRef = Src.Text;
+  D.SinkRef = Snk.Text;
+  D.SourceAt = Src.Loc;
+  D.SinkAt = Snk.Loc;
+  D.Kind = Src.IsWrite && Snk.IsWrite ? "output"
+           : Src.IsWrite              ? "flow"
+                                      : "anti";
+  auto Affine = [&](const Access &A) {
+    return A.IsScalar ||
+           Facts.Nests.at(Raw[A.RawIndex].Nest).Refs[Raw[A.RawIndex].FactIndex]
+               .Affine;
+  };
+  D.Distance = Dist && Affine(X) && Affine(Y) ? Dist->Distance : "*";
+  if (D.Distance.empty())
+    D.Distance = "*";
+  return D;
+}
+
 void Analyzer::testLoops(NestState &N) {
   NestFacts &NF = Facts.Nests[N.Nest];
   const auto &Acc = N.Accesses;
@@ -658,9 +789,12 @@ void Analyzer::testLoops(NestState &N) {
                                        isl_map_reverse(isl_map_copy(Y.Rel)));
   }
   for (auto &[L, Depth] : N.Fors) {
-    LoopFacts LF;
-    LF.Parallel = true;
-    for (size_t P = 0; P < Pairs.size() && LF.Parallel; ++P) {
+    // Conflicting pairs carried by L: reductions it may reorder, and the
+    // first other one, which keeps it sequential.
+    std::vector<size_t> Excused;
+    std::optional<size_t> Blocking;
+    isl_map *BlockingMap = nullptr;
+    for (size_t P = 0; P < Pairs.size() && !Blocking; ++P) {
       const Access &X = Acc[Pairs[P].first], &Y = Acc[Pairs[P].second];
       const Instance &IX = Insts[X.Inst], &IY = Insts[Y.Inst];
       auto Inside = [&](const Instance &I) {
@@ -680,20 +814,37 @@ void Analyzer::testLoops(NestState &N) {
                   {}, Cons);
       isl_map *Different = isl_map_read_from_str(Ctx, Text.c_str());
       isl_map *M = isl_map_intersect(isl_map_copy(Conflicts[P]), Different);
-      isl_bool Empty = isl_map_is_empty(M);
-      isl_map_free(M);
-      if (Empty == isl_bool_true)
+      if (isl_map_is_empty(M) == isl_bool_true) {
+        isl_map_free(M);
         continue;
-      LF.Parallel = false;
+      }
+      if (isReductionPair(N, X, Y, Depth)) {
+        Excused.push_back(P);
+        isl_map_free(M);
+        continue;
+      }
+      Blocking = P;
+      BlockingMap = M;
+    }
+    LoopFacts LF;
+    if (Blocking) {
+      const Access &X = Acc[Pairs[*Blocking].first],
+                   &Y = Acc[Pairs[*Blocking].second];
       auto Describe = [](const Access &A) {
         return A.Text + " (" + (A.IsWrite ? "written" : "read") + " at " +
                A.Loc.str() + ")";
       };
+      LF.Class = LoopClass::Sequential;
       LF.Reason = Describe(X) + " and " + Describe(Y) + " may touch the same " +
                   (X.IsScalar ? "variable" : "element") +
                   " in different iterations of '" + L->Iter + "'";
+      LF.Blocking = blockingFacts(X, Y, BlockingMap, *L, Depth);
+    } else if (!Excused.empty()) {
+      LF = reductionFacts(N, *L, Pairs, Excused);
+    } else {
+      LF.Class = LoopClass::Parallel;
+      LF.Parallel = true;
     }
-    LF.Class = LF.Parallel ? LoopClass::Parallel : LoopClass::Sequential;
     NF.Loops[L] = LF;
   }
   for (isl_map *M : Conflicts)

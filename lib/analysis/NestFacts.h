@@ -1,9 +1,10 @@
 //===- NestFacts.h - What the analysis knows about each nest ---*- C++ -*-===//
 //
 // analyzeFunction() computes, for every nest of a function:
-//  - which loops are parallel, from an exact dependence test on the affine
-//    accesses (isl); a loop that is not gets the reason (the two references
-//    that may conflict across its iterations);
+//  - the class of every loop, from an exact dependence test on the affine
+//    accesses (isl): parallel; reduction (only reduction statements into a
+//    target fixed across the loop conflict); or sequential, with the reason
+//    and the blocking dependence (references, kind, distance);
 //  - the stride of every array reference in each loop iterator, so the
 //    mapping can put the contiguous loop on threadIdx.x;
 //  - the arrays and outside scalars each nest reads and writes;

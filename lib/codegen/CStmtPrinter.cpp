@@ -2,6 +2,7 @@
 
 #include "CStmtPrinter.h"
 
+#include "AtomicUpdates.h"
 #include "CodegenSupport.h"
 
 #include "llvm/Support/Casting.h"
@@ -37,7 +38,16 @@ void CStmtPrinter::printStmt(const Stmt &S, unsigned Indent) {
     const auto &A = llvm::cast<AssignStmt>(S);
     beforeStmt(S, Indent);
     indent(OS, Indent);
-    OS << expr(*A.LHS) << ' ' << spelling(A.Op) << ' ' << expr(*A.RHS) << ";\n";
+    if (A.Atomic != AtomicKind::None) {
+      // Only kernels have atomics; a scalar target is a written
+      // KernelScalar, whose device buffer the kernel takes as a pointer.
+      const auto *V = llvm::dyn_cast<VarRef>(A.LHS.get());
+      std::string Addr = V ? scalarPointerName(V->Name) : "&" + expr(*A.LHS);
+      OS << atomicUpdateText(A, Addr, expr(*A.RHS)) << ";\n";
+    } else {
+      OS << expr(*A.LHS) << ' ' << spelling(A.Op) << ' ' << expr(*A.RHS)
+         << ";\n";
+    }
     afterStmt(S, Indent);
     return;
   }

@@ -125,7 +125,9 @@ void walkStmts(const StmtList &L, ExprFn OnExpr, OtherFn OnOther) {
     switch (S.getKind()) {
     case Stmt::Kind::Assign: {
       const auto &A = llvm::cast<AssignStmt>(S);
-      OnExpr(*A.LHS, true, A.Op != AssignOpKind::Set);
+      // An atomic update reads its target too, whatever its Op.
+      OnExpr(*A.LHS, true,
+             A.Op != AssignOpKind::Set || A.Atomic != AtomicKind::None);
       OnExpr(*A.RHS, false, false);
       break;
     }

@@ -70,6 +70,10 @@ inline std::string stagingName(llvm::StringRef A) { return "c2c_h_" + A.str(); }
 inline std::string scalarBufferName(llvm::StringRef S) {
   return "c2c_ds_" + S.str();
 }
+/// The kernel parameter pointing at a written scalar's device buffer.
+inline std::string scalarPointerName(llvm::StringRef S) {
+  return "c2c_ps_" + S.str();
+}
 
 /// Whether every dimension after the first of an Array-form parameter is a
 /// constant expression (so C++ can spell the type `T (*)[d1][d2]`).

@@ -9,6 +9,7 @@
 
 #include "codegen/CudaEmitter.h"
 
+#include "AtomicUpdates.h"
 #include "CodegenSupport.h"
 #include "HostWrapperPrinter.h"
 #include "KernelPrinter.h"
@@ -171,6 +172,13 @@ void emitCuda(llvm::raw_ostream &OS, const Module &M,
     Vla |= needsVlaView(*LF.Source);
   if (Vla)
     OS << VlaView;
+
+  bool Cas = false;
+  for (const LoweredFunction &LF : Lowered)
+    for (const Kernel &K : LF.Kernels)
+      Cas |= needsAtomicCas(K.Body);
+  if (Cas)
+    OS << AtomicCasHelpers;
 
   for (const LoweredFunction &LF : Lowered) {
     OS << "\n";

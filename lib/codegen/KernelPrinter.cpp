@@ -24,18 +24,55 @@ namespace {
 
 /// Scalars the body assigns (outside the kernel's own declarations they
 /// must be KernelScalars marked Written).
-void collectAssignedVars(const StmtList &L, std::set<std::string> &Out) {
+/// Atomic: the scalars only updated atomically (parallel reductions).
+void collectAssignedVars(const StmtList &L, std::set<std::string> &Out,
+                         std::set<std::string> *Atomic = nullptr) {
   for (const StmtPtr &SP : L) {
     if (const auto *A = llvm::dyn_cast<AssignStmt>(SP.get())) {
-      if (const auto *V = llvm::dyn_cast<VarRef>(A->LHS.get()))
+      if (const auto *V = llvm::dyn_cast<VarRef>(A->LHS.get())) {
         Out.insert(V->Name);
+        if (Atomic && A->Atomic != AtomicKind::None)
+          Atomic->insert(V->Name);
+      }
     } else if (const auto *I = llvm::dyn_cast<IfStmt>(SP.get())) {
-      collectAssignedVars(I->Then, Out);
-      collectAssignedVars(I->Else, Out);
+      collectAssignedVars(I->Then, Out, Atomic);
+      collectAssignedVars(I->Else, Out, Atomic);
     } else if (const auto *F = llvm::dyn_cast<ForStmt>(SP.get())) {
-      collectAssignedVars(F->Body, Out);
+      collectAssignedVars(F->Body, Out, Atomic);
     }
   }
+}
+
+/// Whether L reads scalar N anywhere but as the target of an atomic update.
+bool readsOtherThanAtomically(const StmtList &L, const std::string &N) {
+  std::map<std::string, ScalarKind> Vars;
+  for (const StmtPtr &SP : L) {
+    Vars.clear();
+    if (const auto *A = llvm::dyn_cast<AssignStmt>(SP.get())) {
+      collectVars(*A->RHS, Vars);
+      if (A->Atomic == AtomicKind::None)
+        collectVars(*A->LHS, Vars);
+      else if (const auto *R = llvm::dyn_cast<ArrayRef>(A->LHS.get()))
+        for (const ExprPtr &I : R->Indices)
+          collectVars(*I, Vars);
+    } else if (const auto *D = llvm::dyn_cast<DeclStmt>(SP.get())) {
+      if (D->Init)
+        collectVars(*D->Init, Vars);
+    } else if (const auto *I = llvm::dyn_cast<IfStmt>(SP.get())) {
+      collectVars(*I->Cond, Vars);
+      if (readsOtherThanAtomically(I->Then, N) ||
+          readsOtherThanAtomically(I->Else, N))
+        return true;
+    } else if (const auto *F = llvm::dyn_cast<ForStmt>(SP.get())) {
+      collectVars(*F->Lower, Vars);
+      collectVars(*F->Upper, Vars);
+      if (readsOtherThanAtomically(F->Body, N))
+        return true;
+    }
+    if (Vars.count(N))
+      return true;
+  }
+  return false;
 }
 
 } // namespace
@@ -100,18 +137,25 @@ std::vector<KernelParam> kernelParams(const Kernel &K, const Function &F) {
   for (const GridLoop &G : K.Grid)
     Declared.insert(G.Iter);
 
-  std::set<std::string> Listed;
+  std::set<std::string> Listed, AssignedAny, AtomicTargets;
+  collectAssignedVars(K.Body, AssignedAny, &AtomicTargets);
   for (const KernelScalar &S : K.Scalars) {
     Listed.insert(S.Name);
     if (S.Written) {
-      // Each thread would keep its own copy; the analysis makes loops that
-      // write outside scalars sequential, so only one thread may exist.
-      if (!K.Grid.empty())
+      // Each thread would keep its own copy in a register, so a kernel with
+      // several threads may only update the buffer atomically (a parallel
+      // reduction); the analysis makes other such loops sequential.
+      bool Atomic = AtomicTargets.count(S.Name) != 0;
+      if (Atomic && readsOtherThanAtomically(K.Body, S.Name))
+        internalError(K, "scalar '" + S.Name +
+                             "' is updated atomically and also used");
+      if (!K.Grid.empty() && !Atomic)
         internalError(K, "scalar '" + S.Name +
                              "' is written by a kernel with several threads");
-      Params.push_back({KernelParam::Kind::ScalarOut, S.Name, S.Type,
-                        std::string(spelling(S.Type)) + " *c2c_ps_" + S.Name,
-                        scalarBufferName(S.Name)});
+      Params.push_back(
+          {KernelParam::Kind::ScalarOut, S.Name, S.Type,
+           std::string(spelling(S.Type)) + " *" + scalarPointerName(S.Name),
+           scalarBufferName(S.Name), Atomic});
     } else {
       Params.push_back({KernelParam::Kind::Scalar, S.Name, S.Type,
                         std::string(spelling(S.Type)) + " " + S.Name, S.Name});
@@ -167,9 +211,10 @@ void printKernel(llvm::raw_ostream &OS, const Kernel &K, const Function &F,
   OS << ") {\n";
 
   // Written scalars live in a register for the whole kernel and are stored
-  // once at the end (one thread only, checked in kernelParams()).
+  // once at the end (one thread only, checked in kernelParams()); atomic
+  // targets are updated in their buffer.
   for (const KernelParam &P : Params)
-    if (P.K == KernelParam::Kind::ScalarOut)
+    if (P.K == KernelParam::Kind::ScalarOut && !P.Atomic)
       OS << "  " << spelling(P.Type) << ' ' << P.Name << " = *c2c_ps_" << P.Name
          << ";\n";
 
@@ -211,7 +256,7 @@ void printKernel(llvm::raw_ostream &OS, const Kernel &K, const Function &F,
   }
 
   for (const KernelParam &P : Params)
-    if (P.K == KernelParam::Kind::ScalarOut)
+    if (P.K == KernelParam::Kind::ScalarOut && !P.Atomic)
       OS << "  *c2c_ps_" << P.Name << " = " << P.Name << ";\n";
   OS << "}\n";
 }

@@ -3,7 +3,9 @@
 //
 // Prints a Kernel as CUDA: arrays as flat `T *__restrict__` pointers (const
 // where the kernel only reads them), outside scalars by value, scalars the
-// kernel writes as pointers to one-element device buffers, and one 64-bit
+// kernel writes as pointers to one-element device buffers (kept in a
+// register by a single-thread kernel, updated atomically in the buffer by
+// a parallel reduction), and one 64-bit
 // grid-stride loop per grid dimension whose trip count the host computes.
 // Grid-stride loops make every launch correct for any grid size, so the host
 // may clamp the grid to the hardware limits.
@@ -34,6 +36,9 @@ struct KernelParam {
   ScalarKind Type;  ///< Element or scalar type (Long for trip counts).
   std::string Decl; ///< Declaration in the kernel's parameter list.
   std::string Arg;  ///< Argument the host passes at the launch.
+  /// ScalarOut only: every thread updates the buffer with atomics (a
+  /// parallel reduction) instead of one thread keeping it in a register.
+  bool Atomic = false;
 };
 
 /// Parameters of K: arrays (function parameter order), the scalars the

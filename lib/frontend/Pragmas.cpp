@@ -52,7 +52,8 @@ private:
   std::vector<PragmaRecord> &Out;
 };
 
-const char *const KnownClauses = "block(x[,y[,z]]), extent(A: expr)";
+const char *const KnownClauses =
+    "block(x[,y[,z]]), extent(A: expr), reduction(op: var[, var...])";
 
 /// Recursive-descent parser over the clause tokens of one pragma.
 class ClauseParser {
@@ -80,6 +81,9 @@ public:
           return false;
       } else if (T.Text == "extent") {
         if (!parseExtent(T, Out))
+          return false;
+      } else if (T.Text == "reduction") {
+        if (!parseReduction(Out))
           return false;
       } else {
         return fail(T.Loc,
@@ -165,6 +169,64 @@ private:
                   "choose block sizes whose product is at most 1024");
     Out.Block = Dims;
     return true;
+  }
+
+  /// `reduction(op: var[, var...])`. Only the form is checked here: the
+  /// names may be host locals, which the frontend has not collected when
+  /// clauses are parsed, so the lowering (ReductionPolicy.h) checks them
+  /// against the variables the nest uses.
+  bool parseReduction(NestClauses &Out) {
+    const char *Form = "reduction(op: var[, var...])";
+    const char *OpHint = "write one of + * min max & | ^, e.g. "
+                         "'reduction(+: s)' ('s -= e' is a '+' reduction)";
+    if (!expect(tok::l_paren, "(", "reduction", Form))
+      return false;
+    if (Pos >= Toks.size())
+      return fail(here(), "expected an operator in clause 'reduction'", OpHint);
+    const PragmaToken &OpTok = Toks[Pos];
+    std::string Op;
+    switch (OpTok.Kind) {
+    case tok::plus: Op = "+"; break;
+    case tok::star: Op = "*"; break;
+    case tok::amp: Op = "&"; break;
+    case tok::pipe: Op = "|"; break;
+    case tok::caret: Op = "^"; break;
+    case tok::identifier:
+      if (OpTok.Text == "min" || OpTok.Text == "max")
+        Op = OpTok.Text;
+      break;
+    default: break;
+    }
+    if (Op.empty())
+      return fail(OpTok.Loc,
+                  "unknown operator '" + OpTok.Text +
+                      "' in clause 'reduction'",
+                  OpHint);
+    ++Pos;
+    if (!expect(tok::colon, ":", "reduction", Form))
+      return false;
+    while (true) {
+      if (!is(tok::identifier))
+        return fail(here(),
+                    "expected a variable name in clause 'reduction(" + Op +
+                        ": ...)'",
+                    "name a scalar or an array the nest reduces into, e.g. "
+                    "'reduction(" + Op + ": s)'");
+      const PragmaToken &V = Toks[Pos++];
+      std::string Key = "reduction(" + Op + ": " + V.Text + ")";
+      if (Out.ClauseLocs.count(Key))
+        return fail(V.Loc, "'" + V.Text + "' appears twice in clauses '" +
+                               "reduction(" + Op + ": ...)'",
+                    "name each variable once");
+      Out.Reductions.emplace_back(Op, V.Text);
+      Out.ClauseLocs[Key] = loc(V.Loc);
+      if (is(tok::comma)) {
+        ++Pos;
+        continue;
+      }
+      break;
+    }
+    return expect(tok::r_paren, ")", "reduction", Form);
   }
 
   bool parseExtent(const PragmaToken &Name, NestClauses &Out) {

@@ -93,6 +93,21 @@ const char *spelling(AssignOpKind Op) {
   return "?";
 }
 
+const char *spelling(AtomicKind K) {
+  switch (K) {
+  case AtomicKind::None: return "";
+  case AtomicKind::Add: return "+";
+  case AtomicKind::Sub: return "-";
+  case AtomicKind::Mul: return "*";
+  case AtomicKind::Min: return "min";
+  case AtomicKind::Max: return "max";
+  case AtomicKind::And: return "&";
+  case AtomicKind::Or: return "|";
+  case AtomicKind::Xor: return "^";
+  }
+  return "?";
+}
+
 const char *spelling(LoopCmp C) {
   switch (C) {
   case LoopCmp::LT: return "<";

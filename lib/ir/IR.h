@@ -21,6 +21,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace c2cuda {
@@ -196,11 +197,22 @@ enum class AssignOpKind { Set, Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor }
 /// "=", "+=", ...
 const char *spelling(AssignOpKind Op);
 
+/// How a parallelised reduction statement combines into its target when
+/// many threads run it at once (set by ParallelizeReductions only).
+enum class AtomicKind { None, Add, Sub, Mul, Min, Max, And, Or, Xor };
+/// "+", "-", "*", "min", "max", "&", "|", "^" ("" for None).
+const char *spelling(AtomicKind K);
+
 class AssignStmt : public Stmt {
 public:
   ExprPtr LHS; ///< VarRef or ArrayRef.
   AssignOpKind Op;
   ExprPtr RHS; ///< Already converted as C does for this operator.
+  /// Not None: the statement is one atomic read-modify-write
+  /// `LHS = LHS <Atomic> RHS` (min/max as fminf/fmaxf for floating types),
+  /// with RHS the operand, of LHS's type. Op is then the matching compound
+  /// operator, or Set for Min and Max. Sequential code never has it.
+  AtomicKind Atomic = AtomicKind::None;
   AssignStmt(ExprPtr L, AssignOpKind Op, ExprPtr R, SourceLoc Loc = {})
       : Stmt(Kind::Assign, std::move(Loc)), LHS(std::move(L)), Op(Op),
         RHS(std::move(R)) {}
@@ -262,6 +274,11 @@ struct NestClauses {
   std::map<std::string, ExprPtr> Extents;
   /// `block(x[,y[,z]])`: thread block shape; empty means the default.
   std::vector<unsigned> Block;
+  /// `reduction(op: var[, var...])`: (op, var) pairs whose reductions may be
+  /// reassociated and run in parallel. op is "+", "*", "min", "max", "&",
+  /// "|" or "^"; var names a scalar or an array. Each pair's location is in
+  /// ClauseLocs under "reduction(op: var)".
+  std::vector<std::pair<std::string, std::string>> Reductions; // (op, var)
   /// Where each clause was written, for diagnostics naming it.
   std::map<std::string, SourceLoc> ClauseLocs;
 };

@@ -265,8 +265,13 @@ void printStmts(llvm::raw_ostream &OS, const StmtList &L, unsigned Indent,
     case Stmt::Kind::Assign: {
       const auto &A = llvm::cast<AssignStmt>(S);
       indent(OS, Indent);
+      if (A.Atomic != AtomicKind::None)
+        OS << "atomic ";
       printExpr(OS, *A.LHS, PA);
-      OS << ' ' << spelling(A.Op) << ' ';
+      if (A.Atomic != AtomicKind::None)
+        OS << ' ' << spelling(A.Atomic) << "= ";
+      else
+        OS << ' ' << spelling(A.Op) << ' ';
       printExpr(OS, *A.RHS, PA);
       OS << ";\n";
       break;
@@ -319,6 +324,8 @@ void printStmts(llvm::raw_ostream &OS, const StmtList &L, unsigned Indent,
       }
       for (const auto &[Array, Ext] : N.Clauses.Extents)
         OS << " extent(" << Array << ": " << exprToString(*Ext) << ")";
+      for (const auto &[Op, Var] : N.Clauses.Reductions)
+        OS << " reduction(" << Op << ": " << Var << ")";
       OS << " {\n";
       printStmts(OS, N.Body, Indent + 1, PA);
       indent(OS, Indent);

@@ -24,12 +24,14 @@ private:
   std::vector<const ForStmt *> HostLoops;
 
   bool ifHoistable(const IfStmt &If) const;
-  bool forHoistable(const ForStmt &For) const;
+  /// Strict: count only parallel loops, not reduction loops allowed to run
+  /// in parallel.
+  bool forHoistable(const ForStmt &For, bool Strict = false) const;
   bool onlyLoopsAndHoistableIfs(const StmtList &L) const;
-  bool yieldsParallelKernel(const StmtList &L) const;
-  bool hoistIf(const IfStmt &If) const {
-    return ifHoistable(If) &&
-           (yieldsParallelKernel(If.Then) || yieldsParallelKernel(If.Else));
+  bool yieldsParallelKernel(const StmtList &L, bool Strict = false) const;
+  bool hoistIf(const IfStmt &If, bool Strict = false) const {
+    return ifHoistable(If) && (yieldsParallelKernel(If.Then, Strict) ||
+                               yieldsParallelKernel(If.Else, Strict));
   }
 
   StmtList lowerNestList(const StmtList &L);
@@ -52,19 +54,24 @@ bool Hoister::ifHoistable(const IfStmt &If) const {
          onlyLoopsAndHoistableIfs(If.Else);
 }
 
-bool Hoister::forHoistable(const ForStmt &For) const {
+bool Hoister::forHoistable(const ForStmt &For, bool Strict) const {
+  // An allowed reduction loop is worth hoisting only for a truly parallel
+  // loop; around other reduction loops it joins them on the grid.
+  Strict |= Ctx.reductionParallel(Nest, &For);
   return !Ctx.isParallel(Nest, &For) && !readsArray(*For.Lower) &&
          !readsArray(*For.Upper) && onlyLoopsAndHoistableIfs(For.Body) &&
-         yieldsParallelKernel(For.Body);
+         yieldsParallelKernel(For.Body, Strict);
 }
 
-bool Hoister::yieldsParallelKernel(const StmtList &L) const {
+bool Hoister::yieldsParallelKernel(const StmtList &L, bool Strict) const {
   for (const StmtPtr &S : L) {
     if (const auto *For = dyn_cast<ForStmt>(S.get())) {
-      if (Ctx.isParallel(Nest, For) || forHoistable(*For))
+      if (Ctx.isParallel(Nest, For) ||
+          (!Strict && Ctx.reductionParallel(Nest, For)) ||
+          forHoistable(*For, Strict))
         return true;
     } else if (const auto *If = dyn_cast<IfStmt>(S.get())) {
-      if (hoistIf(*If))
+      if (hoistIf(*If, Strict))
         return true;
     }
   }
@@ -116,7 +123,7 @@ StmtList Hoister::lowerNestList(const StmtList &L) {
             For->Step, std::move(Body), For->Loc));
         continue;
       }
-      if (Ctx.isParallel(Nest, For)) {
+      if (Ctx.isMappable(Nest, For)) {
         Flush();
         Out.push_back(makeKernel({S}));
         continue;

@@ -16,6 +16,12 @@
 // statements share one (a statement list that declares a scalar is never
 // split, since later statements may use it).
 //
+// A Reduction loop that may run in parallel (ReductionPolicy.h: the user
+// allows it) gets a kernel of its own like a parallel loop. It is still
+// hoisted when that exposes a parallel loop without atomics (k of a matrix
+// product `for k for i for j C[i][j] += ...` runs on the host), but not to
+// expose only other reduction loops, which share its kernel instead.
+//
 // Legal always: the host runs the hoisted loops in their order, their bounds
 // and conditions read only scalars, and kernels on one stream complete in
 // launch order, so each kernel sees everything the code before it wrote.

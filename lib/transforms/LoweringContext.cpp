@@ -3,14 +3,15 @@
 #include "LoweringContext.h"
 
 #include "IRQueries.h"
+#include "ReductionPolicy.h"
 
 using namespace llvm;
 
 namespace c2cuda {
 
 LoweringContext::LoweringContext(const Function &F, const FunctionFacts &Facts,
-                                 DiagnosticList &Diags)
-    : F(F), Facts(Facts), Diags(Diags) {
+                                 DiagnosticList &Diags, bool AllowReassociation)
+    : F(F), Facts(Facts), Diags(Diags), AllowReassociation(AllowReassociation) {
   forEachStmt(F.Body, [&](const Stmt &S) {
     if (const auto *N = dyn_cast<NestStmt>(&S))
       NestsById[N->Id] = N;
@@ -49,6 +50,12 @@ std::string LoweringContext::notParallelReason(const NestStmt *N,
   if (LF->Reason.empty())
     return "'" + L->Iter + "' carries a dependence";
   return LF->Reason;
+}
+
+bool LoweringContext::reductionParallel(const NestStmt *N, const ForStmt *L,
+                                        std::string *Why) const {
+  std::string Ignored;
+  return canRunReductionInParallel(*this, N, L, Why ? *Why : Ignored);
 }
 
 } // namespace c2cuda

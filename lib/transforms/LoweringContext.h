@@ -20,11 +20,14 @@ namespace c2cuda {
 class LoweringContext {
 public:
   LoweringContext(const Function &F, const FunctionFacts &Facts,
-                  DiagnosticList &Diags);
+                  DiagnosticList &Diags, bool AllowReassociation = false);
 
   const Function &F;
   const FunctionFacts &Facts;
   DiagnosticList &Diags;
+  /// --allow-reassociation: every reduction may run in parallel, as if each
+  /// nest had a reduction(...) clause for it.
+  bool AllowReassociation;
 
   /// The nest with this NestStmt::Id, or null.
   const NestStmt *nest(unsigned Id) const;
@@ -36,6 +39,15 @@ public:
   bool isParallel(const NestStmt *N, const ForStmt *L) const;
   /// Why L is not parallel, never empty.
   std::string notParallelReason(const NestStmt *N, const ForStmt *L) const;
+  /// Whether L is a Reduction loop whose reductions may run in parallel
+  /// with atomic updates (ReductionPolicy.h); Why (if given) says why not.
+  bool reductionParallel(const NestStmt *N, const ForStmt *L,
+                         std::string *Why = nullptr) const;
+  /// Whether L's iterations may run at once: parallel, or a reduction loop
+  /// the user allows to run in parallel.
+  bool isMappable(const NestStmt *N, const ForStmt *L) const {
+    return isParallel(N, L) || reductionParallel(N, L);
+  }
 
 private:
   std::map<unsigned, const NestStmt *> NestsById;

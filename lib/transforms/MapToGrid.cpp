@@ -90,7 +90,13 @@ void Mapper::mapSingleThread(Kernel &K) {
   for (const StmtPtr &S : K.Body)
     if ((Outer = dyn_cast<ForStmt>(S.get())))
       break;
-  if (Outer && !Ctx.isParallel(Nest, Outer)) {
+  // For a reduction loop: how to allow it, or what stops it.
+  std::string ReductionWhy;
+  if (Outer && !Ctx.isMappable(Nest, Outer))
+    Ctx.reductionParallel(Nest, Outer, &ReductionWhy);
+  if (!ReductionWhy.empty()) {
+    Why = ReductionWhy;
+  } else if (Outer && !Ctx.isMappable(Nest, Outer)) {
     Why = "no parallel loop: " + Ctx.notParallelReason(Nest, Outer);
   } else if (Outer && K.Body.size() == 1) {
     Why = "'" + Outer->Iter +
@@ -168,9 +174,15 @@ std::vector<const ForStmt *> Mapper::findBand(const Kernel &K) const {
   const NestStmt *Nest = Ctx.nest(K.NestId);
   const auto *Outer =
       K.Body.size() == 1 ? dyn_cast<ForStmt>(K.Body.front().get()) : nullptr;
-  if (!Outer || !Ctx.isParallel(Nest, Outer) || boundsReadArray(*Outer))
+  if (!Outer || !Ctx.isMappable(Nest, Outer) || boundsReadArray(*Outer))
     return {};
-  // Perfectly nested parallel loops with rectangular bounds.
+  // Perfectly nested parallel loops with rectangular bounds. A band that
+  // starts with a reduction loop may take further reduction loops (their
+  // statements become atomic too) but no more than the grid maps, so that
+  // every reduction loop of the band runs in parallel; one that starts with
+  // a parallel loop takes parallel loops only, leaving reductions in each
+  // thread without atomics.
+  bool ReductionBand = !Ctx.isParallel(Nest, Outer);
   std::vector<const ForStmt *> Band{Outer};
   std::set<std::string> BandIters{Outer->Iter};
   std::string Dummy;
@@ -179,8 +191,11 @@ std::vector<const ForStmt *> Mapper::findBand(const Kernel &K) const {
     const auto *Next = Cur->Body.size() == 1
                            ? dyn_cast<ForStmt>(Cur->Body.front().get())
                            : nullptr;
-    if (!Next || !Ctx.isParallel(Nest, Next) || boundsReadArray(*Next) ||
-        boundsRead(*Next, BandIters, Dummy))
+    if (!Next ||
+        !(ReductionBand ? Ctx.isMappable(Nest, Next)
+                        : Ctx.isParallel(Nest, Next)) ||
+        boundsReadArray(*Next) || boundsRead(*Next, BandIters, Dummy) ||
+        (ReductionBand && Band.size() == 3))
       break;
     Band.push_back(Next);
     BandIters.insert(Next->Iter);

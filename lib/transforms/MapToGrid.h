@@ -17,10 +17,19 @@
 // 32x4x2 by rank, or the nest's block(...) clause, which must have the band's
 // rank and at most 1024 threads.
 //
+// A Reduction loop the user allows to run in parallel (ReductionPolicy.h)
+// counts as parallel when no parallel loop encloses it: it may start a band,
+// of at most three loops, all mapped, whose reduction statements
+// ParallelizeReductions then makes atomic. Inside a parallel band it stays a
+// loop in each thread (row sums: i on the grid, j in each thread), which
+// needs no atomics. A reduction loop not allowed gets a remark saying how to
+// allow it.
+//
 // A region without a mappable parallel loop becomes a single-thread kernel
 // (empty Grid) with a remark saying why.
 //
-// Legal: band loops are parallel, so no two of their iterations touch the
+// Legal: band loops are parallel (for a reduction band, every conflict
+// between iterations is a reduction statement, which runs atomically), so no two of their iterations touch the
 // same element with a write and any execution order, including all at once,
 // gives the sequential result; a pair of iterations differing in an outer
 // band loop is independent by that loop's fact, one differing only in an

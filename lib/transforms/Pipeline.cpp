@@ -1,8 +1,10 @@
 //===- Pipeline.cpp - From analysed nests to kernels ----------------------===//
 //
-// The passes, in order:
+// First the nests' reduction clauses are checked. The passes, in order:
 //   HoistHostLoops          sequential outer loops -> host loops; kernel
-//   regions MapToGrid               parallel band -> grid loops, block shape
+//                           regions
+//   MapToGrid               parallel band -> grid loops, block shape
+//   ParallelizeReductions   reductions of mapped loops -> atomic updates
 //   CollectKernelInterface  arrays and scalars each kernel takes
 //   PlanArrays              per array: extent, device/host reads and writes
 // Then every kernel's remarks are reported at the kernel.
@@ -15,7 +17,9 @@
 #include "HoistHostLoops.h"
 #include "LoweringContext.h"
 #include "MapToGrid.h"
+#include "ParallelizeReductions.h"
 #include "PlanArrays.h"
+#include "ReductionPolicy.h"
 
 #include "ir/IRPrinter.h"
 
@@ -25,7 +29,8 @@ namespace c2cuda {
 
 const std::vector<std::string> &pipelinePassNames() {
   static const std::vector<std::string> Names = {
-      "HoistHostLoops", "MapToGrid", "CollectKernelInterface", "PlanArrays"};
+      "HoistHostLoops", "MapToGrid", "ParallelizeReductions",
+      "CollectKernelInterface", "PlanArrays"};
   return Names;
 }
 
@@ -62,11 +67,14 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
                   "the passes are " + List);
   }
 
-  LoweringContext Ctx(F, Facts, Diags);
+  LoweringContext Ctx(F, Facts, Diags, Opts.AllowReassociation);
+  checkReductionClauses(Ctx);
   LoweredFunction LF = hoistHostLoops(Ctx);
   dumpAfter("HoistHostLoops", LF, Opts);
   LF = mapToGrid(std::move(LF), Ctx);
   dumpAfter("MapToGrid", LF, Opts);
+  LF = parallelizeReductions(std::move(LF), Ctx);
+  dumpAfter("ParallelizeReductions", LF, Opts);
   LF = collectKernelInterface(std::move(LF), Ctx);
   dumpAfter("CollectKernelInterface", LF, Opts);
   LF = planArrays(std::move(LF), Ctx);

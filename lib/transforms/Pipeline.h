@@ -17,7 +17,6 @@
 
 #include <string>
 #include <vector>
-#include <vector>
 
 namespace c2cuda {
 
@@ -25,6 +24,10 @@ struct PipelineOptions {
   bool PrintAfterAll = false;
   std::vector<std::string> PrintAfter; ///< Names of passes to print after.
   llvm::raw_ostream *Log = nullptr; ///< Where IR dumps go (stderr if null).
+  /// --allow-reassociation: every reduction loop may run in parallel with
+  /// atomic updates, as if each nest had reduction(...) clauses for all its
+  /// reductions (ReductionPolicy.h).
+  bool AllowReassociation = false;
 };
 
 /// The passes in the order runPipeline applies them; the names

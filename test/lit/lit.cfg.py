@@ -37,3 +37,8 @@ def has_gpu():
 
 if has_gpu():
     config.available_features.add("gpu")
+
+# Debian's python3 has python3-jsonschema (installed by scripts/setup.sh);
+# a python3 earlier on PATH (pyenv, venv) may not.
+config.substitutions.append(("%syspython", "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else "python3"))
+config.substitutions.append(("%schema", os.path.join(config.c2cuda_src_root, "docs", "analyze.schema.json")))

@@ -77,11 +77,34 @@ std::string described(const RefPtr &R, bool Write) {
          R->Loc.str() + ")";
 }
 
+std::string reduction(const std::string &Target, const std::string &Op,
+                      const std::string &Iter) {
+  return "reduction into " + Target + " (" + Op + ") across iterations of '" +
+         Iter + "'";
+}
+
 std::string conflict(const std::string &A, const std::string &B,
                      const std::string &Iter,
                      const char *What = "element") {
   return A + " and " + B + " may touch the same " + What +
          " in different iterations of '" + Iter + "'";
+}
+
+/// The blocking dependence of a sequential loop, by reference.
+void expectBlocking(const LoopFacts &LF, const RefPtr &Source,
+                    const RefPtr &Sink, const std::string &Kind,
+                    const std::string &Distance) {
+  EXPECT_EQ(LF.Class, LoopClass::Sequential);
+  EXPECT_FALSE(LF.Parallel);
+  EXPECT_TRUE(LF.Reductions.empty());
+  ASSERT_TRUE(LF.Blocking) << LF.Reason;
+  const DependenceFacts &D = *LF.Blocking;
+  EXPECT_EQ(D.SourceRef, exprToString(*Source));
+  EXPECT_EQ(D.SinkRef, exprToString(*Sink));
+  EXPECT_EQ(D.SourceAt.str(), Source->Loc.str());
+  EXPECT_EQ(D.SinkAt.str(), Sink->Loc.str());
+  EXPECT_EQ(D.Kind, Kind);
+  EXPECT_EQ(D.Distance, Distance);
 }
 
 //===----------------------------------------------------------------------===//
@@ -102,8 +125,18 @@ TEST(Analysis, MatmulPointerForm) {
   EXPECT_TRUE(R.parallel(I));
   EXPECT_TRUE(R.parallel(J));
   EXPECT_FALSE(R.parallel(K));
-  EXPECT_EQ(R.loop(K).Reason,
-            conflict(described(C, true), described(C, false), "k"));
+  EXPECT_EQ(R.loop(I).Class, LoopClass::Parallel);
+  EXPECT_EQ(R.loop(K).Class, LoopClass::Reduction);
+  EXPECT_EQ(R.loop(K).Reason, reduction("C[i * N + j]", "+", "k"));
+  ASSERT_EQ(R.loop(K).Reductions.size(), 1u);
+  const ReductionFacts &RF = R.loop(K).Reductions[0];
+  EXPECT_EQ(RF.Target, "C[i * N + j]");
+  EXPECT_FALSE(RF.IsScalar);
+  EXPECT_EQ(RF.Op, "+");
+  EXPECT_EQ(RF.Type, Float);
+  ASSERT_EQ(RF.Stmts.size(), 1u);
+  EXPECT_EQ(RF.Stmts[0], K->Body[0].get());
+  EXPECT_FALSE(R.loop(K).Blocking);
   EXPECT_TRUE(R.loop(I).Reason.empty());
 
   const RefFacts &FA = R.ref(A, false);
@@ -144,9 +177,10 @@ TEST(Analysis, MatmulPrivateAccumulator) {
   EXPECT_TRUE(R.parallel(I));
   EXPECT_TRUE(R.parallel(J));
   EXPECT_FALSE(R.parallel(K));
-  EXPECT_EQ(R.loop(K).Reason,
-            conflict("s (written at " + SW->Loc.str() + ")",
-                     "s (read at " + SW->Loc.str() + ")", "k", "variable"));
+  EXPECT_EQ(R.loop(K).Class, LoopClass::Reduction);
+  EXPECT_EQ(R.loop(K).Reason, reduction("s", "+", "k"));
+  ASSERT_EQ(R.loop(K).Reductions.size(), 1u);
+  EXPECT_TRUE(R.loop(K).Reductions[0].IsScalar);
   // A local is not an outside scalar.
   EXPECT_EQ(R.nest().ScalarsWritten.count("s"), 0u);
 }
@@ -173,8 +207,8 @@ TEST(Analysis, Gemm2D) {
   EXPECT_TRUE(R.parallel(I));
   EXPECT_TRUE(R.parallel(J));
   EXPECT_FALSE(R.parallel(K));
-  EXPECT_EQ(R.loop(K).Reason,
-            conflict(described(C2, true), described(C2, false), "k"));
+  EXPECT_EQ(R.loop(K).Class, LoopClass::Reduction);
+  EXPECT_EQ(R.loop(K).Reason, reduction("C[i][j]", "+", "k"));
   EXPECT_EQ(R.ref(C1, true).ConstStride,
             (std::map<std::string, int64_t>{{"j", 1}}));
   EXPECT_EQ(R.ref(A, false).ConstStride,
@@ -262,6 +296,15 @@ TEST(Analysis, RedBlackGaussSeidel) {
       {nest({C2})}));
   EXPECT_FALSE(R2.parallel(I2));
   EXPECT_FALSE(R2.parallel(J2));
+  // In place: A[i - 1][j] and A[i][j - 1] are this sweep's new values.
+  for (const ForPtr &L : {I2, J2}) {
+    EXPECT_EQ(R2.loop(L).Class, LoopClass::Sequential);
+    ASSERT_TRUE(R2.loop(L).Blocking);
+    EXPECT_EQ(R2.loop(L).Blocking->Kind, "flow");
+    EXPECT_EQ(R2.loop(L).Blocking->Distance, "1");
+  }
+  EXPECT_EQ(R2.loop(I2).Blocking->SinkRef, "A[i - 1][j]");
+  EXPECT_EQ(R2.loop(J2).Blocking->SinkRef, "A[i][j - 1]");
 }
 
 TEST(Analysis, TriangularSyrk) {
@@ -343,8 +386,8 @@ TEST(Analysis, MatrixVector) {
                       {nest({I})}));
   EXPECT_TRUE(R.parallel(I));
   EXPECT_FALSE(R.parallel(J));
-  EXPECT_EQ(R.loop(J).Reason,
-            conflict(described(Y2, true), described(Y2, false), "j"));
+  EXPECT_EQ(R.loop(J).Class, LoopClass::Reduction);
+  EXPECT_EQ(R.loop(J).Reason, reduction("y[i]", "+", "j"));
   EXPECT_EQ(R.ref(Y2, true).ConstStride,
             (std::map<std::string, int64_t>{{"i", 1}, {"j", 0}}));
   std::map<std::string, int64_t> V{{"M", 3}, {"N", 4}};
@@ -363,6 +406,7 @@ TEST(Analysis, PrefixSum) {
   EXPECT_FALSE(R.parallel(I));
   EXPECT_EQ(R.loop(I).Reason,
             conflict(described(W, true), described(Prev, false), "i"));
+  expectBlocking(R.loop(I), W, Prev, "flow", "1");
   EXPECT_EQ(R.extent("a", {{"n", 9}}), 9);
 }
 
@@ -373,10 +417,8 @@ TEST(Analysis, ScalarReductionOnHostLocal) {
   Analysis R(function("total", {scalarParam("n"), ptrParam("a")},
                       {nest({I})}));
   EXPECT_FALSE(R.parallel(I));
-  EXPECT_EQ(R.loop(I).Reason,
-            conflict("sum (written at " + Sum->Loc.str() + ")",
-                     "sum (read at " + Sum->Loc.str() + ")", "i",
-                     "variable"));
+  EXPECT_EQ(R.loop(I).Class, LoopClass::Reduction);
+  EXPECT_EQ(R.loop(I).Reason, reduction("sum", "+", "i"));
   EXPECT_EQ(R.nest().ScalarsWritten,
             (std::map<std::string, ScalarKind>{{"sum", Float}}));
   EXPECT_EQ(R.nest().ScalarsRead.count("sum"), 1u);
@@ -436,9 +478,8 @@ TEST(Analysis, Conv2D3x3) {
   EXPECT_TRUE(R.parallel(OW)) << R.loop(OW).Reason;
   EXPECT_FALSE(R.parallel(Rr));
   EXPECT_FALSE(R.parallel(C));
-  EXPECT_EQ(R.loop(C).Reason,
-            conflict("s (written at " + S->Loc.str() + ")",
-                     "s (read at " + S->Loc.str() + ")", "c", "variable"));
+  EXPECT_EQ(R.loop(C).Reason, reduction("s", "+", "c"));
+  EXPECT_EQ(R.loop(Rr).Reason, reduction("s", "+", "r"));
   EXPECT_TRUE(R.ref(Out, true).Affine) << R.ref(Out, true).NonAffineReason;
   EXPECT_TRUE(R.ref(In, false).Affine);
   EXPECT_EQ(R.ref(Out, true).ConstStride,
@@ -552,6 +593,7 @@ TEST(Analysis, InPlaceStencilIsSequential) {
   EXPECT_FALSE(R.parallel(I));
   EXPECT_EQ(R.loop(I).Reason,
             conflict(described(W, true), described(L, false), "i"));
+  expectBlocking(R.loop(I), W, L, "flow", "1");
 }
 
 TEST(Analysis, DelinearizeShiftedRows) {
@@ -590,6 +632,7 @@ TEST(Analysis, DelinearizationNeedsInBoundsSubscripts) {
   EXPECT_FALSE(R.parallel(I));
   EXPECT_EQ(R.loop(I).Reason,
             conflict(described(A, true), described(A, true), "i"));
+  expectBlocking(R.loop(I), A, A, "output", "*");
   EXPECT_EQ(R.extent("A", {{"M", 2}, {"N", 3}}), 7);
 }
 
@@ -707,6 +750,353 @@ TEST(Analysis, ModuloConditionKeepsCSemantics) {
   EXPECT_FALSE(R.parallel(I));
   EXPECT_EQ(R.loop(I).Reason,
             conflict(described(W, true), described(Rd, false), "i"));
+  // i = 4 reads A[6] before i = 6 writes it.
+  expectBlocking(R.loop(I), Rd, W, "anti", "2");
+}
+
+//===----------------------------------------------------------------------===//
+// Loop classes, reductions and dependence distances
+//===----------------------------------------------------------------------===//
+
+/// One loop `for (i = 0; i < n; i++) Body` in its own function over the
+/// float arrays a, b, h, the int array idx and the outside scalars n, s
+/// (float) and m (int).
+struct OneLoop {
+  ForPtr I;
+  Analysis R;
+  explicit OneLoop(StmtList Body, int64_t Lo = 0)
+      : I(forLoop("i", lit(Lo), LT, var("n"), 1, std::move(Body))),
+        R(function("f",
+                   {scalarParam("n"), ptrParam("a"), ptrParam("b"),
+                    ptrParam("h"), ptrParam("idx", Int)},
+                   {nest({I})})) {}
+  const LoopFacts &facts() const { return R.loop(I); }
+};
+
+TEST(LoopClass, FlowDistanceOne) {
+  // A[i] = A[i - 1] + 1
+  RefPtr W = ref("a", {var("i")});
+  RefPtr Rd = ref("a", {sub(var("i"), lit(1))});
+  OneLoop L({assign(W, add(Rd, flit(1)))}, 1);
+  expectBlocking(L.facts(), W, Rd, "flow", "1");
+  EXPECT_EQ(L.facts().Reason,
+            conflict(described(W, true), described(Rd, false), "i"));
+}
+
+TEST(LoopClass, AntiDistanceTwo) {
+  // A[i] = A[i + 2]: iteration i reads what iteration i + 2 overwrites.
+  RefPtr W = ref("a", {var("i")});
+  RefPtr Rd = ref("a", {add(var("i"), lit(2))});
+  OneLoop L({assign(W, Rd)});
+  expectBlocking(L.facts(), Rd, W, "anti", "2");
+}
+
+TEST(LoopClass, OutputDependenceOnOneElement) {
+  // a[0] = b[i]: every iteration overwrites the same element.
+  RefPtr W = ref("a", {lit(0)});
+  OneLoop L({assign(W, ref("b", {var("i")}))});
+  expectBlocking(L.facts(), W, W, "output", ">= 1");
+}
+
+TEST(LoopClass, BoundedDistanceRange) {
+  // for i: for k < 3: a[i] = a[i - 1 - k] + b[k]: reads one to three
+  // iterations back.
+  RefPtr W = ref("a", {var("i")});
+  RefPtr Rd = ref("a", {sub(sub(var("i"), lit(1)), var("k"))});
+  ForPtr K = forLoop("k", lit(0), LT, lit(3), 1,
+                     {assign(W, add(Rd, ref("b", {var("k")})))});
+  ForPtr I = forLoop("i", lit(3), LT, var("n"), 1, {K});
+  Analysis R(function("f", {scalarParam("n"), ptrParam("a"), ptrParam("b")},
+                      {nest({I})}));
+  expectBlocking(R.loop(I), W, Rd, "flow", "1..3");
+  // Over k, a[i] is overwritten: output dependences at distances 1 and 2.
+  expectBlocking(R.loop(K), W, W, "output", "1..2");
+}
+
+TEST(LoopClass, DistanceCountsIterationsNotIndices) {
+  // for (i = 0; i < n; i += 2) a[i] = a[i - 2]: one iteration back. And the
+  // decreasing loop for (i = n - 1; i >= 1; i--) b[i] = b[i - 1] reads what
+  // the next iteration writes.
+  RefPtr W = ref("a", {var("i")});
+  RefPtr Rd = ref("a", {sub(var("i"), lit(2))});
+  ForPtr Even = forLoop("i", lit(2), LT, var("n"), 2, {assign(W, Rd)});
+  RefPtr WD = ref("b", {var("i")});
+  RefPtr RD = ref("b", {sub(var("i"), lit(1))});
+  ForPtr Down = forLoop("i", sub(var("n"), lit(1)), GE, lit(1), -1,
+                        {assign(WD, RD)});
+  RefPtr W3 = ref("h", {var("i")});
+  RefPtr R3 = ref("h", {add(var("i"), lit(3))});
+  ForPtr Down3 = forLoop("i", var("n"), GT, lit(0), -3, {assign(W3, R3)});
+  Analysis R(function("f",
+                      {scalarParam("n"), ptrParam("a"), ptrParam("b"),
+                       ptrParam("h")},
+                      {nest({Even}, 0), nest({Down}, 1), nest({Down3}, 2)}));
+  expectBlocking(R.loop(Even), W, Rd, "flow", "1");
+  expectBlocking(R.loop(Down), RD, WD, "anti", "1");
+  // Down by 3: h[i + 3] was written one iteration earlier.
+  expectBlocking(R.loop(Down3), W3, R3, "flow", "1");
+}
+
+TEST(LoopClass, PrefixSumThroughScalar) {
+  // s += a[i]; b[i] = s;  the running value is read: not a reduction.
+  ExprPtr S1 = fvar("s"), S2 = fvar("s");
+  OneLoop L({addAssign(S1, ref("a", {var("i")})),
+             assign(ref("b", {var("i")}), S2)});
+  const LoopFacts &F = L.facts();
+  EXPECT_EQ(F.Class, LoopClass::Sequential);
+  ASSERT_TRUE(F.Blocking);
+  EXPECT_EQ(F.Blocking->SourceRef, "s");
+  EXPECT_EQ(F.Blocking->SourceAt.str(), S1->Loc.str());
+  EXPECT_EQ(F.Blocking->SinkAt.str(), S2->Loc.str());
+  EXPECT_EQ(F.Blocking->Kind, "flow");
+  EXPECT_EQ(F.Blocking->Distance, ">= 1");
+  EXPECT_EQ(F.Reason, conflict("s (written at " + S1->Loc.str() + ")",
+                               "s (read at " + S2->Loc.str() + ")", "i",
+                               "variable"));
+}
+
+TEST(LoopClass, Wavefront) {
+  // A[i][j] = A[i - 1][j] + A[i][j - 1]: both loops carry a flow
+  // dependence of distance 1.
+  RefPtr W = ref("A", {var("i"), var("j")});
+  RefPtr Up = ref("A", {sub(var("i"), lit(1)), var("j")});
+  RefPtr Left = ref("A", {var("i"), sub(var("j"), lit(1))});
+  ForPtr J = forLoop("j", lit(1), LT, var("n"), 1,
+                     {assign(W, add(Up, Left))});
+  ForPtr I = forLoop("i", lit(1), LT, var("n"), 1, {J});
+  Analysis R(function("wave",
+                      {scalarParam("n"), arrayParam("A", {var("n"), var("n")})},
+                      {nest({I})}));
+  expectBlocking(R.loop(I), W, Up, "flow", "1");
+  expectBlocking(R.loop(J), W, Left, "flow", "1");
+}
+
+TEST(LoopClass, HistogramIsSequentialWithUnknownDistance) {
+  // h[idx[i]] += 1: the target moves with i in a way no one can tell.
+  RefPtr H = ref("h", {ref("idx", {var("i")}, Int)});
+  NestClauses Cl;
+  Cl.Extents["h"] = lit(256);
+  ForPtr I = forLoop("i", lit(0), LT, var("n"), 1, {addAssign(H, flit(1))});
+  Analysis R(function("hist",
+                      {scalarParam("n"), ptrParam("h"), ptrParam("idx", Int)},
+                      {nest({I}, 0, Cl)}));
+  expectBlocking(R.loop(I), H, H, "flow", "*");
+}
+
+/// The reduction a single loop performs, or a failure naming its class.
+::testing::AssertionResult isReduction(const LoopFacts &F,
+                                       const std::string &Target,
+                                       const std::string &Op) {
+  if (F.Class != LoopClass::Reduction)
+    return ::testing::AssertionFailure()
+           << spelling(F.Class) << ": " << F.Reason;
+  if (F.Reductions.size() != 1 || F.Reductions[0].Target != Target ||
+      F.Reductions[0].Op != Op)
+    return ::testing::AssertionFailure() << F.Reason;
+  if (F.Parallel || F.Blocking)
+    return ::testing::AssertionFailure() << "parallel or blocking set";
+  return ::testing::AssertionSuccess();
+}
+
+TEST(LoopClass, ScalarReductionOperators) {
+  auto A = [] { return ref("a", {var("i")}); };
+  auto S = [] { return fvar("s"); };
+  auto M = [] { return var("m"); };
+  auto IA = [] { return ref("idx", {var("i")}, Int); };
+  EXPECT_TRUE(isReduction(OneLoop({addAssign(S(), A())}).facts(), "s", "+"));
+  EXPECT_TRUE(isReduction(
+      OneLoop({assign(S(), A(), AssignOpKind::Sub)}).facts(), "s", "+"));
+  EXPECT_TRUE(isReduction(
+      OneLoop({assign(S(), A(), AssignOpKind::Mul)}).facts(), "s", "*"));
+  EXPECT_TRUE(
+      isReduction(OneLoop({assign(S(), add(S(), A()))}).facts(), "s", "+"));
+  EXPECT_TRUE(
+      isReduction(OneLoop({assign(S(), add(A(), S()))}).facts(), "s", "+"));
+  EXPECT_TRUE(
+      isReduction(OneLoop({assign(S(), sub(S(), A()))}).facts(), "s", "+"));
+  EXPECT_TRUE(isReduction(
+      OneLoop({assign(S(), add(add(S(), A()), ref("b", {var("i")})))})
+          .facts(),
+      "s", "+"));
+  EXPECT_TRUE(
+      isReduction(OneLoop({assign(S(), mul(S(), A()))}).facts(), "s", "*"));
+  EXPECT_TRUE(isReduction(
+      OneLoop({assign(S(), call("fmaxf", {S(), A()}, Float))}).facts(), "s",
+      "max"));
+  EXPECT_TRUE(isReduction(
+      OneLoop({assign(S(), call("fminf", {A(), S()}, Float))}).facts(), "s",
+      "min"));
+  // fmax in double, with C's conversions around it.
+  EXPECT_TRUE(isReduction(
+      OneLoop({assign(S(), cast(call("fmax", {cast(S(), ScalarKind::Double),
+                                              cast(A(), ScalarKind::Double)}),
+                                Float))})
+          .facts(),
+      "s", "max"));
+  EXPECT_TRUE(isReduction(
+      OneLoop({assign(S(), select(gt(S(), A()), S(), A()))}).facts(), "s",
+      "max"));
+  EXPECT_TRUE(isReduction(
+      OneLoop({assign(S(), select(lt(S(), A()), A(), S()))}).facts(), "s",
+      "max"));
+  EXPECT_TRUE(isReduction(
+      OneLoop({assign(S(), select(lt(A(), S()), A(), S()))}).facts(), "s",
+      "min"));
+  EXPECT_TRUE(isReduction(
+      OneLoop({assign(M(), IA(), AssignOpKind::And)}).facts(), "m", "&"));
+  EXPECT_TRUE(isReduction(
+      OneLoop({assign(M(), IA(), AssignOpKind::Or)}).facts(), "m", "|"));
+  EXPECT_TRUE(isReduction(
+      OneLoop({assign(M(), IA(), AssignOpKind::Xor)}).facts(), "m", "^"));
+  EXPECT_TRUE(isReduction(
+      OneLoop({assign(M(), bin(BinaryOpKind::BitXor, IA(), M()))}).facts(),
+      "m", "^"));
+  // Conditional: still a reduction.
+  EXPECT_TRUE(isReduction(
+      OneLoop({ifStmt(gt(A(), flit(0)), {addAssign(S(), A())})}).facts(), "s",
+      "+"));
+  // The type is recorded; integer or floating does not change the class.
+  OneLoop Int1({addAssign(M(), IA())});
+  ASSERT_TRUE(isReduction(Int1.facts(), "m", "+"));
+  EXPECT_EQ(Int1.facts().Reductions[0].Type, Int);
+  EXPECT_TRUE(Int1.facts().Reductions[0].IsScalar);
+  OneLoop Flt({addAssign(S(), A())});
+  EXPECT_EQ(Flt.facts().Reductions[0].Type, Float);
+}
+
+TEST(LoopClass, NotReductions) {
+  auto A = [] { return ref("a", {var("i")}); };
+  auto S = [] { return fvar("s"); };
+  auto Seq = [](const OneLoop &L) {
+    return L.facts().Class == LoopClass::Sequential && L.facts().Blocking &&
+           !L.facts().Parallel && L.facts().Reductions.empty();
+  };
+  // s = a[i] - s alternates signs; s /= a[i] divides.
+  EXPECT_TRUE(Seq(OneLoop({assign(S(), sub(A(), S()))})));
+  EXPECT_TRUE(Seq(OneLoop({assign(S(), A(), AssignOpKind::Div)})));
+  // e reads the target.
+  EXPECT_TRUE(Seq(OneLoop({addAssign(S(), mul(S(), A()))})));
+  EXPECT_TRUE(Seq(OneLoop({assign(S(), add(S(), S()))})));
+  // Two operators on one target.
+  EXPECT_TRUE(Seq(OneLoop({addAssign(S(), A()),
+                           assign(S(), A(), AssignOpKind::Mul)})));
+  // The target is also read elsewhere in the loop.
+  EXPECT_TRUE(Seq(OneLoop({addAssign(S(), A()),
+                           assign(ref("b", {var("i")}), S())})));
+  // ... or written elsewhere.
+  EXPECT_TRUE(Seq(OneLoop({addAssign(S(), A()), assign(S(), flit(0))})));
+  // A select that is not a min or max.
+  EXPECT_TRUE(Seq(OneLoop({assign(
+      S(), select(gt(S(), A()), A(), ref("b", {var("i")})))})));
+  // Plain assignment of the target.
+  EXPECT_TRUE(Seq(OneLoop({assign(S(), A())})));
+}
+
+TEST(LoopClass, TwoReductionsInOneLoop) {
+  ExprPtr S = fvar("s");
+  StmtPtr Sum1 = addAssign(fvar("s"), ref("a", {var("i")}));
+  StmtPtr Max = assign(var("m"), select(gt(var("m"), ref("idx", {var("i")},
+                                                         Int)),
+                                        var("m"), ref("idx", {var("i")}, Int)));
+  StmtPtr Sum2 = assign(fvar("s"), sub(fvar("s"), ref("b", {var("i")})));
+  OneLoop L({Sum1, Max, Sum2});
+  const LoopFacts &F = L.facts();
+  ASSERT_EQ(F.Class, LoopClass::Reduction) << F.Reason;
+  ASSERT_EQ(F.Reductions.size(), 2u);
+  EXPECT_EQ(F.Reductions[0].Target, "s");
+  EXPECT_EQ(F.Reductions[0].Stmts,
+            (std::vector<const AssignStmt *>{
+                llvm::cast<AssignStmt>(Sum1.get()),
+                llvm::cast<AssignStmt>(Sum2.get())}));
+  EXPECT_EQ(F.Reductions[1].Target, "m");
+  EXPECT_EQ(F.Reductions[1].Op, "max");
+  EXPECT_EQ(F.Reductions[1].Type, Int);
+  EXPECT_EQ(F.Reason, "reduction into s (+) and m (max) across iterations "
+                      "of 'i'");
+}
+
+TEST(LoopClass, ArrayReductions) {
+  // Row sums r[i] += A[i][j]: j reduces into r[i], i is parallel. Column
+  // sums c[j] += A[i][j]: i reduces into c[j], j is parallel.
+  RefPtr RowT = ref("r", {var("i")});
+  ForPtr J = forLoop("j", lit(0), LT, var("m"), 1,
+                     {addAssign(RowT, ref("A", {var("i"), var("j")}))});
+  ForPtr I = forLoop("i", lit(0), LT, var("n"), 1, {J});
+  ForPtr J2 = forLoop("j", lit(0), LT, var("m"), 1,
+                      {addAssign(ref("c", {var("j")}),
+                                 ref("A", {var("i"), var("j")}))});
+  ForPtr I2 = forLoop("i", lit(0), LT, var("n"), 1, {J2});
+  Analysis R(function("sums",
+                      {scalarParam("n"), scalarParam("m"),
+                       arrayParam("A", {var("n"), var("m")}), ptrParam("r"),
+                       ptrParam("c")},
+                      {nest({I}, 0), nest({I2}, 1)}));
+  EXPECT_EQ(R.loop(I).Class, LoopClass::Parallel);
+  EXPECT_TRUE(isReduction(R.loop(J), "r[i]", "+"));
+  EXPECT_FALSE(R.loop(J).Reductions[0].IsScalar);
+  EXPECT_TRUE(isReduction(R.loop(I2), "c[j]", "+"));
+  EXPECT_EQ(R.loop(J2).Class, LoopClass::Parallel);
+}
+
+TEST(LoopClass, GemmLoopOrders) {
+  // C[i][j] += A[i][k] * B[k][j] in ijk, ikj and kij order: k is always a
+  // reduction (the element does not move with k, even with j inside it),
+  // i and j always parallel.
+  auto Body = [] {
+    return StmtList{addAssign(
+        ref("C", {var("i"), var("j")}),
+        mul(ref("A", {var("i"), var("k")}), ref("B", {var("k"), var("j")})))};
+  };
+  std::vector<Param> Ps{scalarParam("n"),
+                        arrayParam("A", {var("n"), var("n")}),
+                        arrayParam("B", {var("n"), var("n")}),
+                        arrayParam("C", {var("n"), var("n")})};
+  for (std::string Order : {"ijk", "ikj", "kij"}) {
+    StmtList B = Body();
+    std::map<char, ForPtr> Loops;
+    for (int D = 2; D >= 0; --D) {
+      ForPtr L = forLoop(std::string(1, Order[D]), lit(0), LT, var("n"), 1, B);
+      Loops[Order[D]] = L;
+      B = {L};
+    }
+    Analysis R(function("gemm", Ps, {nest(B)}));
+    EXPECT_TRUE(isReduction(R.loop(Loops['k']), "C[i][j]", "+")) << Order;
+    EXPECT_EQ(R.loop(Loops['i']).Class, LoopClass::Parallel) << Order;
+    EXPECT_EQ(R.loop(Loops['j']).Class, LoopClass::Parallel) << Order;
+  }
+}
+
+TEST(LoopClass, ReductionTargetMovingWithLoopIsNot) {
+  // a[i] = a[i] + a[i - 1] has a reduction's shape, but a[i] moves with i.
+  RefPtr W = ref("a", {var("i")});
+  RefPtr Prev = ref("a", {sub(var("i"), lit(1))});
+  OneLoop L({assign(W, add(ref("a", {var("i")}), Prev))}, 1);
+  expectBlocking(L.facts(), W, Prev, "flow", "1");
+  // a[0] += a[i] for i >= 1 reads other elements only: a reduction.
+  OneLoop L2({addAssign(ref("a", {lit(0)}), ref("a", {var("i")}))}, 1);
+  EXPECT_TRUE(isReduction(L2.facts(), "a[0]", "+"));
+  // From i = 0 it reads a[0] itself.
+  OneLoop L3({addAssign(ref("a", {lit(0)}), ref("a", {var("i")}))}, 0);
+  EXPECT_EQ(L3.facts().Class, LoopClass::Sequential);
+}
+
+TEST(LoopClass, ReductionInsideTimeLoop) {
+  // for t: { for i: s += a[i]; for i: a[i] = a[i] / s; } (s outside): the
+  // time loop is sequential, the first i loop a reduction, the second
+  // parallel.
+  ForPtr I1 = forLoop("i", lit(0), LT, var("n"), 1,
+                      {addAssign(fvar("s"), ref("a", {var("i")}))});
+  ForPtr I2 = forLoop("i", lit(0), LT, var("n"), 1,
+                      {assign(ref("a", {var("i")}),
+                              div(ref("a", {var("i")}), fvar("s")))});
+  ForPtr T = forLoop("t", lit(0), LT, var("T"), 1, {I1, I2});
+  Analysis R(function("norm", {scalarParam("n"), scalarParam("T"),
+                               ptrParam("a")},
+                      {nest({T})}));
+  EXPECT_EQ(R.loop(T).Class, LoopClass::Sequential);
+  ASSERT_TRUE(R.loop(T).Blocking);
+  EXPECT_TRUE(isReduction(R.loop(I1), "s", "+"));
+  EXPECT_EQ(R.loop(I2).Class, LoopClass::Parallel);
 }
 
 } // namespace

@@ -67,6 +67,10 @@ inline ExprPtr land(ExprPtr A, ExprPtr B) {
 inline ExprPtr neg(ExprPtr A) {
   return std::make_shared<UnaryExpr>(UnaryOpKind::Neg, A, A->Type, nextLoc());
 }
+inline ExprPtr select(ExprPtr C, ExprPtr T, ExprPtr F) {
+  ScalarKind Ty = T->Type;
+  return std::make_shared<SelectExpr>(C, T, F, Ty, nextLoc());
+}
 inline ExprPtr call(const std::string &F, std::vector<ExprPtr> Args,
                     ScalarKind T = ScalarKind::Double) {
   return std::make_shared<CallExpr>(F, std::move(Args), T, nextLoc());

@@ -11,6 +11,7 @@
 #include "frontend/Frontend.h"
 #include "ir/Diagnostics.h"
 #include "ir/IRPrinter.h"
+#include "report/AnalyzeReport.h"
 #include "transforms/Pipeline.h"
 
 #include "llvm/IR/PrintPasses.h"
@@ -29,9 +30,40 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory Category("c2cuda options");
 
+static cl::SubCommand
+    AnalyzeCmd("analyze",
+               "Report what c2cuda sees in each nest: loop classes and the "
+               "dependences behind them, references with their strides and "
+               "warp requests, extents, reuse and promotion candidates, the "
+               "default mapping with its predicted occupancy, and remarks");
+
 static cl::opt<std::string> InputFile(cl::Positional, cl::Required,
                                       cl::desc("<input.c>"),
+                                      cl::sub(cl::SubCommand::getAll()),
                                       cl::cat(Category));
+
+static cl::opt<bool> Json("json",
+                          cl::desc("Print the report as JSON "
+                                   "(docs/analyze.schema.json)"),
+                          cl::sub(AnalyzeCmd), cl::cat(Category));
+
+static cl::list<std::string>
+    Sizes("size", cl::CommaSeparated,
+          cl::desc("Values of scalar parameters for the report's numbers, "
+                   "e.g. --size M=4096,N=4096,K=4096"),
+          cl::value_desc("name=value,..."), cl::sub(AnalyzeCmd),
+          cl::cat(Category));
+
+static cl::opt<std::string>
+    ComputeCapability("cc",
+                      cl::desc("Compute capability to predict occupancy for "
+                               "(7.0, 7.5, 8.0, 8.6, 8.9, 9.0; default 9.0)"),
+                      cl::init("9.0"), cl::sub(AnalyzeCmd), cl::cat(Category));
+
+static cl::opt<bool>
+    NoPtxas("no-ptxas",
+            cl::desc("Do not run nvcc for register counts (assume 32)"),
+            cl::sub(AnalyzeCmd), cl::cat(Category));
 
 static cl::opt<std::string>
     OutputFile("o",
@@ -49,25 +81,33 @@ static cl::opt<bool> Quiet("q",
                                     "was mapped"),
                            cl::cat(Category));
 
+static cl::opt<bool> AllowReassociation(
+    "allow-reassociation",
+    cl::desc("Run every reduction loop (s += e, m = fmaxf(m, e), ...) in "
+             "parallel with atomic updates, accepting floating-point results "
+             "that differ by rounding; per nest: reduction(op: var)"),
+    cl::sub(cl::SubCommand::getAll()), cl::cat(Category));
+
 static cl::list<std::string> IncludeDirs("I", cl::Prefix,
                                          cl::desc("Add an include directory"),
                                          cl::value_desc("dir"),
-                                         cl::cat(Category));
+                                         cl::sub(cl::SubCommand::getAll()), cl::cat(Category));
 
 static cl::list<std::string> Defines("D", cl::Prefix,
                                      cl::desc("Define a macro for parsing"),
                                      cl::value_desc("name[=value]"),
-                                     cl::cat(Category));
+                                     cl::sub(cl::SubCommand::getAll()), cl::cat(Category));
 
 static cl::list<std::string>
     ExtraArgs("extra-arg", cl::desc("Pass an argument to the C parser"),
-              cl::value_desc("arg"), cl::cat(Category));
+              cl::value_desc("arg"), cl::sub(cl::SubCommand::getAll()), cl::cat(Category));
 
 static cl::opt<std::string> ResourceDir(
     "resource-dir",
     cl::desc("Clang resource directory (stddef.h etc.); default: "
              "$C2CUDA_RESOURCE_DIR, else the one found at build time"),
-    cl::value_desc("dir"), cl::cat(Category));
+    cl::value_desc("dir"), cl::sub(cl::SubCommand::getAll()),
+    cl::cat(Category));
 
 static std::string defaultOutput() {
   return (llvm::sys::path::stem(InputFile) + ".cu").str();
@@ -102,6 +142,35 @@ static void adoptLLVMPrintOptions() {
   }
 }
 
+/// `c2cuda analyze`: the report on stdout, problems on stderr.
+static bool runAnalyze(const Module &M) {
+  AnalyzeOptions Opts;
+  for (const std::string &S : Sizes) {
+    auto [Name, Value] = llvm::StringRef(S).split('=');
+    long long V;
+    if (Name.empty() || Value.getAsInteger(10, V)) {
+      llvm::WithColor::error(llvm::errs(), "c2cuda")
+          << "--size expects name=integer, got '" << S << "'\n";
+      return false;
+    }
+    Opts.Sizes[Name.str()] = V;
+  }
+  Opts.ComputeCapability = ComputeCapability;
+  Opts.UsePtxas = !NoPtxas;
+  Opts.AllowReassociation = AllowReassociation;
+  Opts.SourceName = llvm::sys::path::filename(InputFile).str();
+  DiagnosticList Diags;
+  nlohmann::json Report = buildAnalyzeReport(M, Opts, Diags);
+  report(Diags);
+  if (Diags.hasErrors())
+    return false;
+  if (Json)
+    llvm::outs() << Report.dump(2) << "\n";
+  else
+    printAnalyzeReport(llvm::outs(), Report);
+  return true;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM X(argc, argv);
   adoptLLVMPrintOptions();
@@ -133,6 +202,10 @@ int main(int argc, char **argv) {
     report(Diags);
     return 1;
   }
+  if (AnalyzeCmd) {
+    report(Diags);
+    return runAnalyze(M) ? 0 : 1;
+  }
   if (DumpIR) {
     report(Diags);
     printModule(llvm::outs(), M);
@@ -149,6 +222,7 @@ int main(int argc, char **argv) {
   PipelineOptions POpts;
   POpts.PrintAfterAll = llvm::shouldPrintAfterAll();
   POpts.PrintAfter = llvm::printAfterPasses();
+  POpts.AllowReassociation = AllowReassociation;
   std::vector<LoweredFunction> Lowered;
   for (const Function &F : M.Functions) {
     FunctionFacts Facts = analyzeFunction(F, Diags);

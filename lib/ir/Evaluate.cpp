@@ -1,0 +1,113 @@
+//===- Evaluate.cpp - Integer values of IR expressions -------------------===//
+
+#include "Evaluate.h"
+
+using namespace c2cuda;
+using llvm::dyn_cast;
+
+/// V converted to the C type K (wrapping as C's conversions do).
+static int64_t convert(int64_t V, ScalarKind K) {
+  switch (K) {
+  case ScalarKind::Int:
+    return static_cast<int32_t>(V);
+  case ScalarKind::UInt:
+    return static_cast<uint32_t>(V);
+  default:
+    return V;
+  }
+}
+
+static bool isUnsigned(ScalarKind K) {
+  return K == ScalarKind::UInt || K == ScalarKind::ULong;
+}
+
+std::optional<int64_t> c2cuda::evaluateInt(const Expr &E,
+                                           const ScalarValues &Values) {
+  if (isFloating(E.Type))
+    return std::nullopt;
+  if (const auto *I = dyn_cast<IntLit>(&E))
+    return I->Value;
+  if (const auto *V = dyn_cast<VarRef>(&E)) {
+    auto It = Values.find(V->Name);
+    if (It == Values.end())
+      return std::nullopt;
+    return convert(It->second, V->Type);
+  }
+  if (const auto *C = dyn_cast<CastExpr>(&E)) {
+    auto X = evaluateInt(*C->Operand, Values);
+    return X ? std::optional<int64_t>(convert(*X, C->Type)) : std::nullopt;
+  }
+  if (const auto *U = dyn_cast<UnaryExpr>(&E)) {
+    auto X = evaluateInt(*U->Operand, Values);
+    if (!X)
+      return std::nullopt;
+    switch (U->Op) {
+    case UnaryOpKind::Neg:
+      return convert(-*X, E.Type);
+    case UnaryOpKind::LNot:
+      return *X == 0;
+    case UnaryOpKind::BitNot:
+      return convert(~*X, E.Type);
+    }
+  }
+  if (const auto *S = dyn_cast<SelectExpr>(&E)) {
+    auto C = evaluateInt(*S->Cond, Values);
+    if (!C)
+      return std::nullopt;
+    return evaluateInt(*C ? *S->True : *S->False, Values);
+  }
+  const auto *B = dyn_cast<BinaryExpr>(&E);
+  if (!B)
+    return std::nullopt;
+  auto L = evaluateInt(*B->LHS, Values);
+  auto R = evaluateInt(*B->RHS, Values);
+  if (!L || !R)
+    return std::nullopt;
+  // Comparisons and logical operators compare in the operands' type.
+  bool U = isUnsigned(B->LHS->Type) || isUnsigned(B->RHS->Type);
+  uint64_t UL = static_cast<uint64_t>(*L), UR = static_cast<uint64_t>(*R);
+  switch (B->Op) {
+  case BinaryOpKind::Add:
+    return convert(static_cast<int64_t>(UL + UR), E.Type);
+  case BinaryOpKind::Sub:
+    return convert(static_cast<int64_t>(UL - UR), E.Type);
+  case BinaryOpKind::Mul:
+    return convert(static_cast<int64_t>(UL * UR), E.Type);
+  case BinaryOpKind::Div:
+    if (*R == 0)
+      return std::nullopt;
+    return convert(U ? static_cast<int64_t>(UL / UR) : *L / *R, E.Type);
+  case BinaryOpKind::Rem:
+    if (*R == 0)
+      return std::nullopt;
+    return convert(U ? static_cast<int64_t>(UL % UR) : *L % *R, E.Type);
+  case BinaryOpKind::Shl:
+    return convert(static_cast<int64_t>(UL << (UR & 63)), E.Type);
+  case BinaryOpKind::Shr:
+    return convert(U ? static_cast<int64_t>(UL >> (UR & 63)) : *L >> (*R & 63),
+                   E.Type);
+  case BinaryOpKind::BitAnd:
+    return *L & *R;
+  case BinaryOpKind::BitOr:
+    return *L | *R;
+  case BinaryOpKind::BitXor:
+    return *L ^ *R;
+  case BinaryOpKind::LAnd:
+    return *L && *R;
+  case BinaryOpKind::LOr:
+    return *L || *R;
+  case BinaryOpKind::LT:
+    return U ? UL < UR : *L < *R;
+  case BinaryOpKind::LE:
+    return U ? UL <= UR : *L <= *R;
+  case BinaryOpKind::GT:
+    return U ? UL > UR : *L > *R;
+  case BinaryOpKind::GE:
+    return U ? UL >= UR : *L >= *R;
+  case BinaryOpKind::EQ:
+    return *L == *R;
+  case BinaryOpKind::NE:
+    return *L != *R;
+  }
+  return std::nullopt;
+}

@@ -1,0 +1,111 @@
+//===- OccupancySection.cpp - Registers from ptxas, predicted occupancy ---===//
+//
+// The registers a kernel needs are ptxas's decision, so the report compiles
+// the CUDA c2cuda emits for the module once (nvcc --ptxas-options=-v) and
+// feeds each kernel's count to the occupancy model. Without nvcc the count
+// is assumed and the report says so.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/Occupancy.h"
+#include "analysis/PtxasInfo.h"
+#include "codegen/CudaEmitter.h"
+#include "report/ReportSections.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace c2cuda;
+using nlohmann::json;
+
+namespace {
+
+/// Registers assumed when ptxas cannot be asked: a typical count for the
+/// plain kernels of the default mapping.
+constexpr unsigned AssumedRegisters = 32;
+
+/// The kernel named Name in ptxas's report ("matmul_kernel0(const float
+/// *, ...)" demangled).
+const PtxasKernelInfo *findKernel(const std::vector<PtxasKernelInfo> &Infos,
+                                  const std::string &Name) {
+  for (const PtxasKernelInfo &I : Infos) {
+    llvm::StringRef D = I.DemangledName;
+    if (D == Name || (D.starts_with(Name) && D.drop_front(Name.size())
+                                                 .starts_with("(")))
+      return &I;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+void c2cuda::addOccupancySections(json &Report, const Module &M,
+                                  const std::vector<LoweredFunction> &Lowered,
+                                  const AnalyzeOptions &Opts,
+                                  DiagnosticList &Diags) {
+  const occupancy::ArchSpec *Arch = findArch(Opts.ComputeCapability);
+  auto CC = parseComputeCapability(Opts.ComputeCapability);
+  if (!Arch || !CC) {
+    Diags.error({}, "unknown compute capability '" + Opts.ComputeCapability +
+                        "'",
+                "use one of 7.0, 7.5, 8.0, 8.6, 8.9, 9.0");
+    return;
+  }
+  std::string SmArch = "sm_" + std::to_string(CC->first * 10 + CC->second);
+
+  std::vector<PtxasKernelInfo> Infos;
+  std::string Source = "assumed";
+  std::string NoPtxas;
+  if (Opts.UsePtxas) {
+    llvm::SmallString<128> Path;
+    int FD;
+    if (!llvm::sys::fs::createTemporaryFile("c2cuda-analyze", "cu", FD, Path)) {
+      {
+        llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+        CudaEmitOptions EO;
+        EO.SourceName = Opts.SourceName;
+        emitCuda(OS, M, Lowered, EO);
+      }
+      auto R = runPtxasInfo(Path, SmArch);
+      if (R) {
+        Infos = std::move(*R);
+        Source = "ptxas";
+      } else {
+        NoPtxas = llvm::toString(R.takeError());
+      }
+      llvm::sys::fs::remove(Path);
+    }
+  }
+
+  for (size_t FI = 0; FI < Lowered.size(); ++FI) {
+    json &FJ = Report["functions"][FI];
+    for (size_t KI = 0; KI < Lowered[FI].Kernels.size(); ++KI) {
+      const Kernel &K = Lowered[FI].Kernels[KI];
+      PtxasKernelInfo Info;
+      Info.Registers = AssumedRegisters;
+      std::string KSource = "assumed";
+      if (const PtxasKernelInfo *P = findKernel(Infos, K.Name)) {
+        Info = *P;
+        KSource = Source;
+      }
+      int Threads = K.Block[0] * K.Block[1] * K.Block[2];
+      occupancy::Result R = kernelOccupancy(*Arch, Info, Threads);
+      json O = {{"compute_capability", Opts.ComputeCapability},
+                {"registers_per_thread", Info.Registers},
+                {"registers_source", KSource},
+                {"spill_bytes", Info.SpillStoreBytes + Info.SpillLoadBytes},
+                {"shared_bytes", Info.SharedBytes},
+                {"threads_per_block", Threads},
+                {"active_blocks_per_sm", R.ActiveBlocks},
+                {"active_warps_per_sm", R.ActiveWarps},
+                {"max_warps_per_sm", R.MaxWarpsPerSM},
+                {"occupancy", R.Occupancy},
+                {"limited_by", limitingFactorNames(R.Limiting)}};
+      if (KSource != "ptxas")
+        O["why_assumed"] = NoPtxas.empty()
+                               ? std::string("registers not measured")
+                               : NoPtxas;
+      FJ["kernels"][KI]["occupancy"] = O;
+    }
+  }
+}

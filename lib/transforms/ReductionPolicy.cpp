@@ -1,0 +1,342 @@
+//===- ReductionPolicy.cpp - When a reduction loop may run in parallel ----===//
+
+#include "ReductionPolicy.h"
+
+#include "IRQueries.h"
+
+#include "ir/IRPrinter.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+namespace c2cuda {
+
+namespace {
+
+const Expr *stripCasts(const Expr *E) {
+  while (const auto *C = dyn_cast<CastExpr>(E))
+    E = C->Operand.get();
+  return E;
+}
+
+/// Whether E (casts looked through) is a read of the target spelled T.
+bool isSelf(const Expr *E, const std::string &T) {
+  E = stripCasts(E);
+  return (isa<VarRef>(E) || isa<ArrayRef>(E)) && exprToString(*E) == T;
+}
+
+bool inChain(BinaryOpKind Op, BinaryOpKind Chain) {
+  return Op == Chain || (Chain == BinaryOpKind::Add && Op == BinaryOpKind::Sub);
+}
+
+/// E, a chain of Chain operators containing one read of the target, without
+/// that read: `(s + a) - b` gives `a - b`, `s - a` gives `-a`. Null when E is
+/// the read itself. Found tells whether the read was seen; Negated whether
+/// it was subtracted (`a - s` is no reduction).
+ExprPtr dropSelf(const ExprPtr &E, BinaryOpKind Chain, const std::string &T,
+                 bool &Found, bool &Negated) {
+  if (isSelf(E.get(), T)) {
+    Found = true;
+    return nullptr;
+  }
+  if (const auto *C = dyn_cast<CastExpr>(E.get())) {
+    // C converts inside the chain: `(double)s + d`.
+    ExprPtr Inner = dropSelf(C->Operand, Chain, T, Found, Negated);
+    if (!Found || !Inner)
+      return Found ? nullptr : E;
+    return std::make_shared<CastExpr>(Inner, C->Type, C->Loc);
+  }
+  const auto *B = dyn_cast<BinaryExpr>(E.get());
+  if (!B || !inChain(B->Op, Chain))
+    return E;
+  ExprPtr L = dropSelf(B->LHS, Chain, T, Found, Negated);
+  if (Found) {
+    if (L)
+      return std::make_shared<BinaryExpr>(B->Op, L, B->RHS, B->Type, B->Loc);
+    if (B->Op == BinaryOpKind::Sub)
+      return std::make_shared<UnaryExpr>(UnaryOpKind::Neg, B->RHS, B->Type,
+                                         B->Loc);
+    return B->RHS;
+  }
+  ExprPtr R = dropSelf(B->RHS, Chain, T, Found, Negated);
+  if (!Found)
+    return E;
+  if (R)
+    return std::make_shared<BinaryExpr>(B->Op, B->LHS, R, B->Type, B->Loc);
+  Negated |= B->Op == BinaryOpKind::Sub;
+  return B->LHS;
+}
+
+std::string stmtText(const AssignStmt &S) {
+  return exprToString(*S.LHS) + " " + spelling(S.Op) + " " +
+         exprToString(*S.RHS);
+}
+
+/// The operand of `T = fmax(T, e)`, `T = T > e ? T : e` and the other
+/// spellings of min/max, or null.
+ExprPtr minMaxOperand(const AssignStmt &S, bool Max, const std::string &T) {
+  const Expr *R = stripCasts(S.RHS.get());
+  if (const auto *C = dyn_cast<CallExpr>(R)) {
+    static const std::set<std::string> MaxFns = {"fmax", "fmaxf", "fmaxl"};
+    static const std::set<std::string> MinFns = {"fmin", "fminf", "fminl"};
+    if (!(Max ? MaxFns : MinFns).count(C->Callee) || C->Args.size() != 2)
+      return nullptr;
+    for (int Self = 0; Self < 2; ++Self)
+      if (isSelf(C->Args[Self].get(), T))
+        return C->Args[1 - Self];
+    return nullptr;
+  }
+  const auto *Sel = dyn_cast<SelectExpr>(R);
+  if (!Sel)
+    return nullptr;
+  const auto *Cmp = dyn_cast<BinaryExpr>(stripCasts(Sel->Cond.get()));
+  if (!Cmp)
+    return nullptr;
+  // Which side of the comparison is the larger one when it holds.
+  ExprPtr Big = Cmp->LHS, Small = Cmp->RHS;
+  if (Cmp->Op == BinaryOpKind::LT || Cmp->Op == BinaryOpKind::LE)
+    std::swap(Big, Small);
+  else if (Cmp->Op != BinaryOpKind::GT && Cmp->Op != BinaryOpKind::GE)
+    return nullptr;
+  auto Same = [](const ExprPtr &A, const ExprPtr &B) {
+    return exprToString(*stripCasts(A.get())) ==
+           exprToString(*stripCasts(B.get()));
+  };
+  const ExprPtr &Chosen = Max ? Big : Small;
+  const ExprPtr &Other = Max ? Small : Big;
+  if (!Same(Sel->True, Chosen) || !Same(Sel->False, Other))
+    return nullptr;
+  if (isSelf(Big.get(), T))
+    return Small;
+  if (isSelf(Small.get(), T))
+    return Big;
+  return nullptr;
+}
+
+std::string targetList(const std::vector<const ReductionFacts *> &Rs) {
+  std::string S;
+  for (size_t I = 0; I < Rs.size(); ++I)
+    S += (I == 0               ? ""
+          : I + 1 == Rs.size() ? " and "
+                               : ", ") +
+         Rs[I]->Target + " (" + Rs[I]->Op + ")";
+  return S;
+}
+
+/// `reduction(+: s, t) reduction(max: m)` for the given reductions.
+std::string clauseFor(const std::vector<const ReductionFacts *> &Rs) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> ByOp;
+  for (const ReductionFacts *R : Rs) {
+    auto It = std::find_if(ByOp.begin(), ByOp.end(),
+                           [&](const auto &P) { return P.first == R->Op; });
+    if (It == ByOp.end()) {
+      ByOp.push_back({R->Op, {}});
+      It = std::prev(ByOp.end());
+    }
+    std::string V = reductionVar(*R);
+    if (std::find(It->second.begin(), It->second.end(), V) == It->second.end())
+      It->second.push_back(V);
+  }
+  std::string S;
+  for (const auto &[Op, Vars] : ByOp) {
+    S += (S.empty() ? "reduction(" : " reduction(") + Op + ": ";
+    for (size_t I = 0; I < Vars.size(); ++I)
+      S += (I ? ", " : "") + Vars[I];
+    S += ")";
+  }
+  return S;
+}
+
+bool isOutsideScalar(const LoweringContext &Ctx, const NestStmt *N,
+                     const std::string &Name) {
+  if (const NestFacts *NF = Ctx.nestFacts(N))
+    if (NF->ScalarsWritten.count(Name) || NF->ScalarsRead.count(Name))
+      return true;
+  const Param *P = Ctx.F.findParam(Name);
+  return P && !P->isArray();
+}
+
+} // namespace
+
+std::optional<AtomicForm> atomicForm(const AssignStmt &S, const std::string &Op,
+                                     std::string &Why) {
+  std::string T = exprToString(*S.LHS);
+  ScalarKind Target = S.LHS->Type;
+  AtomicForm F;
+  BinaryOpKind Chain = BinaryOpKind::Add;
+  if (Op == "+") {
+    F.Kind = S.Op == AssignOpKind::Sub ? AtomicKind::Sub : AtomicKind::Add;
+  } else if (Op == "*") {
+    F.Kind = AtomicKind::Mul;
+    Chain = BinaryOpKind::Mul;
+  } else if (Op == "&") {
+    F.Kind = AtomicKind::And;
+    Chain = BinaryOpKind::BitAnd;
+  } else if (Op == "|") {
+    F.Kind = AtomicKind::Or;
+    Chain = BinaryOpKind::BitOr;
+  } else if (Op == "^") {
+    F.Kind = AtomicKind::Xor;
+    Chain = BinaryOpKind::BitXor;
+  } else if (Op == "min" || Op == "max") {
+    F.Kind = Op == "max" ? AtomicKind::Max : AtomicKind::Min;
+  } else {
+    Why = "'" + Op + "' is not a reduction operator";
+    return std::nullopt;
+  }
+
+  static const std::map<AtomicKind, AssignOpKind> Compound = {
+      {AtomicKind::Add, AssignOpKind::Add},
+      {AtomicKind::Sub, AssignOpKind::Sub},
+      {AtomicKind::Mul, AssignOpKind::Mul},
+      {AtomicKind::And, AssignOpKind::And},
+      {AtomicKind::Or, AssignOpKind::Or},
+      {AtomicKind::Xor, AssignOpKind::Xor}};
+  if (F.Kind == AtomicKind::Min || F.Kind == AtomicKind::Max) {
+    if (S.Op == AssignOpKind::Set)
+      F.Operand = minMaxOperand(S, F.Kind == AtomicKind::Max, T);
+  } else if (S.Op == Compound.at(F.Kind)) {
+    F.Operand = S.RHS;
+  } else if (S.Op == AssignOpKind::Set) {
+    bool Found = false, Negated = false;
+    F.Operand = dropSelf(S.RHS, Chain, T, Found, Negated);
+    if (!Found || Negated)
+      F.Operand = nullptr;
+  }
+  if (!F.Operand) {
+    Why = "'" + stmtText(S) + "' is not a '" + Op + "' reduction into " + T;
+    return std::nullopt;
+  }
+
+  ScalarKind From = F.Operand->Type;
+  if (!isFloating(Target) && isFloating(From)) {
+    Why = "'" + stmtText(S) + "' updates the integer " + T +
+          " with a floating value, which C converts after combining";
+    return std::nullopt;
+  }
+  if (!isFloating(Target) && From != Target &&
+      (F.Kind == AtomicKind::Min || F.Kind == AtomicKind::Max)) {
+    Why = "'" + stmtText(S) + "' compares " + T + " as " + spelling(From) +
+          ", not as its own type " + spelling(Target);
+    return std::nullopt;
+  }
+  if (From != Target)
+    F.Operand = std::make_shared<CastExpr>(F.Operand, Target, F.Operand->Loc);
+  return F;
+}
+
+std::string reductionVar(const ReductionFacts &R) {
+  if (!R.IsScalar) {
+    for (const AssignStmt *S : R.Stmts)
+      if (const auto *A = dyn_cast<ArrayRef>(S->LHS.get()))
+        return A->Array;
+    return R.Target.substr(0, R.Target.find('['));
+  }
+  return R.Target;
+}
+
+std::string reductionPermission(const LoweringContext &Ctx, const NestStmt &N,
+                                const ReductionFacts &R) {
+  std::string Var = reductionVar(R);
+  for (const auto &[Op, V] : N.Clauses.Reductions)
+    if (Op == R.Op && V == Var)
+      return "'reduction(" + Op + ": " + V + ")'";
+  if (Ctx.AllowReassociation)
+    return "--allow-reassociation";
+  return "";
+}
+
+bool canRunReductionInParallel(const LoweringContext &Ctx, const NestStmt *N,
+                               const ForStmt *L, std::string &Why) {
+  Why.clear();
+  const LoopFacts *LF = N ? Ctx.loopFacts(N, L) : nullptr;
+  if (!LF || LF->Class != LoopClass::Reduction)
+    return false;
+  if (LF->Reductions.empty()) {
+    Why = L->Iter + " carries reductions the analysis did not describe";
+    return false;
+  }
+  std::vector<const ReductionFacts *> All, Unallowed;
+  for (const ReductionFacts &R : LF->Reductions) {
+    All.push_back(&R);
+    if (reductionPermission(Ctx, *N, R).empty())
+      Unallowed.push_back(&R);
+  }
+  if (!Unallowed.empty()) {
+    Why = L->Iter + " is a reduction into " + targetList(All) +
+          "; allow reassociation with '" + clauseFor(Unallowed) +
+          "' or --allow-reassociation to run it in parallel";
+    return false;
+  }
+  for (const ReductionFacts &R : LF->Reductions) {
+    std::string Head =
+        L->Iter + " is a reduction into " + R.Target + " (" + R.Op + ")";
+    if (R.IsScalar && !isOutsideScalar(Ctx, N, R.Target)) {
+      Why = Head + ", but " + R.Target +
+            " is declared inside the nest, so the threads cannot share it";
+      return false;
+    }
+    for (const AssignStmt *S : R.Stmts) {
+      std::string Reason;
+      if (!S || !atomicForm(*S, R.Op, Reason)) {
+        Why = Head + ", but it has no atomic update: " +
+              (S ? Reason : "a reduction statement is missing");
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+void checkReductionClauses(const LoweringContext &Ctx) {
+  forEachStmt(Ctx.F.Body, [&](const Stmt &S) {
+    const auto *N = dyn_cast<NestStmt>(&S);
+    if (!N || N->Clauses.Reductions.empty())
+      return;
+    std::set<std::string> Names;
+    collectVarNames(N->Body, Names);
+    for (const std::string &A : collectArrayNames(N->Body))
+      Names.insert(A);
+    // Every reduction the analysis found in the nest.
+    std::vector<const ReductionFacts *> Found;
+    if (const NestFacts *NF = Ctx.nestFacts(N))
+      for (const auto &[Loop, LF] : NF->Loops)
+        for (const ReductionFacts &R : LF.Reductions)
+          Found.push_back(&R);
+    for (const auto &[Op, Var] : N->Clauses.Reductions) {
+      std::string Clause = "reduction(" + Op + ": " + Var + ")";
+      auto It = N->Clauses.ClauseLocs.find(Clause);
+      SourceLoc Loc =
+          It != N->Clauses.ClauseLocs.end() ? It->second : N->PragmaLoc;
+      if (!Names.count(Var)) {
+        Ctx.Diags.error(
+            Loc,
+            "'" + Var + "' in clause '" + Clause +
+                "' is not a variable of this nest",
+            "name a scalar or an array the nest reduces into" +
+                (Found.empty()
+                     ? std::string()
+                     : ", e.g. '" + clauseFor({Found.front()}) + "'"));
+        continue;
+      }
+      bool Matches = false;
+      for (const ReductionFacts *R : Found)
+        Matches |= R->Op == Op && reductionVar(*R) == Var;
+      if (Matches)
+        continue;
+      Ctx.Diags.warning(
+          Loc, "clause '" + Clause + "' matches no reduction of this nest",
+          !Found.empty() ? "this nest's reductions: '" + clauseFor(Found) + "'"
+          : (Op == "min" || Op == "max")
+              ? "a " + Op + " reduction updates its target only as 's = f" +
+                    Op + "f(s, e)' or with '?:'"
+              : "a '" + Op + "' reduction updates its target only as 's " + Op +
+                    "= e' or 's = s " + Op + " e'");
+    }
+  });
+}
+
+} // namespace c2cuda

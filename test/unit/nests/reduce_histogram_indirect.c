@@ -1,0 +1,8 @@
+// A histogram: the bin depends on the data, so the target moves with i in an
+// unknown way; sequential with unknown distance.
+// EXPECT: i sequential flow *
+void histogram(int n, const int *key, float *h) {
+#pragma c2cuda kernel extent(h: 256)
+  for (int i = 0; i < n; i++)
+    h[key[i]] += 1.0f;
+}
