@@ -2,6 +2,7 @@
 
 #include "analysis/AccessPattern.h"
 #include "analysis/Delinearize.h"
+#include "analysis/IslText.h"
 
 #include <isl/ctx.h>
 #include <isl/options.h>
@@ -18,12 +19,6 @@ using namespace c2cuda::analysis;
 
 namespace {
 
-std::string join(const std::vector<std::string> &V, const char *Sep) {
-  std::string S;
-  for (size_t I = 0; I < V.size(); ++I)
-    S += (I ? Sep : "") + V[I];
-  return S;
-}
 
 bool isMultiDim(const Param *P, const ArrayRef &R) {
   return P && P->ParamForm == Param::Form::Array && P->Dims.size() > 1 &&
@@ -283,16 +278,7 @@ private:
     for (size_t D = 0; D < R.Loops.size(); ++D)
       Its.push_back("it" + std::to_string(D));
     std::string Tuple = "S[" + join(Its, ", ") + "]";
-    std::string Text = "[" + join(Params, ", ") + "] -> { " + Tuple;
-    if (!Cons.empty()) {
-      Text += " : ";
-      if (!Exists.empty())
-        Text += "exists (" + join(Exists, ", ") + " : ";
-      Text += join(Cons, " and ");
-      if (!Exists.empty())
-        Text += ")";
-    }
-    Text += " }";
+    std::string Text = islSetText(Params, Tuple, Exists, Cons);
     isl_set *S = isl_set_read_from_str(Ctx, Text.c_str());
     if (!S) // Over-approximate.
       S = isl_set_read_from_str(Ctx, ("{ " + Tuple + " }").c_str());

@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/NestFacts.h"
+#include "analysis/IslText.h"
 #include "analysis/AffineExpr.h"
 #include "analysis/Delinearize.h"
 #include "analysis/DependenceDistance.h"
@@ -42,41 +43,6 @@ using namespace c2cuda;
 using namespace c2cuda::analysis;
 
 namespace {
-
-std::string join(const std::vector<std::string> &V, const char *Sep) {
-  std::string S;
-  for (size_t I = 0; I < V.size(); ++I)
-    S += (I ? Sep : "") + V[I];
-  return S;
-}
-
-std::string tupleText(const std::string &Name, const std::string &Var,
-                      unsigned N) {
-  std::vector<std::string> V;
-  for (unsigned I = 0; I < N; ++I)
-    V.push_back(Var + std::to_string(I));
-  return Name + "[" + join(V, ", ") + "]";
-}
-
-/// "[p_a, p_b] -> { Tuple : exists (vars : constraints) }".
-std::string islText(const std::set<std::string> &Params,
-                    const std::string &Tuple,
-                    const std::vector<std::string> &Exists,
-                    const std::vector<std::string> &Cons) {
-  std::vector<std::string> P;
-  for (auto &N : Params)
-    P.push_back("p_" + N);
-  std::string S = "[" + join(P, ", ") + "] -> { " + Tuple;
-  if (!Cons.empty()) {
-    S += " : ";
-    if (!Exists.empty())
-      S += "exists (" + join(Exists, ", ") + " : ";
-    S += join(Cons, " and ");
-    if (!Exists.empty())
-      S += ")";
-  }
-  return S + " }";
-}
 
 std::vector<std::string> paramNames(const std::set<std::string> &S) {
   std::vector<std::string> V;

@@ -17,19 +17,7 @@ void CStmtPrinter::printStmts(const StmtList &L, unsigned Indent) {
 }
 
 std::string CStmtPrinter::loopHeader(const ForStmt &F) const {
-  std::string S = "for (";
-  S += spelling(F.IterType);
-  S += " " + F.Iter + " = " + expr(*F.Lower) + "; " + F.Iter + " " +
-       spelling(F.Cmp) + " " + expr(*F.Upper) + "; ";
-  if (F.Step == 1)
-    S += "++" + F.Iter;
-  else if (F.Step == -1)
-    S += "--" + F.Iter;
-  else if (F.Step > 0)
-    S += F.Iter + " += " + std::to_string(F.Step);
-  else
-    S += F.Iter + " -= " + std::to_string(-F.Step);
-  return S + ")";
+  return loopHeaderText(F, PA);
 }
 
 void CStmtPrinter::printStmt(const Stmt &S, unsigned Indent) {

@@ -160,21 +160,6 @@ private:
 
 void indent(llvm::raw_ostream &OS, unsigned N) { OS.indent(N * 2); }
 
-std::string loopHeader(const ForStmt &F) {
-  std::string S = "for (";
-  S += spelling(F.IterType);
-  S += " " + F.Iter + " = " + exprToString(*F.Lower) + "; " + F.Iter + " " +
-       spelling(F.Cmp) + " " + exprToString(*F.Upper) + "; ";
-  if (F.Step == 1)
-    S += "++" + F.Iter;
-  else if (F.Step == -1)
-    S += "--" + F.Iter;
-  else if (F.Step > 0)
-    S += F.Iter + " += " + std::to_string(F.Step);
-  else
-    S += F.Iter + " -= " + std::to_string(-F.Step);
-  return S + ")";
-}
 
 /// Prints host text line by line at the given indentation.
 void printText(llvm::raw_ostream &OS, const std::string &Text, unsigned N) {
@@ -210,6 +195,22 @@ void printParam(llvm::raw_ostream &OS, const Param &P) {
 }
 
 } // namespace
+
+std::string loopHeaderText(const ForStmt &F, const ArrayRefPrinter &PA) {
+  std::string S = "for (";
+  S += spelling(F.IterType);
+  S += " " + F.Iter + " = " + exprToString(*F.Lower, PA) + "; " + F.Iter +
+       " " + spelling(F.Cmp) + " " + exprToString(*F.Upper, PA) + "; ";
+  if (F.Step == 1)
+    S += "++" + F.Iter;
+  else if (F.Step == -1)
+    S += "--" + F.Iter;
+  else if (F.Step > 0)
+    S += F.Iter + " += " + std::to_string(F.Step);
+  else
+    S += F.Iter + " -= " + std::to_string(-F.Step);
+  return S + ")";
+}
 
 std::string literalText(const Expr &E) {
   char Buf[64];
@@ -306,7 +307,7 @@ void printStmts(llvm::raw_ostream &OS, const StmtList &L, unsigned Indent,
     case Stmt::Kind::For: {
       const auto &F = llvm::cast<ForStmt>(S);
       indent(OS, Indent);
-      OS << loopHeader(F) << " {\n";
+      OS << loopHeaderText(F, PA) << " {\n";
       printStmts(OS, F.Body, Indent + 1, PA);
       indent(OS, Indent);
       OS << "}\n";

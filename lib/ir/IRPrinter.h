@@ -27,6 +27,10 @@ void printExpr(llvm::raw_ostream &OS, const Expr &E,
 std::string exprToString(const Expr &E,
                          const ArrayRefPrinter &PrintArray = nullptr);
 
+/// "for (int i = 0; i < n; ++i)", without the body.
+std::string loopHeaderText(const ForStmt &F,
+                           const ArrayRefPrinter &PrintArray = nullptr);
+
 /// A C literal that round-trips: "0.25f", "1e-09", "3LL".
 std::string literalText(const Expr &E);
 

@@ -2,6 +2,8 @@
 
 #include "MapToGrid.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include "IRQueries.h"
 #include "TripCount.h"
 
@@ -18,10 +20,7 @@ namespace {
 const char *const DimName[3] = {"x", "y", "z"};
 
 std::string join(const std::vector<std::string> &Parts, const char *Sep) {
-  std::string S;
-  for (size_t I = 0; I < Parts.size(); ++I)
-    S += (I ? Sep : "") + Parts[I];
-  return S;
+  return llvm::join(Parts, Sep);
 }
 
 std::string blockText(const std::vector<unsigned> &B, const char *Sep) {

@@ -1,0 +1,652 @@
+//===- Execute.cpp - Reference and lowered execution of a function --------===//
+
+#include "Execute.h"
+
+#include "Interpreter.h"
+
+#include "ir/IRPrinter.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Casting.h"
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <numeric>
+#include <random>
+#include <regex>
+#include <unordered_map>
+
+namespace c2cuda {
+namespace exec {
+
+//===----------------------------------------------------------------------===//
+// Host code the IR describes completely
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+using LookupFn = std::function<bool(const std::string &, int64_t &)>;
+
+/// Recursive descent over `a + b * (c - 1)`-like integer text.
+class IntTextParser {
+public:
+  IntTextParser(const std::string &T, LookupFn Lookup)
+      : T(T), Lookup(std::move(Lookup)) {}
+
+  bool parse(int64_t &Out, std::string &Why) {
+    Out = expr();
+    skip();
+    if (Error.empty() && P != T.size())
+      Error = "unexpected '" + T.substr(P) + "'";
+    Why = Error;
+    return Error.empty();
+  }
+
+private:
+  void skip() {
+    while (P < T.size() && std::isspace(static_cast<unsigned char>(T[P])))
+      ++P;
+  }
+  bool eat(char C) {
+    skip();
+    if (P < T.size() && T[P] == C) {
+      ++P;
+      return true;
+    }
+    return false;
+  }
+  int64_t expr() {
+    int64_t V = term();
+    while (Error.empty()) {
+      if (eat('+'))
+        V += term();
+      else if (eat('-'))
+        V -= term();
+      else
+        break;
+    }
+    return V;
+  }
+  int64_t term() {
+    int64_t V = unary();
+    while (Error.empty()) {
+      char Op = 0;
+      if (eat('*'))
+        Op = '*';
+      else if (eat('/'))
+        Op = '/';
+      else if (eat('%'))
+        Op = '%';
+      else
+        break;
+      int64_t R = unary();
+      if (Op == '*') {
+        V *= R;
+      } else if (R == 0) {
+        Error = "division by zero";
+      } else {
+        V = Op == '/' ? V / R : V % R;
+      }
+    }
+    return V;
+  }
+  int64_t unary() {
+    if (eat('-'))
+      return -unary();
+    if (eat('(')) {
+      int64_t V = expr();
+      if (!eat(')'))
+        Error = "expected ')'";
+      return V;
+    }
+    skip();
+    size_t B = P;
+    if (P < T.size() && std::isdigit(static_cast<unsigned char>(T[P]))) {
+      while (P < T.size() && std::isdigit(static_cast<unsigned char>(T[P])))
+        ++P;
+      int64_t V = std::stoll(T.substr(B, P - B));
+      while (P < T.size() && (T[P] == 'u' || T[P] == 'U' || T[P] == 'l' ||
+                              T[P] == 'L'))
+        ++P;
+      return V;
+    }
+    while (P < T.size() &&
+           (std::isalnum(static_cast<unsigned char>(T[P])) || T[P] == '_'))
+      ++P;
+    if (B == P) {
+      Error = "unexpected '" + T.substr(P) + "'";
+      return 0;
+    }
+    std::string Name = T.substr(B, P - B);
+    int64_t V = 0;
+    if (!Lookup(Name, V))
+      Error = "'" + Name + "' has no integer value";
+    return V;
+  }
+
+  const std::string &T;
+  LookupFn Lookup;
+  size_t P = 0;
+  std::string Error;
+};
+
+bool evalIntText(const std::string &Text, const LookupFn &L, int64_t &Out,
+                 std::string &Why) {
+  return IntTextParser(Text, L).parse(Out, Why);
+}
+
+} // namespace
+
+bool parseHostLoopHeader(const std::string &Open, HostLoopHeader &H,
+                         std::string &Why) {
+  static const std::regex Re(
+      R"(^\s*for\s*\(\s*(?:(int|long|long long|unsigned|unsigned int)\s+)?)"
+      R"(([A-Za-z_]\w*)\s*=\s*([^;]+);\s*([A-Za-z_]\w*)\s*(<=|>=|<|>|!=)\s*)"
+      R"(([^;]+);\s*([^)]*?)\s*\)\s*\{\s*$)");
+  std::smatch Mt;
+  if (!std::regex_match(Open, Mt, Re) || Mt[2] != Mt[4]) {
+    Why = "host region header '" + Open +
+          "' is not a simple counted for loop";
+    return false;
+  }
+  std::string Ty = Mt[1];
+  H.IterType = Ty == "long" || Ty == "long long" ? ScalarKind::Long
+               : Ty.rfind("unsigned", 0) == 0    ? ScalarKind::UInt
+                                                 : ScalarKind::Int;
+  H.Iter = Mt[2];
+  H.Lower = Mt[3];
+  H.Cmp = Mt[5];
+  H.Upper = Mt[6];
+  std::string S = Mt[7], I = H.Iter;
+  static const std::regex Inc(R"(^\s*(\w+)\s*(\+=|-=)\s*(\d+)\s*$)");
+  std::smatch SM;
+  if (S == "++" + I || S == I + "++")
+    H.Step = 1;
+  else if (S == "--" + I || S == I + "--")
+    H.Step = -1;
+  else if (std::regex_match(S, SM, Inc) && SM[1] == I)
+    H.Step = (SM[2] == "+=" ? 1 : -1) * std::stoll(SM[3]);
+  else {
+    Why = "host region header '" + Open + "' has an increment '" + S +
+          "' that is not interpreted";
+    return false;
+  }
+  if (H.Step == 0) {
+    Why = "host region header '" + Open + "' has a zero step";
+    return false;
+  }
+  return true;
+}
+
+bool evaluateHostIntText(const std::string &Text, const Memory &M,
+                         int64_t &Out, std::string &Why) {
+  return evalIntText(
+      Text,
+      [&](const std::string &N, int64_t &V) {
+        auto It = M.Scalars.find(N);
+        if (It == M.Scalars.end() || isFloating(It->second.Kind))
+          return false;
+        V = It->second.I;
+        return true;
+      },
+      Out, Why);
+}
+
+namespace {
+
+/// Runs what both executions share: host code of known forms and host
+/// regions; Body runs the statements of a region's body.
+class HostRunner {
+public:
+  HostRunner(Interpreter &I, const Function &F, ExecResult &R)
+      : I(I), F(F), R(R) {}
+
+  void unsupported(const std::string &Why, const SourceLoc &Loc) {
+    if (I.failed())
+      return;
+    R.St = ExecResult::Status::Unsupported;
+    I.fail("host code not interpretable: " + Why, Loc);
+  }
+
+  void hostCode(const HostCode &H) {
+    // `int P = H - R + 1;`: the IR has the initializer as a host constant.
+    bool Known = !H.ScalarsWritten.empty() && H.ArraysWritten.empty() &&
+                 H.ArraysRead.empty();
+    for (const std::string &S : H.ScalarsWritten)
+      Known &= F.HostConstants.count(S) != 0;
+    if (!Known) {
+      unsupported("'" + llvm::StringRef(H.Text).trim().str() + "'", H.Loc);
+      return;
+    }
+    for (const std::string &S : H.ScalarsWritten) {
+      const Expr &E = *F.HostConstants.at(S);
+      I.memory().Scalars[S] = I.eval(E);
+    }
+  }
+
+  void hostRegion(const HostRegion &Reg) {
+    HostLoopHeader H;
+    std::string Why;
+    if (llvm::StringRef(Reg.Close).trim() != "}" ||
+        !parseHostLoopHeader(Reg.Open, H, Why)) {
+      unsupported(Why.empty() ? "host region '" + Reg.Open + "'" : Why,
+                  Reg.Loc);
+      return;
+    }
+    LookupFn Lookup = [&](const std::string &N, int64_t &V) {
+      const Value *P = I.lookupLocal(N);
+      if (!P) {
+        auto It = I.memory().Scalars.find(N);
+        if (It == I.memory().Scalars.end())
+          return false;
+        P = &It->second;
+      }
+      if (isFloating(P->Kind))
+        return false;
+      V = P->I;
+      return true;
+    };
+    int64_t Lo = 0;
+    if (!evalIntText(H.Lower, Lookup, Lo, Why)) {
+      unsupported("lower bound '" + H.Lower + "': " + Why, Reg.Loc);
+      return;
+    }
+    size_t Mark = I.scopeMark();
+    I.declare(H.Iter, Value::ofInt(H.IterType, Lo));
+    while (!I.failed()) {
+      int64_t It = I.lookupLocal(H.Iter)->I, Up = 0;
+      // The condition is evaluated before each pass, as C does.
+      if (!evalIntText(H.Upper, Lookup, Up, Why)) {
+        unsupported("bound '" + H.Upper + "': " + Why, Reg.Loc);
+        break;
+      }
+      bool Go = H.Cmp == "<"    ? It < Up
+                : H.Cmp == "<=" ? It <= Up
+                : H.Cmp == ">"  ? It > Up
+                : H.Cmp == ">=" ? It >= Up
+                                : It != Up;
+      if (!Go)
+        break;
+      size_t Inner = I.scopeMark();
+      I.exec(Reg.Body);
+      I.popScope(Inner);
+      Value *P = I.lookupLocal(H.Iter);
+      *P = Value::ofInt(H.IterType, P->I + H.Step);
+    }
+    I.popScope(Mark);
+  }
+
+  Interpreter &I;
+  const Function &F;
+  ExecResult &R;
+};
+
+void finish(const Interpreter &I, ExecResult &R) {
+  if (!I.failed())
+    return;
+  if (R.St == ExecResult::Status::Ok)
+    R.St = ExecResult::Status::Failed;
+  R.Message = I.error();
+}
+
+} // namespace
+
+ExecResult runReference(const Function &F, Memory &M) {
+  ExecResult R;
+  Interpreter I(M, F);
+  HostRunner Host(I, F, R);
+  I.OnOther = [&](const Stmt &S) {
+    switch (S.getKind()) {
+    case Stmt::Kind::Nest: {
+      size_t Mark = I.scopeMark();
+      I.exec(llvm::cast<NestStmt>(S).Body);
+      I.popScope(Mark);
+      return;
+    }
+    case Stmt::Kind::HostCode:
+      Host.hostCode(llvm::cast<HostCode>(S));
+      return;
+    case Stmt::Kind::HostRegion:
+      Host.hostRegion(llvm::cast<HostRegion>(S));
+      return;
+    default:
+      I.fail("unexpected statement in a function body", S.Loc);
+    }
+  };
+  I.exec(F.Body);
+  finish(I, R);
+  return R;
+}
+
+//===----------------------------------------------------------------------===//
+// Lowered execution
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Who touched one element during one launch (thread ids, -1 = nobody).
+struct Shadow {
+  int64_t Writer = -1;
+  int64_t Reader[2] = {-1, -1};  ///< Two distinct readers suffice.
+  int64_t Updater[2] = {-1, -1}; ///< Atomic updaters, likewise.
+  static void add(int64_t (&Set)[2], int64_t T) {
+    if (Set[0] < 0)
+      Set[0] = T;
+    else if (Set[0] != T && Set[1] < 0)
+      Set[1] = T;
+  }
+  static int64_t other(const int64_t (&Set)[2], int64_t T) {
+    if (Set[0] >= 0 && Set[0] != T)
+      return Set[0];
+    if (Set[1] >= 0 && Set[1] != T)
+      return Set[1];
+    return -1;
+  }
+};
+
+class LoweredRunner {
+public:
+  LoweredRunner(const LoweredFunction &LF, Memory &M, const ExecOptions &Opts)
+      : LF(LF), F(*LF.Source), M(M), Opts(Opts), I(M, F), Host(I, F, R),
+        Rng(Opts.Seed) {}
+
+  ExecResult run() {
+    I.OnOther = [&](const Stmt &S) {
+      switch (S.getKind()) {
+      case Stmt::Kind::Launch:
+        launch(llvm::cast<LaunchStmt>(S));
+        return;
+      case Stmt::Kind::HostCode:
+        Host.hostCode(llvm::cast<HostCode>(S));
+        return;
+      case Stmt::Kind::HostRegion:
+        Host.hostRegion(llvm::cast<HostRegion>(S));
+        return;
+      default:
+        I.fail("unexpected statement in a lowered host body", S.Loc);
+      }
+    };
+    I.OnAccess = [&](const std::string &A, int64_t Idx, AccessKind K,
+                     const Expr &Ref) { access(A, Idx, K, Ref); };
+    I.exec(LF.HostBody);
+    finish(I, R);
+    return R;
+  }
+
+private:
+  std::string threadName(int64_t Id) const {
+    int64_t Blk = Id / ThreadsPerBlock, Th = Id % ThreadsPerBlock;
+    auto Coords = [](int64_t V, const unsigned *D) {
+      return "(" + std::to_string(V % D[0]) + "," +
+             std::to_string(V / D[0] % D[1]) + "," +
+             std::to_string(V / D[0] / D[1]) + ")";
+    };
+    return "block " + Coords(Blk, GridDim) + " thread " +
+           Coords(Th, BlockDim);
+  }
+
+  std::string elementName(const std::string &A, int64_t Idx) const {
+    if (A.rfind("scalar ", 0) == 0)
+      return A;
+    std::string S = A;
+    const Buffer &B = M.Arrays.at(A);
+    if (B.Dims.size() < 2)
+      return S + "[" + std::to_string(Idx) + "]";
+    std::vector<int64_t> C(B.Dims.size());
+    int64_t Rest = Idx;
+    for (size_t D = B.Dims.size(); D-- > 1;) {
+      C[D] = Rest % B.Dims[D];
+      Rest /= B.Dims[D];
+    }
+    C[0] = Rest;
+    for (int64_t V : C)
+      S += "[" + std::to_string(V) + "]";
+    return S + " (element " + std::to_string(Idx) + ")";
+  }
+
+  void race(const std::string &A, int64_t Idx, const char *What1,
+            int64_t T1, const char *What2, const Expr &Ref) {
+    I.fail("data race in " + CurKernel->Name + " (launch " +
+               std::to_string(R.Launches) + "): " + elementName(A, Idx) +
+               " " + What1 + " by " + threadName(T1) + " and " + What2 +
+               " by " + threadName(CurThread) + " at '" + exprToString(Ref) +
+               "'",
+           Ref.Loc);
+  }
+
+  void access(const std::string &Array, int64_t Idx, AccessKind K,
+              const Expr &Ref) {
+    if (!InLaunch || !Opts.DetectRaces)
+      return;
+    std::string Key = Array;
+    if (Array.empty()) {
+      const auto *V = llvm::dyn_cast<VarRef>(&Ref);
+      if (!V || !SharedWritten.count(V->Name))
+        return;
+      Key = "scalar " + V->Name;
+      Idx = 0;
+    }
+    std::vector<Shadow> &Sh = Shadows[Key];
+    if (Sh.empty())
+      Sh.resize(Array.empty() ? 1 : M.Arrays.at(Array).Data.size());
+    Shadow &S = Sh[Idx];
+    int64_t T = CurThread, O;
+    switch (K) {
+    case AccessKind::Read:
+      if (S.Writer >= 0 && S.Writer != T)
+        return race(Key, Idx, "written", S.Writer, "read", Ref);
+      if ((O = Shadow::other(S.Updater, T)) >= 0)
+        return race(Key, Idx, "updated atomically", O, "read", Ref);
+      Shadow::add(S.Reader, T);
+      return;
+    case AccessKind::Write:
+      if (S.Writer >= 0 && S.Writer != T)
+        return race(Key, Idx, "written", S.Writer, "written", Ref);
+      if ((O = Shadow::other(S.Reader, T)) >= 0)
+        return race(Key, Idx, "read", O, "written", Ref);
+      if ((O = Shadow::other(S.Updater, T)) >= 0)
+        return race(Key, Idx, "updated atomically", O, "written", Ref);
+      S.Writer = T;
+      return;
+    case AccessKind::Atomic:
+      if (S.Writer >= 0 && S.Writer != T)
+        return race(Key, Idx, "written", S.Writer, "updated atomically",
+                    Ref);
+      if ((O = Shadow::other(S.Reader, T)) >= 0)
+        return race(Key, Idx, "read", O, "updated atomically", Ref);
+      Shadow::add(S.Updater, T);
+      return;
+    }
+  }
+
+  static bool hasAtomicTarget(const StmtList &L, const std::string &N) {
+    for (const StmtPtr &S : L) {
+      if (const auto *A = llvm::dyn_cast<AssignStmt>(S.get())) {
+        const auto *V = llvm::dyn_cast<VarRef>(A->LHS.get());
+        if (V && V->Name == N && A->Atomic != AtomicKind::None)
+          return true;
+      } else if (const auto *If = llvm::dyn_cast<IfStmt>(S.get())) {
+        if (hasAtomicTarget(If->Then, N) || hasAtomicTarget(If->Else, N))
+          return true;
+      } else if (const auto *For = llvm::dyn_cast<ForStmt>(S.get())) {
+        if (hasAtomicTarget(For->Body, N))
+          return true;
+      }
+    }
+    return false;
+  }
+
+  void launch(const LaunchStmt &L) {
+    if (L.KernelIndex >= LF.Kernels.size()) {
+      I.fail("launch of kernel " + std::to_string(L.KernelIndex) +
+                 ", which does not exist",
+             L.Loc);
+      return;
+    }
+    const Kernel &K = LF.Kernels[L.KernelIndex];
+    CurKernel = &K;
+    // Trip counts, grid and block exactly as HostWrapperPrinter emits them.
+    int64_t Trip[3] = {1, 1, 1};
+    for (const GridLoop &G : K.Grid) {
+      std::string Err;
+      if (G.Dim > 2) {
+        I.fail("grid dimension " + std::to_string(G.Dim) + " in " + K.Name,
+               G.Loc);
+        return;
+      }
+      Trip[G.Dim] = convert(I.eval(*G.TripCount), ScalarKind::Long, Err).I;
+      if (I.failed())
+        return;
+      if (Trip[G.Dim] <= 0)
+        return; // An empty iteration space launches nothing.
+    }
+    static const int64_t Max[] = {2147483647LL, 65535LL, 65535LL};
+    for (unsigned D = 0; D < 3; ++D) {
+      bool Mapped = false;
+      for (const GridLoop &G : K.Grid)
+        Mapped |= G.Dim == D;
+      BlockDim[D] = Mapped && K.Block[D] ? K.Block[D] : 1;
+      int64_t G = Trip[D] / BlockDim[D] + (Trip[D] % BlockDim[D] != 0);
+      GridDim[D] = Mapped ? static_cast<unsigned>(
+                                G < 1 ? 1 : (G > Max[D] ? Max[D] : G))
+                          : 1;
+    }
+    ThreadsPerBlock = int64_t(BlockDim[0]) * BlockDim[1] * BlockDim[2];
+    int64_t Total =
+        ThreadsPerBlock * GridDim[0] * int64_t(GridDim[1]) * GridDim[2];
+    if (ThreadsPerBlock > 1024 || Total > (int64_t(1) << 24)) {
+      I.fail(K.Name + ": " + std::to_string(ThreadsPerBlock) +
+                 " threads per block, " + std::to_string(Total) +
+                 " in all: too many to run",
+             K.Loc);
+      return;
+    }
+    ++R.Launches;
+    R.Threads += Total;
+
+    // Written scalars: atomic targets live in the shared buffer; others
+    // are a register of the (only) thread, stored back at its end.
+    std::vector<std::string> Private;
+    SharedWritten.clear();
+    for (const KernelScalar &S : K.Scalars) {
+      if (!S.Written)
+        continue;
+      if (hasAtomicTarget(K.Body, S.Name)) {
+        SharedWritten.insert(S.Name);
+        continue;
+      }
+      if (!K.Grid.empty()) {
+        I.fail(K.Name + " writes scalar '" + S.Name +
+                   "' from several threads without an atomic update",
+               K.Loc);
+        return;
+      }
+      Private.push_back(S.Name);
+    }
+
+    std::vector<int64_t> Order(Total);
+    std::iota(Order.begin(), Order.end(), 0);
+    if (Opts.Order == ThreadOrder::Reverse)
+      std::reverse(Order.begin(), Order.end());
+    else if (Opts.Order == ThreadOrder::Shuffled)
+      std::shuffle(Order.begin(), Order.end(), Rng);
+
+    Shadows.clear();
+    InLaunch = true;
+    for (int64_t Id : Order) {
+      if (I.failed())
+        break;
+      CurThread = Id;
+      int64_t Blk = Id / ThreadsPerBlock, Th = Id % ThreadsPerBlock;
+      int64_t B[3] = {Blk % GridDim[0], Blk / GridDim[0] % GridDim[1],
+                      Blk / GridDim[0] / GridDim[1]};
+      int64_t T[3] = {Th % BlockDim[0], Th / BlockDim[0] % BlockDim[1],
+                      Th / BlockDim[0] / BlockDim[1]};
+      size_t Mark = I.scopeMark();
+      for (const std::string &N : Private) {
+        Value *P = I.lookupLocal(N);
+        auto It = M.Scalars.find(N);
+        if (!P && It == M.Scalars.end()) {
+          I.fail("written scalar '" + N + "' has no value", K.Loc);
+          break;
+        }
+        I.declare(N, P ? *P : It->second);
+      }
+      runGridLoops(K, 0, B, T, Trip);
+      std::vector<Value> Out;
+      for (const std::string &N : Private)
+        if (Value *P = I.lookupLocal(N))
+          Out.push_back(*P);
+      I.popScope(Mark);
+      for (size_t J = 0; J < Out.size(); ++J) {
+        Value *P = I.lookupLocal(Private[J]);
+        (P ? *P : M.Scalars[Private[J]]) = Out[J];
+      }
+    }
+    InLaunch = false;
+  }
+
+  void runGridLoops(const Kernel &K, size_t G, const int64_t *B,
+                    const int64_t *T, const int64_t *Trip) {
+    if (G == K.Grid.size()) {
+      size_t Mark = I.scopeMark();
+      I.exec(K.Body);
+      I.popScope(Mark);
+      return;
+    }
+    const GridLoop &L = K.Grid[G];
+    unsigned D = L.Dim;
+    // for (c2c_t = blockIdx * blockDim + threadIdx; c2c_t < trip;
+    //      c2c_t += gridDim * blockDim)
+    int64_t Stride = int64_t(GridDim[D]) * BlockDim[D];
+    for (int64_t C = B[D] * BlockDim[D] + T[D]; C < Trip[D] && !I.failed();
+         C += Stride) {
+      std::string Err;
+      Value Lo = I.eval(*L.Lower);
+      // (IterType)(Lower + c2c_t * Step), computed in long long.
+      Value Sum = applyBinary(
+          BinaryOpKind::Add, Lo,
+          Value::ofInt(ScalarKind::Long, C * L.Step),
+          commonType(Lo.Kind, ScalarKind::Long), Err);
+      size_t Mark = I.scopeMark();
+      I.declare(L.Iter, convert(Sum, L.IterType, Err));
+      if (!Err.empty())
+        I.fail(Err, L.Loc);
+      runGridLoops(K, G + 1, B, T, Trip);
+      I.popScope(Mark);
+    }
+  }
+
+  const LoweredFunction &LF;
+  const Function &F;
+  Memory &M;
+  ExecOptions Opts;
+  ExecResult R;
+  Interpreter I;
+  HostRunner Host;
+  std::mt19937_64 Rng;
+
+  const Kernel *CurKernel = nullptr;
+  bool InLaunch = false;
+  int64_t CurThread = 0, ThreadsPerBlock = 1;
+  unsigned GridDim[3] = {1, 1, 1}, BlockDim[3] = {1, 1, 1};
+  std::set<std::string> SharedWritten;
+  std::unordered_map<std::string, std::vector<Shadow>> Shadows;
+};
+
+} // namespace
+
+ExecResult runLowered(const LoweredFunction &LF, Memory &M,
+                      const ExecOptions &Opts) {
+  if (!LF.Source) {
+    ExecResult R;
+    R.St = ExecResult::Status::Failed;
+    R.Message = "lowered function without source";
+    return R;
+  }
+  return LoweredRunner(LF, M, Opts).run();
+}
+
+} // namespace exec
+} // namespace c2cuda

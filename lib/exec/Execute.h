@@ -1,0 +1,77 @@
+//===- Execute.h - Reference and lowered execution of a function -*- C++ -*-=//
+//
+// The CPU execution oracle. runReference runs a function's nests in source
+// order, sequentially, as the C program does. runLowered runs its lowered
+// form as the GPU would: the host body (host loops and ifs around launches),
+// and for each launch the grid and block computed exactly as the host
+// wrapper does (HostWrapperPrinter), every thread of every block in an
+// adversarial order (shuffled from a seed, or reversed), each thread running
+// the grid-stride loops the kernel printer emits. Atomic updates are applied
+// one at a time; written scalars go through their one-element buffers.
+// Per launch, it records which thread touched each element and reports a
+// write/write or write/read of one element by two different threads (plain
+// accesses mixed with atomic updates count too) as a data race.
+//
+// Host code (C text) cannot be interpreted in general: only the forms the
+// IR fully describes are run (a declaration of a host constant, a host
+// region `for (int it = a; it < b; ++it) {`); anything else makes the
+// result Unsupported, with the reason, so that tests can list what they
+// skip instead of passing it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_EXEC_EXECUTE_H
+#define C2CUDA_EXEC_EXECUTE_H
+
+#include "Memory.h"
+
+#include "ir/IR.h"
+
+#include <cstdint>
+#include <string>
+
+namespace c2cuda {
+namespace exec {
+
+enum class ThreadOrder { Forward, Reverse, Shuffled };
+
+struct ExecOptions {
+  ThreadOrder Order = ThreadOrder::Shuffled;
+  uint64_t Seed = 0;
+  bool DetectRaces = true;
+};
+
+struct ExecResult {
+  enum class Status { Ok, Failed, Unsupported };
+  Status St = Status::Ok;
+  /// What failed (out-of-bounds access, race, undefined behaviour, ...) or
+  /// why the function cannot be interpreted.
+  std::string Message;
+  bool ok() const { return St == Status::Ok; }
+  /// Kernel launches run, threads run (lowered only).
+  uint64_t Launches = 0, Threads = 0;
+};
+
+ExecResult runReference(const Function &F, Memory &M);
+ExecResult runLowered(const LoweredFunction &LF, Memory &M,
+                      const ExecOptions &Opts = {});
+
+/// A host region header `for (T i = a; i CMP b; STEP) {` with a, b simple
+/// integer expressions of scalars and literals; false (and Why) otherwise.
+struct HostLoopHeader {
+  std::string Iter;
+  ScalarKind IterType = ScalarKind::Int;
+  std::string Lower, Upper; ///< Expression text.
+  std::string Cmp;          ///< "<", "<=", ">", ">=", "!=".
+  int64_t Step = 1;
+};
+bool parseHostLoopHeader(const std::string &Open, HostLoopHeader &H,
+                         std::string &Why);
+/// Evaluates a simple integer expression text (identifiers, literals,
+/// + - * / % and parentheses) over M's scalars.
+bool evaluateHostIntText(const std::string &Text, const Memory &M,
+                         int64_t &Out, std::string &Why);
+
+} // namespace exec
+} // namespace c2cuda
+
+#endif

@@ -1,0 +1,362 @@
+//===- Interpreter.cpp - Runs IR statements with C semantics --------------===//
+
+#include "Interpreter.h"
+
+#include "ir/IRPrinter.h"
+
+#include "llvm/Support/Casting.h"
+
+#include <cmath>
+
+namespace c2cuda {
+namespace exec {
+
+void Interpreter::fail(const std::string &Msg, const SourceLoc &Loc) {
+  if (!Error.empty())
+    return;
+  Error = Loc.valid() ? Loc.str() + ": " + Msg : Msg;
+}
+
+void Interpreter::declare(const std::string &Name, Value V) {
+  Locals.emplace_back(Name, V);
+}
+
+Value *Interpreter::lookupLocal(const std::string &Name) {
+  for (size_t I = Locals.size(); I-- > 0;)
+    if (Locals[I].first == Name)
+      return &Locals[I].second;
+  return nullptr;
+}
+
+Value *Interpreter::lookup(const std::string &Name, bool &Shared) {
+  Shared = false;
+  if (Value *V = lookupLocal(Name))
+    return V;
+  auto It = M.Scalars.find(Name);
+  if (It == M.Scalars.end())
+    return nullptr;
+  Shared = true;
+  return &It->second;
+}
+
+Value *Interpreter::element(const ArrayRef &E, int64_t &Linear) {
+  auto It = M.Arrays.find(E.Array);
+  if (It == M.Arrays.end()) {
+    fail("array '" + E.Array + "' has no buffer", E.Loc);
+    return nullptr;
+  }
+  Buffer &B = It->second;
+  std::vector<int64_t> Idx;
+  for (const ExprPtr &I : E.Indices) {
+    std::string Err;
+    Value V = convert(eval(*I), ScalarKind::Long, Err);
+    if (!Err.empty())
+      fail(Err, I->Loc);
+    if (failed())
+      return nullptr;
+    Idx.push_back(V.I);
+  }
+  auto Where = [&] {
+    std::string S = exprToString(E) + " (index";
+    for (int64_t I : Idx)
+      S += " " + std::to_string(I);
+    return S + ")";
+  };
+  if (Idx.size() == 1) {
+    Linear = Idx[0];
+  } else {
+    if (B.Dims.size() != Idx.size()) {
+      fail("reference " + Where() + " has " + std::to_string(Idx.size()) +
+               " indices but '" + E.Array + "' has " +
+               std::to_string(B.Dims.size()) + " dimensions",
+           E.Loc);
+      return nullptr;
+    }
+    Linear = 0;
+    for (size_t D = 0; D < Idx.size(); ++D) {
+      if (Idx[D] < 0 || (B.Dims[D] >= 0 && Idx[D] >= B.Dims[D])) {
+        fail("out-of-bounds access " + Where() + ": dimension " +
+                 std::to_string(D) + " has size " + std::to_string(B.Dims[D]),
+             E.Loc);
+        return nullptr;
+      }
+      Linear = Linear * (D ? B.Dims[D] : 1) + Idx[D];
+    }
+  }
+  if (Linear < 0 || Linear >= static_cast<int64_t>(B.Data.size())) {
+    fail("out-of-bounds access " + Where() + ": element " +
+             std::to_string(Linear) + " of '" + E.Array + "', which has " +
+             std::to_string(B.Data.size()),
+         E.Loc);
+    return nullptr;
+  }
+  return &B.Data[Linear];
+}
+
+Value Interpreter::eval(const Expr &E) {
+  if (failed())
+    return Value::ofInt(E.Type, 0);
+  std::string Err;
+  Value R;
+  switch (E.getKind()) {
+  case Expr::Kind::IntLit:
+    return Value::ofInt(E.Type, llvm::cast<IntLit>(E).Value);
+  case Expr::Kind::FloatLit:
+    return Value::ofFloat(E.Type, llvm::cast<FloatLit>(E).Value);
+  case Expr::Kind::VarRef: {
+    const auto &V = llvm::cast<VarRef>(E);
+    bool Shared;
+    Value *P = lookup(V.Name, Shared);
+    if (!P) {
+      fail("scalar '" + V.Name + "' has no value", E.Loc);
+      return Value::ofInt(E.Type, 0);
+    }
+    if (Shared && OnAccess)
+      OnAccess("", 0, AccessKind::Read, E);
+    R = *P;
+    break;
+  }
+  case Expr::Kind::ArrayRef: {
+    int64_t Linear;
+    Value *P = element(llvm::cast<ArrayRef>(E), Linear);
+    if (!P)
+      return Value::ofInt(E.Type, 0);
+    if (OnAccess)
+      OnAccess(llvm::cast<ArrayRef>(E).Array, Linear, AccessKind::Read, E);
+    R = *P;
+    break;
+  }
+  case Expr::Kind::Unary: {
+    const auto &U = llvm::cast<UnaryExpr>(E);
+    R = applyUnary(U.Op, eval(*U.Operand), E.Type, Err);
+    break;
+  }
+  case Expr::Kind::Binary: {
+    const auto &B = llvm::cast<BinaryExpr>(E);
+    Value L = eval(*B.LHS);
+    // && and || evaluate their right operand only when C does.
+    if (B.Op == BinaryOpKind::LAnd && !L.isTrue())
+      return Value::ofInt(E.Type, 0);
+    if (B.Op == BinaryOpKind::LOr && L.isTrue())
+      return Value::ofInt(E.Type, 1);
+    R = applyBinary(B.Op, L, eval(*B.RHS), E.Type, Err);
+    break;
+  }
+  case Expr::Kind::Cast:
+    R = convert(eval(*llvm::cast<CastExpr>(E).Operand), E.Type, Err);
+    break;
+  case Expr::Kind::Select: {
+    const auto &S = llvm::cast<SelectExpr>(E);
+    R = eval(eval(*S.Cond).isTrue() ? *S.True : *S.False);
+    break;
+  }
+  case Expr::Kind::Call: {
+    const auto &C = llvm::cast<CallExpr>(E);
+    std::vector<Value> Args;
+    for (const ExprPtr &A : C.Args)
+      Args.push_back(eval(*A));
+    R = applyCall(C.Callee, Args, E.Type, Err);
+    break;
+  }
+  }
+  if (!Err.empty())
+    fail(Err + " in '" + exprToString(E) + "'", E.Loc);
+  if (R.Kind != E.Type)
+    R = convert(R, E.Type, Err);
+  return R;
+}
+
+void Interpreter::exec(const StmtList &L) {
+  for (const StmtPtr &S : L) {
+    if (failed())
+      return;
+    exec(*S);
+  }
+}
+
+namespace {
+
+BinaryOpKind binaryOf(AssignOpKind Op) {
+  switch (Op) {
+  case AssignOpKind::Add: return BinaryOpKind::Add;
+  case AssignOpKind::Sub: return BinaryOpKind::Sub;
+  case AssignOpKind::Mul: return BinaryOpKind::Mul;
+  case AssignOpKind::Div: return BinaryOpKind::Div;
+  case AssignOpKind::Rem: return BinaryOpKind::Rem;
+  case AssignOpKind::Shl: return BinaryOpKind::Shl;
+  case AssignOpKind::Shr: return BinaryOpKind::Shr;
+  case AssignOpKind::And: return BinaryOpKind::BitAnd;
+  case AssignOpKind::Or: return BinaryOpKind::BitOr;
+  default: return BinaryOpKind::BitXor;
+  }
+}
+
+Value atomicCombine(AtomicKind K, const Value &Old, const Value &Operand,
+                    std::string &Err) {
+  ScalarKind T = Old.Kind;
+  Value X = convert(Operand, T, Err);
+  switch (K) {
+  case AtomicKind::Add: return applyBinary(BinaryOpKind::Add, Old, X, T, Err);
+  case AtomicKind::Sub: return applyBinary(BinaryOpKind::Sub, Old, X, T, Err);
+  case AtomicKind::Mul: return applyBinary(BinaryOpKind::Mul, Old, X, T, Err);
+  case AtomicKind::And:
+    return applyBinary(BinaryOpKind::BitAnd, Old, X, T, Err);
+  case AtomicKind::Or: return applyBinary(BinaryOpKind::BitOr, Old, X, T, Err);
+  case AtomicKind::Xor:
+    return applyBinary(BinaryOpKind::BitXor, Old, X, T, Err);
+  case AtomicKind::Min:
+  case AtomicKind::Max: {
+    bool Max = K == AtomicKind::Max;
+    if (isFloating(T)) // fminf/fmaxf: a NaN operand is ignored.
+      return Value::ofFloat(T, Max ? std::fmax(Old.D, X.D)
+                                   : std::fmin(Old.D, X.D));
+    bool Less = applyBinary(BinaryOpKind::LT, X, Old, ScalarKind::Int, Err)
+                    .isTrue();
+    return (Max ? !Less : Less) ? X : Old;
+  }
+  case AtomicKind::None:
+    break;
+  }
+  return Old;
+}
+
+} // namespace
+
+void Interpreter::assign(const AssignStmt &A) {
+  // The target's indices are evaluated before the value, as the printed
+  // code does; neither has side effects, so C's unspecified order does not
+  // matter.
+  Value *Target = nullptr;
+  std::string ArrayName;
+  int64_t Linear = 0;
+  if (const auto *R = llvm::dyn_cast<ArrayRef>(A.LHS.get())) {
+    Target = element(*R, Linear);
+    ArrayName = R->Array;
+  } else if (const auto *V = llvm::dyn_cast<VarRef>(A.LHS.get())) {
+    bool Shared;
+    Target = lookup(V->Name, Shared);
+    if (!Target)
+      fail("assignment to scalar '" + V->Name + "', which has no value",
+           A.Loc);
+    else if (!Shared)
+      Linear = -1; // A local: not reported.
+  } else {
+    fail("assignment to something that is not a variable or array element",
+         A.Loc);
+  }
+  if (!Target || failed())
+    return;
+  Value RHS = eval(*A.RHS);
+  if (failed())
+    return;
+  auto Report = [&](AccessKind K) {
+    if (OnAccess && Linear >= 0)
+      OnAccess(ArrayName, Linear, K, *A.LHS);
+  };
+  std::string Err;
+  ScalarKind T = A.LHS->Type;
+  Value New;
+  if (A.Atomic != AtomicKind::None) {
+    Report(AccessKind::Atomic);
+    New = atomicCombine(A.Atomic, convert(*Target, T, Err), RHS, Err);
+  } else if (A.Op == AssignOpKind::Set) {
+    Report(AccessKind::Write);
+    New = convert(RHS, T, Err);
+  } else {
+    Report(AccessKind::Read);
+    Report(AccessKind::Write);
+    BinaryOpKind Op = binaryOf(A.Op);
+    // C computes `x op= e` as `x = x op e` in the operands' common type
+    // (the promoted left type for shifts), then converts back.
+    ScalarKind CT = Op == BinaryOpKind::Shl || Op == BinaryOpKind::Shr
+                        ? commonType(T, ScalarKind::Int)
+                        : commonType(T, RHS.Kind);
+    New = convert(applyBinary(Op, *Target, RHS, CT, Err), T, Err);
+  }
+  if (!Err.empty()) {
+    fail(Err, A.Loc);
+    return;
+  }
+  *Target = New;
+}
+
+void Interpreter::exec(const Stmt &S) {
+  if (failed())
+    return;
+  if (++Steps > StepLimit) {
+    fail("more than " + std::to_string(StepLimit) +
+             " statements executed (a loop that does not end?)",
+         S.Loc);
+    return;
+  }
+  switch (S.getKind()) {
+  case Stmt::Kind::Assign:
+    assign(llvm::cast<AssignStmt>(S));
+    return;
+  case Stmt::Kind::Decl: {
+    const auto &D = llvm::cast<DeclStmt>(S);
+    Value V;
+    if (D.Init) {
+      std::string Err;
+      V = convert(eval(*D.Init), D.Type, Err);
+      if (!Err.empty())
+        fail(Err, D.Loc);
+    } else {
+      // Indeterminate in C: NaN for floating types so that using it shows.
+      V = isFloating(D.Type) ? Value::ofFloat(D.Type, NAN)
+                             : Value::ofInt(D.Type, 0x5eadbeef);
+    }
+    declare(D.Name, V);
+    return;
+  }
+  case Stmt::Kind::If: {
+    const auto &I = llvm::cast<IfStmt>(S);
+    bool C = eval(*I.Cond).isTrue();
+    size_t Mark = scopeMark();
+    exec(C ? I.Then : I.Else);
+    popScope(Mark);
+    return;
+  }
+  case Stmt::Kind::For: {
+    const auto &L = llvm::cast<ForStmt>(S);
+    std::string Err;
+    Value Lo = convert(eval(*L.Lower), L.IterType, Err);
+    Value Up = eval(*L.Upper);
+    if (!Err.empty())
+      fail(Err, L.Loc);
+    if (failed())
+      return;
+    static const BinaryOpKind Cmp[] = {BinaryOpKind::LT, BinaryOpKind::LE,
+                                       BinaryOpKind::GT, BinaryOpKind::GE};
+    BinaryOpKind Op = Cmp[static_cast<int>(L.Cmp)];
+    size_t Mark = scopeMark();
+    declare(L.Iter, Lo);
+    Value Step = Value::ofInt(ScalarKind::Long, L.Step);
+    while (!failed()) {
+      Value It = Locals[Mark].second;
+      if (!applyBinary(Op, It, Up, ScalarKind::Int, Err).isTrue())
+        break;
+      size_t Inner = scopeMark();
+      exec(L.Body);
+      popScope(Inner);
+      Locals[Mark].second = convert(
+          applyBinary(BinaryOpKind::Add, Locals[Mark].second, Step,
+                      commonType(L.IterType, ScalarKind::Long), Err),
+          L.IterType, Err);
+      ++Steps;
+    }
+    popScope(Mark);
+    return;
+  }
+  default:
+    if (!OnOther) {
+      fail("statement not supported here", S.Loc);
+      return;
+    }
+    OnOther(S);
+    return;
+  }
+}
+
+} // namespace exec
+} // namespace c2cuda

@@ -1,0 +1,89 @@
+//===- Memory.cpp - Arrays and scalars of one execution -------------------===//
+
+#include "Memory.h"
+
+#include "Interpreter.h"
+
+namespace c2cuda {
+namespace exec {
+
+int64_t evaluateScalarInt(const Expr &E, const Memory &M, std::string &Err) {
+  static const Function NoFunction;
+  Memory Scalars;
+  Scalars.Scalars = M.Scalars;
+  Interpreter I(Scalars, NoFunction);
+  std::string CErr;
+  Value V = convert(I.eval(E), ScalarKind::Long, CErr);
+  if (I.failed())
+    Err = I.error();
+  else if (!CErr.empty())
+    Err = CErr;
+  return V.I;
+}
+
+bool allocateArrays(const Function &F,
+                    const std::map<std::string, int64_t> &Extents, Memory &M,
+                    std::mt19937_64 &Rng, double Lo, double Hi,
+                    std::string &Err) {
+  std::uniform_real_distribution<double> Real(Lo, Hi);
+  std::uniform_int_distribution<int64_t> Int(-8, 8);
+  for (const Param &P : F.Params) {
+    if (!P.isArray())
+      continue;
+    Buffer B;
+    B.Elem = P.Elem;
+    int64_t Product = 1;
+    bool Known = true;
+    for (const ExprPtr &D : P.Dims) {
+      int64_t N = -1;
+      if (D) {
+        N = evaluateScalarInt(*D, M, Err);
+        if (!Err.empty())
+          return false;
+      } else {
+        Known = false;
+      }
+      B.Dims.push_back(N);
+      Product *= N < 0 ? 1 : N;
+    }
+    if (P.Dims.size() < 2)
+      B.Dims.clear(); // `float A[n]` is indexed like a pointer.
+    int64_t Size;
+    auto It = Extents.find(P.Name);
+    if (It != Extents.end())
+      Size = std::max<int64_t>(It->second, Known && !P.Dims.empty() ? Product
+                                                                     : 0);
+    else if (Known && !P.Dims.empty())
+      Size = Product;
+    else
+      continue; // Not used by any nest: no buffer.
+    if (Size < 0 || Size > (int64_t(1) << 26)) {
+      Err = "array '" + P.Name + "' would have " + std::to_string(Size) +
+            " elements";
+      return false;
+    }
+    B.Data.resize(Size);
+    for (Value &V : B.Data)
+      V = isFloating(P.Elem) ? Value::ofFloat(P.Elem, Real(Rng))
+                             : Value::ofInt(P.Elem, Int(Rng));
+    M.Arrays[P.Name] = std::move(B);
+  }
+  return true;
+}
+
+std::map<std::string, int64_t> plannedExtents(const LoweredFunction &LF,
+                                              const Memory &M,
+                                              std::string &Err) {
+  std::map<std::string, int64_t> R;
+  for (const ArrayPlan &A : LF.Arrays) {
+    if (!A.Extent)
+      continue;
+    R[A.Name] = evaluateScalarInt(*A.Extent, M, Err);
+    if (!Err.empty())
+      return R;
+  }
+  return R;
+}
+
+} // namespace exec
+} // namespace c2cuda
