@@ -19,7 +19,6 @@ using namespace c2cuda::analysis;
 
 namespace {
 
-
 bool isMultiDim(const Param *P, const ArrayRef &R) {
   return P && P->ParamForm == Param::Form::Array && P->Dims.size() > 1 &&
          P->Dims.size() == R.Indices.size();

@@ -200,8 +200,7 @@ std::optional<Poly> toPoly(const Expr &E, const Scope &S, ConvContext &C,
     case BinaryOpKind::Mul:
       return *L * *R;
     case BinaryOpKind::Shl:
-      if (R->isConstant() && R->constantTerm() >= 0 &&
-          R->constantTerm() < 62)
+      if (R->isConstant() && R->constantTerm() >= 0 && R->constantTerm() < 62)
         return L->scaled(int64_t(1) << R->constantTerm());
       Why = "it shifts by a non-constant amount";
       return std::nullopt;
@@ -260,8 +259,8 @@ static std::optional<std::string> disj(std::optional<std::string> A,
   return "(" + *A + " or " + *B + ")";
 }
 
-std::optional<std::string> condToIsl(const Expr &E, bool Negate,
-                                     const Scope &S, ConvContext &C) {
+std::optional<std::string> condToIsl(const Expr &E, bool Negate, const Scope &S,
+                                     ConvContext &C) {
   std::string Why;
   if (const auto *U = llvm::dyn_cast<UnaryExpr>(&E))
     if (U->Op == UnaryOpKind::LNot)
@@ -287,21 +286,39 @@ std::optional<std::string> condToIsl(const Expr &E, bool Negate,
       BinaryOpKind Op = B->Op;
       if (Negate) {
         switch (Op) {
-        case BinaryOpKind::LT: Op = BinaryOpKind::GE; break;
-        case BinaryOpKind::LE: Op = BinaryOpKind::GT; break;
-        case BinaryOpKind::GT: Op = BinaryOpKind::LE; break;
-        case BinaryOpKind::GE: Op = BinaryOpKind::LT; break;
-        case BinaryOpKind::EQ: Op = BinaryOpKind::NE; break;
-        default: Op = BinaryOpKind::EQ; break;
+        case BinaryOpKind::LT:
+          Op = BinaryOpKind::GE;
+          break;
+        case BinaryOpKind::LE:
+          Op = BinaryOpKind::GT;
+          break;
+        case BinaryOpKind::GT:
+          Op = BinaryOpKind::LE;
+          break;
+        case BinaryOpKind::GE:
+          Op = BinaryOpKind::LT;
+          break;
+        case BinaryOpKind::EQ:
+          Op = BinaryOpKind::NE;
+          break;
+        default:
+          Op = BinaryOpKind::EQ;
+          break;
         }
       }
       switch (Op) {
-      case BinaryOpKind::LT: return A + " < " + Bs;
-      case BinaryOpKind::LE: return A + " <= " + Bs;
-      case BinaryOpKind::GT: return A + " > " + Bs;
-      case BinaryOpKind::GE: return A + " >= " + Bs;
-      case BinaryOpKind::EQ: return A + " = " + Bs;
-      default: return "(" + A + " < " + Bs + " or " + A + " > " + Bs + ")";
+      case BinaryOpKind::LT:
+        return A + " < " + Bs;
+      case BinaryOpKind::LE:
+        return A + " <= " + Bs;
+      case BinaryOpKind::GT:
+        return A + " > " + Bs;
+      case BinaryOpKind::GE:
+        return A + " >= " + Bs;
+      case BinaryOpKind::EQ:
+        return A + " = " + Bs;
+      default:
+        return "(" + A + " < " + Bs + " or " + A + " > " + Bs + ")";
       }
     }
   }

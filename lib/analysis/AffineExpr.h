@@ -56,16 +56,14 @@ struct Poly {
 };
 
 /// True for isl names of parameters (outside scalars).
-inline bool isParamName(const std::string &V) {
-  return V.rfind("p_", 0) == 0;
-}
+inline bool isParamName(const std::string &V) { return V.rfind("p_", 0) == 0; }
 
 /// What a name means at one point of the nest.
 struct Binding {
   enum class Kind { Iter, Local, Outside } K = Kind::Outside;
   unsigned Depth = 0; ///< Iter: loop depth. Local: loops enclosing the decl.
   unsigned LocalId = 0;
-  ExprPtr Init;       ///< Local: initializer when never assigned again.
+  ExprPtr Init; ///< Local: initializer when never assigned again.
   std::shared_ptr<const std::map<std::string, Binding>> DeclScope;
 };
 using Scope = std::map<std::string, Binding>;
@@ -95,8 +93,8 @@ std::optional<Poly> toPoly(const Expr &E, const Scope &S, ConvContext &C,
 /// Converts a condition to an isl constraint (with `Negate`, its negation).
 /// Parts that are not affine become "true", so the result over-approximates
 /// the set of instances that run. nullopt means "no constraint".
-std::optional<std::string> condToIsl(const Expr &E, bool Negate,
-                                     const Scope &S, ConvContext &C);
+std::optional<std::string> condToIsl(const Expr &E, bool Negate, const Scope &S,
+                                     ConvContext &C);
 
 } // namespace analysis
 } // namespace c2cuda

@@ -128,8 +128,8 @@ static bool inBounds(isl_ctx *Ctx, const Poly &Sub, const Poly &SizeP,
   for (int I = 0; I < N; ++I)
     Text += (I ? ", it" : "it") + std::to_string(I);
   Text += "] : ";
-  std::string Cons = "(" + Sub.toIsl() + " < 0 or " + Sub.toIsl() +
-                     " >= " + Size + ")";
+  std::string Cons =
+      "(" + Sub.toIsl() + " < 0 or " + Sub.toIsl() + " >= " + Size + ")";
   for (const std::string &D : In.CC->DivDefs)
     Cons += " and " + D;
   if (!In.CC->DivNames.empty()) {
@@ -262,7 +262,8 @@ DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
               ++P;
           return oneDimensional(
               Refs, "splitting it into dimensions needs a subscript within "
-                    "[0, " + Plain + "), which could not be proven");
+                    "[0, " +
+                        Plain + "), which could not be proven");
         }
       Res.Dims.push_back(Dims);
     }

@@ -9,7 +9,6 @@
 #include <isl/set.h>
 #include <isl/space.h>
 #include <isl/val.h>
-#include <isl/val.h>
 
 namespace c2cuda {
 namespace analysis {
@@ -125,8 +124,8 @@ static ExprPtr convert(isl_ast_expr *E, const ParamTypeFn &TypeOf) {
       return nullptr;
     ExprPtr NegX =
         std::make_shared<UnaryExpr>(UnaryOpKind::Neg, X, ScalarKind::Long);
-    ExprPtr Up = bin(BinaryOpKind::Sub, bin(BinaryOpKind::Add, NegX, D),
-                     longLit(1));
+    ExprPtr Up =
+        bin(BinaryOpKind::Sub, bin(BinaryOpKind::Add, NegX, D), longLit(1));
     ExprPtr NegQ = std::make_shared<UnaryExpr>(
         UnaryOpKind::Neg, bin(BinaryOpKind::Div, Up, D), ScalarKind::Long);
     return select(bin(BinaryOpKind::GE, X, longLit(0), ScalarKind::Int),
@@ -137,8 +136,8 @@ static ExprPtr convert(isl_ast_expr *E, const ParamTypeFn &TypeOf) {
     ExprPtr R = A(0);
     for (int I = 1; I < N && R; ++I) {
       ExprPtr Y = A(I);
-      BinaryOpKind Cmp = Type == isl_ast_expr_op_max ? BinaryOpKind::GE
-                                                     : BinaryOpKind::LE;
+      BinaryOpKind Cmp =
+          Type == isl_ast_expr_op_max ? BinaryOpKind::GE : BinaryOpKind::LE;
       R = select(bin(Cmp, R, Y, ScalarKind::Int), R, Y);
     }
     return R;

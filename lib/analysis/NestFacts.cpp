@@ -21,10 +21,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/NestFacts.h"
-#include "analysis/IslText.h"
 #include "analysis/AffineExpr.h"
 #include "analysis/Delinearize.h"
 #include "analysis/DependenceDistance.h"
+#include "analysis/IslText.h"
 #include "analysis/IslToIR.h"
 #include "analysis/Reductions.h"
 #include "ir/IRPrinter.h"
@@ -119,7 +119,7 @@ struct NestState {
   std::vector<unsigned> Insts;
   std::vector<Access> Accesses;
   std::vector<std::pair<const ForStmt *, unsigned>> Fors; // With depth.
-  std::vector<ReductionStmt> Reductions; // In source order.
+  std::vector<ReductionStmt> Reductions;                  // In source order.
 };
 
 class Analyzer {
@@ -154,8 +154,7 @@ private:
   std::vector<const NestStmt *> NestOrder;
 
   void findNests(const StmtList &L);
-  void prescan(const StmtList &L, std::set<std::string> InScope,
-               NestState &N);
+  void prescan(const StmtList &L, std::set<std::string> InScope, NestState &N);
   void walk(const StmtList &L, Scope S, std::vector<ContextItem> &Stack,
             std::vector<const ForStmt *> &Loops, NestState &N);
   unsigned newInstance(const std::vector<ContextItem> &Stack,
@@ -225,8 +224,7 @@ void Analyzer::prescan(const StmtList &L, std::set<std::string> InScope,
 
 unsigned Analyzer::newInstance(const std::vector<ContextItem> &Stack,
                                const std::vector<const ForStmt *> &Loops,
-                               std::shared_ptr<const Scope> Sc,
-                               NestState &N) {
+                               std::shared_ptr<const Scope> Sc, NestState &N) {
   Instance I;
   I.Name = "S" + std::to_string(Insts.size());
   I.Loops = Loops;
@@ -272,9 +270,8 @@ unsigned Analyzer::newInstance(const std::vector<ContextItem> &Stack,
         Cons.push_back("p_" + P + " >= 0");
   Exists.insert(Exists.end(), CC.DivNames.begin(), CC.DivNames.end());
   Cons.insert(Cons.end(), CC.DivDefs.begin(), CC.DivDefs.end());
-  std::string Text = islText(CC.ParamsUsed,
-                             tupleText(I.Name, "it", Loops.size()), Exists,
-                             Cons);
+  std::string Text = islText(
+      CC.ParamsUsed, tupleText(I.Name, "it", Loops.size()), Exists, Cons);
   I.Domain = isl_set_read_from_str(Ctx, Text.c_str());
   if (!I.Domain) // Should not happen; over-approximate.
     I.Domain = isl_set_read_from_str(
@@ -312,10 +309,10 @@ void Analyzer::addScalarAccess(const VarRef &V, bool IsWrite, unsigned Inst,
   std::vector<std::string> Cons;
   for (unsigned D = 0; D < A.LocalDepth; ++D)
     Cons.push_back("o" + std::to_string(D) + " = it" + std::to_string(D));
-  std::string Text =
-      islText({}, tupleText(Insts[Inst].Name, "it", Dims) + " -> " +
-                      tupleText(A.Target, "o", A.LocalDepth),
-              {}, Cons);
+  std::string Text = islText({},
+                             tupleText(Insts[Inst].Name, "it", Dims) + " -> " +
+                                 tupleText(A.Target, "o", A.LocalDepth),
+                             {}, Cons);
   isl_map *M = isl_map_read_from_str(Ctx, Text.c_str());
   A.Rel = isl_map_intersect_domain(M, isl_set_copy(Insts[Inst].Domain));
   N.Accesses.push_back(std::move(A));
@@ -324,8 +321,8 @@ void Analyzer::addScalarAccess(const VarRef &V, bool IsWrite, unsigned Inst,
 void Analyzer::addArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
                            unsigned Inst, NestState &N) {
   NestFacts &NF = Facts.Nests[N.Nest];
-  RawRef RR{&R, N.Nest, Inst, IsWrite, AlsoRead, NF.Refs.size(), {}, {},
-            "", {}, nullptr};
+  RawRef RR{&R, N.Nest, Inst, IsWrite, AlsoRead, NF.Refs.size(),
+            {}, {},     "",   {},      nullptr};
   RR.CC.OutsideWritten = &N.OutsideWritten;
   RR.CC.HostConstants = &F.HostConstants;
   for (const ExprPtr &Idx : R.Indices) {
@@ -397,8 +394,7 @@ void Analyzer::collectReads(const Expr &E, unsigned Inst, NestState &N) {
   }
 }
 
-void Analyzer::walk(const StmtList &L, Scope S,
-                    std::vector<ContextItem> &Stack,
+void Analyzer::walk(const StmtList &L, Scope S, std::vector<ContextItem> &Stack,
                     std::vector<const ForStmt *> &Loops, NestState &N) {
   for (const StmtPtr &St : L) {
     auto Snap = std::make_shared<const Scope>(S);
@@ -502,8 +498,7 @@ isl_map *Analyzer::accessMap(const RawRef &R, const std::string &Array) {
   std::vector<std::string> Exists = R.CC.DivNames;
   Cons.insert(Cons.end(), R.CC.DivDefs.begin(), R.CC.DivDefs.end());
   std::string Text = islText(Params,
-                             tupleText(I.Name, "it", I.Loops.size()) +
-                                 " -> " +
+                             tupleText(I.Name, "it", I.Loops.size()) + " -> " +
                                  tupleText("a_" + Array, "o", R.Dims.size()),
                              Exists, Cons);
   isl_map *M = isl_map_read_from_str(Ctx, Text.c_str());
@@ -580,16 +575,15 @@ void Analyzer::buildArrayAccesses() {
 
   for (auto &[Name, Idx] : ByArray) {
     const Param *P = F.findParam(Name);
-    bool MultiDim = P && P->ParamForm == Param::Form::Array &&
-                    P->Dims.size() > 1;
+    bool MultiDim =
+        P && P->ParamForm == Param::Form::Array && P->Dims.size() > 1;
     if (MultiDim) {
       for (size_t I : Idx) {
         RawRef &R = Raw[I];
         RefFacts &RF = Facts.Nests[R.Nest].Refs[R.FactIndex];
         RF.Affine = R.Subs.size() == P->Dims.size();
         for (size_t D = 0; D < P->Dims.size(); ++D) {
-          std::optional<Poly> S =
-              D < R.Subs.size() ? R.Subs[D] : std::nullopt;
+          std::optional<Poly> S = D < R.Subs.size() ? R.Subs[D] : std::nullopt;
           if (S && S->degree() > 1) {
             if (R.Why.empty())
               R.Why = "the index '" + exprToString(*R.Ref->Indices[D]) +
@@ -702,8 +696,8 @@ Analyzer::reductionFacts(const NestState &N, const ForStmt &L,
   std::string List;
   for (size_t I = 0; I < Parts.size(); ++I)
     List += (I == 0 ? "" : I + 1 == Parts.size() ? " and " : ", ") + Parts[I];
-  LF.Reason = "reduction into " + List + " across iterations of '" + L.Iter +
-              "'";
+  LF.Reason =
+      "reduction into " + List + " across iterations of '" + L.Iter + "'";
   return LF;
 }
 
@@ -723,9 +717,9 @@ DependenceFacts Analyzer::blockingFacts(const Access &X, const Access &Y,
            : Src.IsWrite              ? "flow"
                                       : "anti";
   auto Affine = [&](const Access &A) {
-    return A.IsScalar ||
-           Facts.Nests.at(Raw[A.RawIndex].Nest).Refs[Raw[A.RawIndex].FactIndex]
-               .Affine;
+    return A.IsScalar || Facts.Nests.at(Raw[A.RawIndex].Nest)
+                             .Refs[Raw[A.RawIndex].FactIndex]
+                             .Affine;
   };
   D.Distance = Dist && Affine(X) && Affine(Y) ? Dist->Distance : "*";
   if (D.Distance.empty())
@@ -741,7 +735,8 @@ void Analyzer::testLoops(NestState &N) {
   std::vector<std::pair<size_t, size_t>> Pairs;
   for (size_t A = 0; A < Acc.size(); ++A)
     for (size_t B = A + 1; B < Acc.size(); ++B)
-      if (Acc[A].Target == Acc[B].Target && Acc[A].IsScalar == Acc[B].IsScalar &&
+      if (Acc[A].Target == Acc[B].Target &&
+          Acc[A].IsScalar == Acc[B].IsScalar &&
           (Acc[A].IsWrite || Acc[B].IsWrite))
         Pairs.push_back({A, B});
   for (size_t A = 0; A < Acc.size(); ++A)
@@ -775,8 +770,9 @@ void Analyzer::testLoops(NestState &N) {
                   YD = "y" + std::to_string(Depth);
       Cons.push_back("(" + XD + " < " + YD + " or " + XD + " > " + YD + ")");
       std::string Text =
-          islText({}, tupleText(IX.Name, "x", IX.Loops.size()) + " -> " +
-                          tupleText(IY.Name, "y", IY.Loops.size()),
+          islText({},
+                  tupleText(IX.Name, "x", IX.Loops.size()) + " -> " +
+                      tupleText(IY.Name, "y", IY.Loops.size()),
                   {}, Cons);
       isl_map *Different = isl_map_read_from_str(Ctx, Text.c_str());
       isl_map *M = isl_map_intersect(isl_map_copy(Conflicts[P]), Different);
@@ -850,8 +846,8 @@ ExprPtr Analyzer::polyToExpr(const Poly &P) const {
   for (auto &T : P.Terms) {
     ExprPtr Term = longLit(T.second);
     for (const std::string &V : T.first)
-      Term = mulLong(Term, std::make_shared<VarRef>(V.substr(2),
-                                                    paramType(V.substr(2))));
+      Term = mulLong(
+          Term, std::make_shared<VarRef>(V.substr(2), paramType(V.substr(2))));
     Sum = Sum ? addLong(Sum, Term) : Term;
   }
   return Sum ? Sum : longLit(0);
@@ -881,8 +877,8 @@ void Analyzer::inferExtents() {
     if (Ext.Elements)
       continue;
     const Param *P = F.findParam(Name);
-    bool MultiDim = P && P->ParamForm == Param::Form::Array &&
-                    P->Dims.size() > 1;
+    bool MultiDim =
+        P && P->ParamForm == Param::Form::Array && P->Dims.size() > 1;
     if (MultiDim && std::all_of(P->Dims.begin(), P->Dims.end(),
                                 [](auto &D) { return D != nullptr; })) {
       ExprPtr E = longLit(1);
@@ -946,15 +942,14 @@ void Analyzer::inferExtents() {
       }
       isl_set *NegPart = isl_set_intersect(
           isl_set_copy(S),
-          isl_set_read_from_str(Ctx, ("{ " + tupleText("a_" + Name, "o", NDims) +
-                                      " : o0 < 0 }")
-                                         .c_str()));
+          isl_set_read_from_str(
+              Ctx, ("{ " + tupleText("a_" + Name, "o", NDims) + " : o0 < 0 }")
+                       .c_str()));
       bool MayBeNeg = isl_set_is_empty(NegPart) != isl_bool_true;
       isl_set_free(NegPart);
       if (MayBeNeg) {
         isl_set_free(S);
-        Diags.error(R.Ref->Loc,
-                    "index of '" + Name + "' may be negative",
+        Diags.error(R.Ref->Loc, "index of '" + Name + "' may be negative",
                     "c2cuda copies '" + Name +
                         "' from element 0 on; make sure every index is "
                         "non-negative for all parameter values (check the "
@@ -1016,8 +1011,8 @@ void Analyzer::inferExtents() {
         auto Pd = toPoly(*P->Dims[D], Scope(), CC, Why);
         if (Pd && Pd->degree() <= 1 && CC.DivNames.empty())
           SizeM1 = isl_pw_aff_read_from_str(
-              Ctx, ("[" + join(paramNames(CC.ParamsUsed), ", ") +
-                    "] -> { [(" + Pd->toIsl() + " - 1)] }")
+              Ctx, ("[" + join(paramNames(CC.ParamsUsed), ", ") + "] -> { [(" +
+                    Pd->toIsl() + " - 1)] }")
                        .c_str());
       } else if (!SizeParam[D].empty()) {
         std::set<std::string> Ps;
@@ -1040,8 +1035,7 @@ void Analyzer::inferExtents() {
     ExprPtr E;
     if (Full) {
       isl_pw_aff *One = isl_pw_aff_val_on_domain(
-          isl_set_universe(isl_set_get_space(Where)),
-          isl_val_one(Ctx));
+          isl_set_universe(isl_set_get_space(Where)), isl_val_one(Ctx));
       ExprPtr Outer =
           pwAffToExpr(isl_pw_aff_add(isl_pw_aff_copy(Max[0]), One), TypeOf);
       E = mulLong(Outer, Stride[0]);

@@ -45,7 +45,7 @@ const char *spelling(LoopClass C); ///< "parallel", "reduction", "sequential"
 struct ReductionFacts {
   std::string Target; ///< "s", or the reference text "C[i * N + j]".
   bool IsScalar = false;
-  std::string Op;     ///< "+", "*", "min", "max", "&", "|", "^".
+  std::string Op; ///< "+", "*", "min", "max", "&", "|", "^".
   ScalarKind Type = ScalarKind::Float;
   /// The reduction statements, in source order.
   std::vector<const AssignStmt *> Stmts;
@@ -55,7 +55,7 @@ struct ReductionFacts {
 struct DependenceFacts {
   std::string SourceRef, SinkRef; ///< Reference text, e.g. "A[i + 1][j]".
   SourceLoc SourceAt, SinkAt;
-  std::string Kind;     ///< "flow" (write then read), "anti", "output".
+  std::string Kind; ///< "flow" (write then read), "anti", "output".
   /// Distance in this loop's iterations from source to sink: "1", "2",
   /// "1..3", ">= 1", or "*" when unknown (non-affine access).
   std::string Distance;

@@ -154,8 +154,8 @@ private:
     if (NF) {
       auto It = NF->Loops.find(&F);
       if (It != NF->Loops.end() && It->second.Class == LoopClass::Sequential) {
-        std::string Msg = "loop '" + F.Iter + "' cannot run in parallel: " +
-                          It->second.Reason;
+        std::string Msg = "loop '" + F.Iter +
+                          "' cannot run in parallel: " + It->second.Reason;
         if (const auto &B = It->second.Blocking)
           Msg += " (" + B->Kind + " dependence, distance " + B->Distance + ")";
         Out.push_back({"sequential-loop", F.Loc, Msg, ""});
@@ -222,8 +222,7 @@ private:
     }
     Out.push_back({"pow-small-int", C.Loc,
                    C.Callee + " with the small integer exponent " +
-                       std::to_string(*N) +
-                       " calls the general power routine",
+                       std::to_string(*N) + " calls the general power routine",
                    "multiply instead: " + Instead});
   }
 
@@ -254,8 +253,9 @@ private:
       return;
     std::string Text = exprToString(stripCasts(D));
     Out.push_back({"invariant-division", B.Loc,
-                   "division by '" + Text + "', which does not change in loop '" +
-                       Inner.Loop->Iter + "'",
+                   "division by '" + Text +
+                       "', which does not change in loop '" + Inner.Loop->Iter +
+                       "'",
                    "compute its reciprocal once before the loop and multiply "
                    "by it (this rounds slightly differently)"});
   }
@@ -287,8 +287,7 @@ void divergence(const StmtList &L, const std::string &XIter,
       bool Strided = mentions(*I->Cond, [&](const Expr &X) {
         const auto *B = dyn_cast<BinaryExpr>(&X);
         if (!B || (B->Op != BinaryOpKind::Rem && B->Op != BinaryOpKind::Div &&
-                   B->Op != BinaryOpKind::BitAnd &&
-                   B->Op != BinaryOpKind::Shr))
+                   B->Op != BinaryOpKind::BitAnd && B->Op != BinaryOpKind::Shr))
           return false;
         return mentions(X, [&](const Expr &Y) {
           const auto *V = dyn_cast<VarRef>(&Y);
@@ -299,10 +298,12 @@ void divergence(const StmtList &L, const std::string &XIter,
         std::string Cond = exprToString(*I->Cond);
         Out.push_back(
             {"divergent-branch", I->Loc,
-             "the branch on '" + Cond + "' can go different ways in "
-                 "neighbouring threads along x ('" + XIter +
-                 "'), so each warp runs both paths" +
-                 (ReadsArray && !Strided ? " (it depends on array values)" : ""),
+             "the branch on '" + Cond +
+                 "' can go different ways in "
+                 "neighbouring threads along x ('" +
+                 XIter + "'), so each warp runs both paths" +
+                 (ReadsArray && !Strided ? " (it depends on array values)"
+                                         : ""),
              Strided ? "iterate so that neighbouring threads take the same "
                        "path, e.g. a loop with step 2 over one colour of a "
                        "red-black sweep"

@@ -17,7 +17,8 @@ namespace c2cuda {
 
 namespace {
 
-void forEachNode(const clang::Stmt *S, const std::function<void(const clang::Stmt *)> &Fn) {
+void forEachNode(const clang::Stmt *S,
+                 const std::function<void(const clang::Stmt *)> &Fn) {
   if (!S)
     return;
   Fn(S);
@@ -171,7 +172,8 @@ private:
   void collectHostConstants();
   /// S declares, without initialisers, only variables used inside nests.
   bool declaresOnlyNestPrivates(const clang::Stmt *S) const;
-  std::set<std::string> headerReads(std::initializer_list<const clang::Stmt *> L) {
+  std::set<std::string>
+  headerReads(std::initializer_list<const clang::Stmt *> L) {
     AccessCollector A(F);
     for (const clang::Stmt *S : L)
       A.walk(S);
@@ -452,8 +454,9 @@ void FunctionBuilder::checkFunction() {
         Diags.error(loc(OpLoc),
                     "assignment to pointer parameter '" + P->Name +
                         "' is not supported in an offloaded function",
-                    "keep '" + P->Name + "' unchanged and index from it, e.g. '" +
-                        P->Name + "[offset + i]'");
+                    "keep '" + P->Name +
+                        "' unchanged and index from it, e.g. '" + P->Name +
+                        "[offset + i]'");
     }
   });
 }
@@ -476,8 +479,7 @@ StmtPtr FunctionBuilder::nestStmt(const clang::Stmt *S) {
     parseKernelClauses(*I.Kernel, F, SM, Clauses, Diags);
   for (const clang::Stmt *C : S->children())
     if (C && !isa<clang::Expr>(C) && containsNest(C)) {
-      Diags.error(loc(S->getBeginLoc()),
-                  "this nest contains another nest",
+      Diags.error(loc(S->getBeginLoc()), "this nest contains another nest",
                   "mark only the outermost loop of a nest with a pragma");
       break;
     }
@@ -582,9 +584,9 @@ void FunctionBuilder::hostStmt(const clang::Stmt *S, StmtList &Out) {
     if (IS->getElse()) {
       StmtList Else;
       hostBody(IS->getElse(), Else);
-      Out.push_back(std::make_shared<HostRegion>(
-          "else {", std::move(Else), "}", std::set<std::string>(),
-          loc(IS->getElseLoc())));
+      Out.push_back(std::make_shared<HostRegion>("else {", std::move(Else), "}",
+                                                 std::set<std::string>(),
+                                                 loc(IS->getElseLoc())));
     }
   } else {
     Diags.error(loc(S->getBeginLoc()),
@@ -684,8 +686,8 @@ bool FunctionBuilder::build(Function &Out) {
 
 } // namespace
 
-void buildModule(ASTContext &Ctx, std::vector<PragmaRecord> &Pragmas,
-                 Module &M, DiagnosticList &Diags) {
+void buildModule(ASTContext &Ctx, std::vector<PragmaRecord> &Pragmas, Module &M,
+                 DiagnosticList &Diags) {
   SourceManager &SM = Ctx.getSourceManager();
   auto Before = [&](SourceLocation A, SourceLocation B) {
     return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),

@@ -20,14 +20,15 @@ bool isMathFunction(llvm::StringRef Name) {
   static const llvm::StringSet<> Math = [] {
     llvm::StringSet<> S;
     const char *Double[] = {
-        "acos",  "asin",   "atan",  "atan2", "cos",       "sin",   "tan",
-        "acosh", "asinh",  "atanh", "cosh",  "sinh",      "tanh",  "exp",
-        "exp2",  "expm1",  "log",   "log10", "log1p",     "log2",  "logb",
-        "ilogb", "ldexp",  "scalbn", "cbrt", "fabs",      "hypot", "pow",
-        "sqrt",  "erf",    "erfc",  "lgamma", "tgamma",   "ceil",  "floor",
-        "nearbyint", "rint", "lrint", "llrint", "round",  "lround", "llround",
-        "trunc", "fmod",   "remainder", "copysign", "fdim", "fmax", "fmin",
-        "fma",   "rsqrt"};
+        "acos",  "asin",   "atan",      "atan2",    "cos",    "sin",
+        "tan",   "acosh",  "asinh",     "atanh",    "cosh",   "sinh",
+        "tanh",  "exp",    "exp2",      "expm1",    "log",    "log10",
+        "log1p", "log2",   "logb",      "ilogb",    "ldexp",  "scalbn",
+        "cbrt",  "fabs",   "hypot",     "pow",      "sqrt",   "erf",
+        "erfc",  "lgamma", "tgamma",    "ceil",     "floor",  "nearbyint",
+        "rint",  "lrint",  "llrint",    "round",    "lround", "llround",
+        "trunc", "fmod",   "remainder", "copysign", "fdim",   "fmax",
+        "fmin",  "fma",    "rsqrt"};
     for (const char *N : Double) {
       S.insert(N);
       S.insert(std::string(N) + "f");
@@ -46,7 +47,8 @@ const char *const CanonicalForHint =
     "and a constant step c";
 
 /// Calls Fn on S and every statement and expression below it.
-void forEachNode(const clang::Stmt *S, const std::function<void(const clang::Stmt *)> &Fn) {
+void forEachNode(const clang::Stmt *S,
+                 const std::function<void(const clang::Stmt *)> &Fn) {
   if (!S)
     return;
   Fn(S);
@@ -178,8 +180,8 @@ void NestBuilder::stmt(const clang::Stmt *S, StmtList &Out) {
     return;
   }
   if (const auto *LS = dyn_cast<LabelStmt>(S)) {
-    error(LS->getBeginLoc(),
-          "labels are not supported in an offloaded nest", StructuredHint);
+    error(LS->getBeginLoc(), "labels are not supported in an offloaded nest",
+          StructuredHint);
     stmt(LS->getSubStmt(), Out);
     return;
   }
@@ -237,7 +239,8 @@ void NestBuilder::declStmt(const clang::DeclStmt *DS, StmtList &Out) {
       continue;
     }
     if (VD->getStorageClass() == SC_Static ||
-        VD->getStorageClass() == SC_Extern || VD->getTSCSpec() != TSCS_unspecified) {
+        VD->getStorageClass() == SC_Extern ||
+        VD->getTSCSpec() != TSCS_unspecified) {
       const char *SC = VD->getStorageClass() == SC_Extern ? "extern" : "static";
       if (VD->getTSCSpec() != TSCS_unspecified)
         SC = "thread_local";
@@ -256,7 +259,8 @@ void NestBuilder::declStmt(const clang::DeclStmt *DS, StmtList &Out) {
     }
     if (T->isArrayType()) {
       error(VD->getLocation(),
-            "local array '" + Name + "' cannot be declared in an offloaded nest",
+            "local array '" + Name +
+                "' cannot be declared in an offloaded nest",
             "use scalar locals, or pass a scratch array as a parameter");
       continue;
     }
@@ -292,17 +296,39 @@ void NestBuilder::exprStmt(const clang::Expr *E, StmtList &Out) {
     if (BO->isAssignmentOp()) {
       AssignOpKind Op;
       switch (BO->getOpcode()) {
-      case BO_Assign: Op = AssignOpKind::Set; break;
-      case BO_AddAssign: Op = AssignOpKind::Add; break;
-      case BO_SubAssign: Op = AssignOpKind::Sub; break;
-      case BO_MulAssign: Op = AssignOpKind::Mul; break;
-      case BO_DivAssign: Op = AssignOpKind::Div; break;
-      case BO_RemAssign: Op = AssignOpKind::Rem; break;
-      case BO_ShlAssign: Op = AssignOpKind::Shl; break;
-      case BO_ShrAssign: Op = AssignOpKind::Shr; break;
-      case BO_AndAssign: Op = AssignOpKind::And; break;
-      case BO_OrAssign: Op = AssignOpKind::Or; break;
-      default: Op = AssignOpKind::Xor; break;
+      case BO_Assign:
+        Op = AssignOpKind::Set;
+        break;
+      case BO_AddAssign:
+        Op = AssignOpKind::Add;
+        break;
+      case BO_SubAssign:
+        Op = AssignOpKind::Sub;
+        break;
+      case BO_MulAssign:
+        Op = AssignOpKind::Mul;
+        break;
+      case BO_DivAssign:
+        Op = AssignOpKind::Div;
+        break;
+      case BO_RemAssign:
+        Op = AssignOpKind::Rem;
+        break;
+      case BO_ShlAssign:
+        Op = AssignOpKind::Shl;
+        break;
+      case BO_ShrAssign:
+        Op = AssignOpKind::Shr;
+        break;
+      case BO_AndAssign:
+        Op = AssignOpKind::And;
+        break;
+      case BO_OrAssign:
+        Op = AssignOpKind::Or;
+        break;
+      default:
+        Op = AssignOpKind::Xor;
+        break;
       }
       ExprPtr LHS = lvalue(BO->getLHS());
       ExprPtr RHS = expr(BO->getRHS());
@@ -324,8 +350,7 @@ void NestBuilder::exprStmt(const clang::Expr *E, StmtList &Out) {
   // Anything else computes a value nobody uses; translating it first reports
   // the more specific problem (unknown call, comma, ...) when there is one.
   if (expr(E))
-    error(E->getBeginLoc(),
-          "expression result unused in an offloaded nest",
+    error(E->getBeginLoc(), "expression result unused in an offloaded nest",
           "assign the value to a variable or an array element, or remove the "
           "statement");
 }
@@ -384,12 +409,23 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
     if (BO && (Left || Right)) {
       UB = Left ? BO->getRHS() : BO->getLHS();
       switch (BO->getOpcode()) {
-      case BO_LT: Cmp = Left ? LoopCmp::LT : LoopCmp::GT; break;
-      case BO_LE: Cmp = Left ? LoopCmp::LE : LoopCmp::GE; break;
-      case BO_GT: Cmp = Left ? LoopCmp::GT : LoopCmp::LT; break;
-      case BO_GE: Cmp = Left ? LoopCmp::GE : LoopCmp::LE; break;
-      case BO_NE: IsNE = true; break;
-      default: break;
+      case BO_LT:
+        Cmp = Left ? LoopCmp::LT : LoopCmp::GT;
+        break;
+      case BO_LE:
+        Cmp = Left ? LoopCmp::LE : LoopCmp::GE;
+        break;
+      case BO_GT:
+        Cmp = Left ? LoopCmp::GT : LoopCmp::LT;
+        break;
+      case BO_GE:
+        Cmp = Left ? LoopCmp::GE : LoopCmp::LE;
+        break;
+      case BO_NE:
+        IsNE = true;
+        break;
+      default:
+        break;
       }
     }
     if (!Cmp && !IsNE) {
@@ -425,18 +461,22 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
       }
     } else if (const auto *BO = dyn_cast<BinaryOperator>(Inc)) {
       if (refVar(BO->getLHS()) == IV) {
-        if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
+        if (BO->getOpcode() == BO_AddAssign ||
+            BO->getOpcode() == BO_SubAssign) {
           Recognised = true;
           Const(BO->getRHS(), BO->getOpcode() == BO_AddAssign ? 1 : -1);
         } else if (BO->getOpcode() == BO_Assign) {
-          const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+          const auto *R =
+              dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
           if (R && R->getOpcode() == BO_Add && refVar(R->getLHS()) == IV) {
             Recognised = true;
             Const(R->getRHS(), 1);
-          } else if (R && R->getOpcode() == BO_Add && refVar(R->getRHS()) == IV) {
+          } else if (R && R->getOpcode() == BO_Add &&
+                     refVar(R->getRHS()) == IV) {
             Recognised = true;
             Const(R->getLHS(), 1);
-          } else if (R && R->getOpcode() == BO_Sub && refVar(R->getLHS()) == IV) {
+          } else if (R && R->getOpcode() == BO_Sub &&
+                     refVar(R->getLHS()) == IV) {
             Recognised = true;
             Const(R->getRHS(), -1);
           }
@@ -444,13 +484,13 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
       }
     }
     if (!Recognised)
-      Bad(Inc->getBeginLoc(),
-          "the increment must be '" + IV->getName().str() + "++', '" +
-              IV->getName().str() + "--', '" + IV->getName().str() +
-              " += c' or '" + IV->getName().str() + " -= c'");
+      Bad(Inc->getBeginLoc(), "the increment must be '" + IV->getName().str() +
+                                  "++', '" + IV->getName().str() + "--', '" +
+                                  IV->getName().str() + " += c' or '" +
+                                  IV->getName().str() + " -= c'");
     if (Step && *Step == 0) {
-      Bad(Inc->getBeginLoc(), "the step of iterator '" + IV->getName().str() +
-                                  "' is zero");
+      Bad(Inc->getBeginLoc(),
+          "the step of iterator '" + IV->getName().str() + "' is zero");
       Step.reset();
     }
   }
@@ -650,8 +690,7 @@ ExprPtr NestBuilder::castExpr(const clang::CastExpr *CE) {
     // long long -> long and the like keep the IR type: nothing to convert.
     if (X->Type == *K)
       return X;
-    return std::make_shared<c2cuda::CastExpr>(X, *K,
-                                              loc(CE->getBeginLoc()));
+    return std::make_shared<c2cuda::CastExpr>(X, *K, loc(CE->getBeginLoc()));
   }
   case CK_IntegralToBoolean:
   case CK_FloatingToBoolean:
@@ -666,8 +705,7 @@ ExprPtr NestBuilder::castExpr(const clang::CastExpr *CE) {
   default:
     // Report what produced the pointer (`&A[i]`, `*p`, ...) when it is more
     // specific than the conversion itself.
-    if (CE->getSubExpr()->getType()->isPointerType() &&
-        !expr(CE->getSubExpr()))
+    if (CE->getSubExpr()->getType()->isPointerType() && !expr(CE->getSubExpr()))
       return nullptr;
     if (CE->getType()->isPointerType() ||
         CE->getSubExpr()->getType()->isPointerType())
@@ -706,10 +744,10 @@ ExprPtr NestBuilder::declRef(const DeclRefExpr *DR) {
     return std::make_shared<VarRef>(Name, P->Elem, L);
   }
   if (!VD->isLocalVarDecl())
-    return error(DR->getBeginLoc(),
-                 "global variable '" + Name +
-                     "' cannot be used in an offloaded nest",
-                 "pass its value (or the array) as a parameter of the function");
+    return error(
+        DR->getBeginLoc(),
+        "global variable '" + Name + "' cannot be used in an offloaded nest",
+        "pass its value (or the array) as a parameter of the function");
   QualType T = VD->getType();
   if (T->isPointerType())
     return error(DR->getBeginLoc(),
@@ -781,7 +819,8 @@ ExprPtr NestBuilder::unary(const UnaryOperator *UO) {
   case UO_PostInc:
   case UO_PostDec:
     return error(UO->getOperatorLoc(),
-                 std::string("'") + UnaryOperator::getOpcodeStr(UO->getOpcode()).str() +
+                 std::string("'") +
+                     UnaryOperator::getOpcodeStr(UO->getOpcode()).str() +
                      "' used as a value is not supported in an offloaded nest",
                  "increment or decrement in a statement of its own");
   case UO_Deref:
@@ -831,24 +870,60 @@ ExprPtr NestBuilder::binary(const BinaryOperator *BO) {
     return pointerMisuse(BO);
   BinaryOpKind Op;
   switch (BO->getOpcode()) {
-  case BO_Add: Op = BinaryOpKind::Add; break;
-  case BO_Sub: Op = BinaryOpKind::Sub; break;
-  case BO_Mul: Op = BinaryOpKind::Mul; break;
-  case BO_Div: Op = BinaryOpKind::Div; break;
-  case BO_Rem: Op = BinaryOpKind::Rem; break;
-  case BO_Shl: Op = BinaryOpKind::Shl; break;
-  case BO_Shr: Op = BinaryOpKind::Shr; break;
-  case BO_And: Op = BinaryOpKind::BitAnd; break;
-  case BO_Or: Op = BinaryOpKind::BitOr; break;
-  case BO_Xor: Op = BinaryOpKind::BitXor; break;
-  case BO_LAnd: Op = BinaryOpKind::LAnd; break;
-  case BO_LOr: Op = BinaryOpKind::LOr; break;
-  case BO_LT: Op = BinaryOpKind::LT; break;
-  case BO_LE: Op = BinaryOpKind::LE; break;
-  case BO_GT: Op = BinaryOpKind::GT; break;
-  case BO_GE: Op = BinaryOpKind::GE; break;
-  case BO_EQ: Op = BinaryOpKind::EQ; break;
-  case BO_NE: Op = BinaryOpKind::NE; break;
+  case BO_Add:
+    Op = BinaryOpKind::Add;
+    break;
+  case BO_Sub:
+    Op = BinaryOpKind::Sub;
+    break;
+  case BO_Mul:
+    Op = BinaryOpKind::Mul;
+    break;
+  case BO_Div:
+    Op = BinaryOpKind::Div;
+    break;
+  case BO_Rem:
+    Op = BinaryOpKind::Rem;
+    break;
+  case BO_Shl:
+    Op = BinaryOpKind::Shl;
+    break;
+  case BO_Shr:
+    Op = BinaryOpKind::Shr;
+    break;
+  case BO_And:
+    Op = BinaryOpKind::BitAnd;
+    break;
+  case BO_Or:
+    Op = BinaryOpKind::BitOr;
+    break;
+  case BO_Xor:
+    Op = BinaryOpKind::BitXor;
+    break;
+  case BO_LAnd:
+    Op = BinaryOpKind::LAnd;
+    break;
+  case BO_LOr:
+    Op = BinaryOpKind::LOr;
+    break;
+  case BO_LT:
+    Op = BinaryOpKind::LT;
+    break;
+  case BO_LE:
+    Op = BinaryOpKind::LE;
+    break;
+  case BO_GT:
+    Op = BinaryOpKind::GT;
+    break;
+  case BO_GE:
+    Op = BinaryOpKind::GE;
+    break;
+  case BO_EQ:
+    Op = BinaryOpKind::EQ;
+    break;
+  case BO_NE:
+    Op = BinaryOpKind::NE;
+    break;
   default:
     return error(BO->getOperatorLoc(),
                  "operator '" + BO->getOpcodeStr().str() +

@@ -25,7 +25,8 @@ public:
                     Token &FirstToken) override {
     PragmaRecord R;
     R.K = K;
-    R.Loc = Introducer.Loc.isValid() ? Introducer.Loc : FirstToken.getLocation();
+    R.Loc =
+        Introducer.Loc.isValid() ? Introducer.Loc : FirstToken.getLocation();
     Token Tok;
     PP.Lex(Tok);
     if (K == PragmaRecord::Kind::Kernel) {
@@ -41,7 +42,8 @@ public:
         PP.Lex(Tok);
     }
     while (Tok.isNot(tok::eod)) {
-      R.Tokens.push_back({Tok.getKind(), PP.getSpelling(Tok), Tok.getLocation()});
+      R.Tokens.push_back(
+          {Tok.getKind(), PP.getSpelling(Tok), Tok.getLocation()});
       PP.Lex(Tok);
     }
     Out.push_back(std::move(R));
@@ -70,8 +72,11 @@ public:
       }
       const PragmaToken &T = Toks[Pos];
       if (T.Kind != tok::identifier)
-        return fail(T.Loc, "expected a clause name in '#pragma c2cuda kernel', found '" + T.Text + "'",
-                    std::string("known clauses: ") + KnownClauses);
+        return fail(
+            T.Loc,
+            "expected a clause name in '#pragma c2cuda kernel', found '" +
+                T.Text + "'",
+            std::string("known clauses: ") + KnownClauses);
       if (T.Text == "block" && Out.ClauseLocs.count(T.Text))
         return fail(T.Loc, "clause '" + T.Text + "' appears more than once",
                     "merge the clauses into one");
@@ -86,10 +91,9 @@ public:
         if (!parseReduction(Out))
           return false;
       } else {
-        return fail(T.Loc,
-                    "unknown clause '" + T.Text +
-                        "' in '#pragma c2cuda kernel'",
-                    std::string("known clauses: ") + KnownClauses);
+        return fail(
+            T.Loc, "unknown clause '" + T.Text + "' in '#pragma c2cuda kernel'",
+            std::string("known clauses: ") + KnownClauses);
       }
       // The first `extent` names the clause; each array has its own entry.
       Out.ClauseLocs.emplace(T.Text, loc(T.Loc));
@@ -149,7 +153,8 @@ private:
                       Suffix == "ul" || Suffix == "lu"))
         return fail(N.Loc, "block sizes must be positive integer constants",
                     std::string("write it as '") + Form + "'");
-      Dims.push_back(static_cast<unsigned>(std::min<unsigned long long>(V, 1u << 20)));
+      Dims.push_back(
+          static_cast<unsigned>(std::min<unsigned long long>(V, 1u << 20)));
       Product *= Dims.back();
       if (is(tok::comma)) {
         ++Pos;
@@ -186,21 +191,31 @@ private:
     const PragmaToken &OpTok = Toks[Pos];
     std::string Op;
     switch (OpTok.Kind) {
-    case tok::plus: Op = "+"; break;
-    case tok::star: Op = "*"; break;
-    case tok::amp: Op = "&"; break;
-    case tok::pipe: Op = "|"; break;
-    case tok::caret: Op = "^"; break;
+    case tok::plus:
+      Op = "+";
+      break;
+    case tok::star:
+      Op = "*";
+      break;
+    case tok::amp:
+      Op = "&";
+      break;
+    case tok::pipe:
+      Op = "|";
+      break;
+    case tok::caret:
+      Op = "^";
+      break;
     case tok::identifier:
       if (OpTok.Text == "min" || OpTok.Text == "max")
         Op = OpTok.Text;
       break;
-    default: break;
+    default:
+      break;
     }
     if (Op.empty())
       return fail(OpTok.Loc,
-                  "unknown operator '" + OpTok.Text +
-                      "' in clause 'reduction'",
+                  "unknown operator '" + OpTok.Text + "' in clause 'reduction'",
                   OpHint);
     ++Pos;
     if (!expect(tok::colon, ":", "reduction", Form))
@@ -211,12 +226,14 @@ private:
                     "expected a variable name in clause 'reduction(" + Op +
                         ": ...)'",
                     "name a scalar or an array the nest reduces into, e.g. "
-                    "'reduction(" + Op + ": s)'");
+                    "'reduction(" +
+                        Op + ": s)'");
       const PragmaToken &V = Toks[Pos++];
       std::string Key = "reduction(" + Op + ": " + V.Text + ")";
       if (Out.ClauseLocs.count(Key))
-        return fail(V.Loc, "'" + V.Text + "' appears twice in clauses '" +
-                               "reduction(" + Op + ": ...)'",
+        return fail(V.Loc,
+                    "'" + V.Text + "' appears twice in clauses '" +
+                        "reduction(" + Op + ": ...)'",
                     "name each variable once");
       Out.Reductions.emplace_back(Op, V.Text);
       Out.ClauseLocs[Key] = loc(V.Loc);
@@ -240,7 +257,8 @@ private:
     const Param *P = F.findParam(A.Text);
     if (!P || !P->isArray())
       return fail(A.Loc,
-                  "'" + A.Text + "' in clause 'extent' is not an array parameter of '" +
+                  "'" + A.Text +
+                      "' in clause 'extent' is not an array parameter of '" +
                       F.Name + "'",
                   "name a pointer or array parameter of the function");
     if (!expect(tok::colon, ":", "extent", Form))
@@ -251,8 +269,9 @@ private:
     if (!expect(tok::r_paren, ")", "extent", Form))
       return false;
     if (isFloating(E->Type))
-      return fail(A.Loc, "the extent of '" + A.Text + "' must be an integer expression",
-                  "use integer parameters and constants");
+      return fail(
+          A.Loc, "the extent of '" + A.Text + "' must be an integer expression",
+          "use integer parameters and constants");
     if (Out.Extents.count(A.Text))
       return fail(A.Loc, "the extent of '" + A.Text + "' is given twice",
                   "keep one 'extent(" + A.Text + ": ...)' clause");
@@ -265,12 +284,18 @@ private:
   static ScalarKind common(ScalarKind A, ScalarKind B) {
     auto Rank = [](ScalarKind K) {
       switch (K) {
-      case ScalarKind::Int: return 0;
-      case ScalarKind::UInt: return 1;
-      case ScalarKind::Long: return 2;
-      case ScalarKind::ULong: return 3;
-      case ScalarKind::Float: return 4;
-      case ScalarKind::Double: return 5;
+      case ScalarKind::Int:
+        return 0;
+      case ScalarKind::UInt:
+        return 1;
+      case ScalarKind::Long:
+        return 2;
+      case ScalarKind::ULong:
+        return 3;
+      case ScalarKind::Float:
+        return 4;
+      case ScalarKind::Double:
+        return 5;
       }
       return 0;
     };
@@ -292,7 +317,8 @@ private:
       if (!R)
         return nullptr;
       ScalarKind T = common(L->Type, R->Type);
-      L = std::make_shared<BinaryExpr>(Op, convert(L, T), convert(R, T), T, OpLoc);
+      L = std::make_shared<BinaryExpr>(Op, convert(L, T), convert(R, T), T,
+                                       OpLoc);
     }
     return L;
   }
@@ -305,7 +331,8 @@ private:
       if (!R)
         return nullptr;
       ScalarKind T = common(L->Type, R->Type);
-      L = std::make_shared<BinaryExpr>(Op, convert(L, T), convert(R, T), T, OpLoc);
+      L = std::make_shared<BinaryExpr>(Op, convert(L, T), convert(R, T), T,
+                                       OpLoc);
     }
     return L;
   }
@@ -328,7 +355,8 @@ private:
     const char *Hint = "use integer literals, scalar parameters, + - * / and "
                        "parentheses";
     if (Pos >= Toks.size())
-      return failExpr(here(), "expected an expression in clause 'extent'", Hint);
+      return failExpr(here(), "expected an expression in clause 'extent'",
+                      Hint);
     const PragmaToken &T = Toks[Pos];
     if (T.Kind == tok::l_paren) {
       ++Pos;
@@ -349,9 +377,11 @@ private:
         C = std::tolower(C);
       bool Unsigned = Suffix.find('u') != std::string::npos;
       bool Long = Suffix.find('l') != std::string::npos;
-      if (!(Suffix.empty() || Suffix == "u" || Suffix == "l" || Suffix == "ul" ||
-            Suffix == "lu" || Suffix == "ll" || Suffix == "ull" || Suffix == "llu"))
-        return failExpr(T.Loc, "'" + T.Text + "' is not an integer constant", Hint);
+      if (!(Suffix.empty() || Suffix == "u" || Suffix == "l" ||
+            Suffix == "ul" || Suffix == "lu" || Suffix == "ll" ||
+            Suffix == "ull" || Suffix == "llu"))
+        return failExpr(T.Loc, "'" + T.Text + "' is not an integer constant",
+                        Hint);
       ScalarKind K;
       if (!Long && !Unsigned && V <= 0x7fffffffULL)
         K = ScalarKind::Int;
@@ -367,14 +397,16 @@ private:
       ++Pos;
       const Param *P = F.findParam(T.Text);
       if (!P || P->isArray() || isFloating(P->Elem))
-        return failExpr(T.Loc,
-                        "'" + T.Text +
-                            "' in clause 'extent' is not an integer scalar parameter of '" +
-                            F.Name + "'",
-                        Hint);
+        return failExpr(
+            T.Loc,
+            "'" + T.Text +
+                "' in clause 'extent' is not an integer scalar parameter of '" +
+                F.Name + "'",
+            Hint);
       return std::make_shared<VarRef>(T.Text, P->Elem, loc(T.Loc));
     }
-    return failExpr(T.Loc, "unexpected '" + T.Text + "' in clause 'extent'", Hint);
+    return failExpr(T.Loc, "unexpected '" + T.Text + "' in clause 'extent'",
+                    Hint);
   }
   ExprPtr failExpr(SourceLocation L, std::string Msg, std::string Hint) {
     fail(L, std::move(Msg), std::move(Hint));

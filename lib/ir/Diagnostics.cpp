@@ -10,16 +10,16 @@
 namespace c2cuda {
 
 void DiagnosticList::error(SourceLoc L, std::string Msg, std::string Hint) {
-  Diags.push_back({DiagLevel::Error, std::move(L), std::move(Msg),
-                   std::move(Hint)});
+  Diags.push_back(
+      {DiagLevel::Error, std::move(L), std::move(Msg), std::move(Hint)});
 }
 void DiagnosticList::warning(SourceLoc L, std::string Msg, std::string Hint) {
-  Diags.push_back({DiagLevel::Warning, std::move(L), std::move(Msg),
-                   std::move(Hint)});
+  Diags.push_back(
+      {DiagLevel::Warning, std::move(L), std::move(Msg), std::move(Hint)});
 }
 void DiagnosticList::remark(SourceLoc L, std::string Msg, std::string Hint) {
-  Diags.push_back({DiagLevel::Remark, std::move(L), std::move(Msg),
-                   std::move(Hint)});
+  Diags.push_back(
+      {DiagLevel::Remark, std::move(L), std::move(Msg), std::move(Hint)});
 }
 
 bool DiagnosticList::hasErrors() const {
@@ -52,10 +52,14 @@ static std::string sourceLine(const std::string &File, unsigned Line) {
 
 static const char *levelName(DiagLevel L) {
   switch (L) {
-  case DiagLevel::Error: return "error";
-  case DiagLevel::Warning: return "warning";
-  case DiagLevel::Remark: return "remark";
-  case DiagLevel::Note: return "note";
+  case DiagLevel::Error:
+    return "error";
+  case DiagLevel::Warning:
+    return "warning";
+  case DiagLevel::Remark:
+    return "remark";
+  case DiagLevel::Note:
+    return "note";
   }
   return "";
 }

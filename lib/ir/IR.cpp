@@ -40,24 +40,42 @@ unsigned sizeInBytes(ScalarKind K) {
 
 const char *spelling(BinaryOpKind Op) {
   switch (Op) {
-  case BinaryOpKind::Add: return "+";
-  case BinaryOpKind::Sub: return "-";
-  case BinaryOpKind::Mul: return "*";
-  case BinaryOpKind::Div: return "/";
-  case BinaryOpKind::Rem: return "%";
-  case BinaryOpKind::Shl: return "<<";
-  case BinaryOpKind::Shr: return ">>";
-  case BinaryOpKind::BitAnd: return "&";
-  case BinaryOpKind::BitOr: return "|";
-  case BinaryOpKind::BitXor: return "^";
-  case BinaryOpKind::LAnd: return "&&";
-  case BinaryOpKind::LOr: return "||";
-  case BinaryOpKind::LT: return "<";
-  case BinaryOpKind::LE: return "<=";
-  case BinaryOpKind::GT: return ">";
-  case BinaryOpKind::GE: return ">=";
-  case BinaryOpKind::EQ: return "==";
-  case BinaryOpKind::NE: return "!=";
+  case BinaryOpKind::Add:
+    return "+";
+  case BinaryOpKind::Sub:
+    return "-";
+  case BinaryOpKind::Mul:
+    return "*";
+  case BinaryOpKind::Div:
+    return "/";
+  case BinaryOpKind::Rem:
+    return "%";
+  case BinaryOpKind::Shl:
+    return "<<";
+  case BinaryOpKind::Shr:
+    return ">>";
+  case BinaryOpKind::BitAnd:
+    return "&";
+  case BinaryOpKind::BitOr:
+    return "|";
+  case BinaryOpKind::BitXor:
+    return "^";
+  case BinaryOpKind::LAnd:
+    return "&&";
+  case BinaryOpKind::LOr:
+    return "||";
+  case BinaryOpKind::LT:
+    return "<";
+  case BinaryOpKind::LE:
+    return "<=";
+  case BinaryOpKind::GT:
+    return ">";
+  case BinaryOpKind::GE:
+    return ">=";
+  case BinaryOpKind::EQ:
+    return "==";
+  case BinaryOpKind::NE:
+    return "!=";
   }
   return "?";
 }
@@ -78,42 +96,66 @@ bool isComparison(BinaryOpKind Op) {
 
 const char *spelling(AssignOpKind Op) {
   switch (Op) {
-  case AssignOpKind::Set: return "=";
-  case AssignOpKind::Add: return "+=";
-  case AssignOpKind::Sub: return "-=";
-  case AssignOpKind::Mul: return "*=";
-  case AssignOpKind::Div: return "/=";
-  case AssignOpKind::Rem: return "%=";
-  case AssignOpKind::Shl: return "<<=";
-  case AssignOpKind::Shr: return ">>=";
-  case AssignOpKind::And: return "&=";
-  case AssignOpKind::Or: return "|=";
-  case AssignOpKind::Xor: return "^=";
+  case AssignOpKind::Set:
+    return "=";
+  case AssignOpKind::Add:
+    return "+=";
+  case AssignOpKind::Sub:
+    return "-=";
+  case AssignOpKind::Mul:
+    return "*=";
+  case AssignOpKind::Div:
+    return "/=";
+  case AssignOpKind::Rem:
+    return "%=";
+  case AssignOpKind::Shl:
+    return "<<=";
+  case AssignOpKind::Shr:
+    return ">>=";
+  case AssignOpKind::And:
+    return "&=";
+  case AssignOpKind::Or:
+    return "|=";
+  case AssignOpKind::Xor:
+    return "^=";
   }
   return "?";
 }
 
 const char *spelling(AtomicKind K) {
   switch (K) {
-  case AtomicKind::None: return "";
-  case AtomicKind::Add: return "+";
-  case AtomicKind::Sub: return "-";
-  case AtomicKind::Mul: return "*";
-  case AtomicKind::Min: return "min";
-  case AtomicKind::Max: return "max";
-  case AtomicKind::And: return "&";
-  case AtomicKind::Or: return "|";
-  case AtomicKind::Xor: return "^";
+  case AtomicKind::None:
+    return "";
+  case AtomicKind::Add:
+    return "+";
+  case AtomicKind::Sub:
+    return "-";
+  case AtomicKind::Mul:
+    return "*";
+  case AtomicKind::Min:
+    return "min";
+  case AtomicKind::Max:
+    return "max";
+  case AtomicKind::And:
+    return "&";
+  case AtomicKind::Or:
+    return "|";
+  case AtomicKind::Xor:
+    return "^";
   }
   return "?";
 }
 
 const char *spelling(LoopCmp C) {
   switch (C) {
-  case LoopCmp::LT: return "<";
-  case LoopCmp::LE: return "<=";
-  case LoopCmp::GT: return ">";
-  case LoopCmp::GE: return ">=";
+  case LoopCmp::LT:
+    return "<";
+  case LoopCmp::LE:
+    return "<=";
+  case LoopCmp::GT:
+    return ">";
+  case LoopCmp::GE:
+    return ">=";
   }
   return "?";
 }

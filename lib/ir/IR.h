@@ -54,8 +54,17 @@ using ExprPtr = std::shared_ptr<const Expr>;
 
 class Expr {
 public:
-  enum class Kind { IntLit, FloatLit, VarRef, ArrayRef, Unary, Binary, Cast,
-                    Select, Call };
+  enum class Kind {
+    IntLit,
+    FloatLit,
+    VarRef,
+    ArrayRef,
+    Unary,
+    Binary,
+    Cast,
+    Select,
+    Call
+  };
   Kind getKind() const { return K; }
   /// The C type of the value of this expression (element type for ArrayRef).
   ScalarKind Type;
@@ -120,8 +129,24 @@ public:
 };
 
 enum class BinaryOpKind {
-  Add, Sub, Mul, Div, Rem, Shl, Shr, BitAnd, BitOr, BitXor,
-  LAnd, LOr, LT, LE, GT, GE, EQ, NE
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rem,
+  Shl,
+  Shr,
+  BitAnd,
+  BitOr,
+  BitXor,
+  LAnd,
+  LOr,
+  LT,
+  LE,
+  GT,
+  GE,
+  EQ,
+  NE
 };
 const char *spelling(BinaryOpKind Op);
 bool isComparison(BinaryOpKind Op);
@@ -193,7 +218,19 @@ private:
 };
 
 /// `=` or a compound assignment. `x++` and `++x` are AddAssign of 1.
-enum class AssignOpKind { Set, Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor };
+enum class AssignOpKind {
+  Set,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rem,
+  Shl,
+  Shr,
+  And,
+  Or,
+  Xor
+};
 /// "=", "+=", ...
 const char *spelling(AssignOpKind Op);
 
@@ -287,8 +324,8 @@ struct NestClauses {
 /// top-level statement of a `#pragma scop` region.
 class NestStmt : public Stmt {
 public:
-  unsigned Id;        ///< 0, 1, ... in source order within the function.
-  StmtList Body;      ///< Usually one ForStmt.
+  unsigned Id;   ///< 0, 1, ... in source order within the function.
+  StmtList Body; ///< Usually one ForStmt.
   NestClauses Clauses;
   SourceLoc PragmaLoc;
   NestStmt(unsigned Id, StmtList B, NestClauses C, SourceLoc PragmaLoc,
@@ -324,8 +361,8 @@ public:
   std::string Open, Close;
   StmtList Body;
   std::set<std::string> HeaderArraysRead;
-  HostRegion(std::string O, StmtList B, std::string C,
-             std::set<std::string> HR, SourceLoc L = {})
+  HostRegion(std::string O, StmtList B, std::string C, std::set<std::string> HR,
+             SourceLoc L = {})
       : Stmt(Kind::HostRegion, std::move(L)), Open(std::move(O)),
         Close(std::move(C)), Body(std::move(B)),
         HeaderArraysRead(std::move(HR)) {}
@@ -414,8 +451,8 @@ struct Kernel {
   unsigned NestId;
   std::vector<GridLoop> Grid; ///< Empty: a single-thread kernel.
   unsigned Block[3] = {1, 1, 1};
-  StmtList Body;                    ///< Run by each thread.
-  std::vector<std::string> Arrays;  ///< Array params used, in param order.
+  StmtList Body;                     ///< Run by each thread.
+  std::vector<std::string> Arrays;   ///< Array params used, in param order.
   std::vector<KernelScalar> Scalars; ///< Outside scalars used, sorted by name.
   /// One line per mapping decision, e.g. "j -> x (contiguous in C)",
   /// "k sequential in each thread", "no parallel loop: <reason>".

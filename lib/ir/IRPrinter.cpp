@@ -20,29 +20,51 @@ namespace {
 
 // C operator precedence, higher binds tighter.
 enum Prec : int {
-  PrecSelect = 3, PrecLOr = 4, PrecLAnd = 5, PrecBitOr = 6, PrecBitXor = 7,
-  PrecBitAnd = 8, PrecEquality = 9, PrecRelational = 10, PrecShift = 11,
-  PrecAdditive = 12, PrecMultiplicative = 13, PrecUnary = 15, PrecPrimary = 16
+  PrecSelect = 3,
+  PrecLOr = 4,
+  PrecLAnd = 5,
+  PrecBitOr = 6,
+  PrecBitXor = 7,
+  PrecBitAnd = 8,
+  PrecEquality = 9,
+  PrecRelational = 10,
+  PrecShift = 11,
+  PrecAdditive = 12,
+  PrecMultiplicative = 13,
+  PrecUnary = 15,
+  PrecPrimary = 16
 };
 
 int precedence(BinaryOpKind Op) {
   switch (Op) {
-  case BinaryOpKind::Mul: case BinaryOpKind::Div: case BinaryOpKind::Rem:
+  case BinaryOpKind::Mul:
+  case BinaryOpKind::Div:
+  case BinaryOpKind::Rem:
     return PrecMultiplicative;
-  case BinaryOpKind::Add: case BinaryOpKind::Sub:
+  case BinaryOpKind::Add:
+  case BinaryOpKind::Sub:
     return PrecAdditive;
-  case BinaryOpKind::Shl: case BinaryOpKind::Shr:
+  case BinaryOpKind::Shl:
+  case BinaryOpKind::Shr:
     return PrecShift;
-  case BinaryOpKind::LT: case BinaryOpKind::LE: case BinaryOpKind::GT:
+  case BinaryOpKind::LT:
+  case BinaryOpKind::LE:
+  case BinaryOpKind::GT:
   case BinaryOpKind::GE:
     return PrecRelational;
-  case BinaryOpKind::EQ: case BinaryOpKind::NE:
+  case BinaryOpKind::EQ:
+  case BinaryOpKind::NE:
     return PrecEquality;
-  case BinaryOpKind::BitAnd: return PrecBitAnd;
-  case BinaryOpKind::BitXor: return PrecBitXor;
-  case BinaryOpKind::BitOr: return PrecBitOr;
-  case BinaryOpKind::LAnd: return PrecLAnd;
-  case BinaryOpKind::LOr: return PrecLOr;
+  case BinaryOpKind::BitAnd:
+    return PrecBitAnd;
+  case BinaryOpKind::BitXor:
+    return PrecBitXor;
+  case BinaryOpKind::BitOr:
+    return PrecBitOr;
+  case BinaryOpKind::LAnd:
+    return PrecLAnd;
+  case BinaryOpKind::LOr:
+    return PrecLOr;
   }
   return PrecPrimary;
 }
@@ -53,7 +75,7 @@ int precedence(const Expr &E) {
     return llvm::cast<IntLit>(E).Value < 0 ? PrecUnary : PrecPrimary;
   case Expr::Kind::FloatLit:
     return std::signbit(llvm::cast<FloatLit>(E).Value) ? PrecUnary
-                                                        : PrecPrimary;
+                                                       : PrecPrimary;
   case Expr::Kind::VarRef:
   case Expr::Kind::ArrayRef:
   case Expr::Kind::Call:
@@ -110,7 +132,7 @@ private:
     }
     case Expr::Kind::Unary: {
       const auto &U = llvm::cast<UnaryExpr>(E);
-      OS << (U.Op == UnaryOpKind::Neg ? "-"
+      OS << (U.Op == UnaryOpKind::Neg    ? "-"
              : U.Op == UnaryOpKind::LNot ? "!"
                                          : "~");
       // Keep "- -x" from printing as the decrement "--x".
@@ -160,7 +182,6 @@ private:
 
 void indent(llvm::raw_ostream &OS, unsigned N) { OS.indent(N * 2); }
 
-
 /// Prints host text line by line at the given indentation.
 void printText(llvm::raw_ostream &OS, const std::string &Text, unsigned N) {
   llvm::SmallVector<llvm::StringRef, 8> Lines;
@@ -199,8 +220,8 @@ void printParam(llvm::raw_ostream &OS, const Param &P) {
 std::string loopHeaderText(const ForStmt &F, const ArrayRefPrinter &PA) {
   std::string S = "for (";
   S += spelling(F.IterType);
-  S += " " + F.Iter + " = " + exprToString(*F.Lower, PA) + "; " + F.Iter +
-       " " + spelling(F.Cmp) + " " + exprToString(*F.Upper, PA) + "; ";
+  S += " " + F.Iter + " = " + exprToString(*F.Lower, PA) + "; " + F.Iter + " " +
+       spelling(F.Cmp) + " " + exprToString(*F.Upper, PA) + "; ";
   if (F.Step == 1)
     S += "++" + F.Iter;
   else if (F.Step == -1)
@@ -217,10 +238,17 @@ std::string literalText(const Expr &E) {
   if (const auto *I = llvm::dyn_cast<IntLit>(&E)) {
     const char *Suffix = "";
     switch (I->Type) {
-    case ScalarKind::UInt: Suffix = "u"; break;
-    case ScalarKind::Long: Suffix = "LL"; break;
-    case ScalarKind::ULong: Suffix = "ULL"; break;
-    default: break;
+    case ScalarKind::UInt:
+      Suffix = "u";
+      break;
+    case ScalarKind::Long:
+      Suffix = "LL";
+      break;
+    case ScalarKind::ULong:
+      Suffix = "ULL";
+      break;
+    default:
+      break;
     }
     if (I->Value == INT64_MIN)
       return "(-9223372036854775807LL - 1)";
@@ -361,8 +389,7 @@ void printStmts(llvm::raw_ostream &OS, const StmtList &L, unsigned Indent,
     }
     case Stmt::Kind::Launch: {
       indent(OS, Indent);
-      OS << "launch kernel " << llvm::cast<LaunchStmt>(S).KernelIndex
-         << ";\n";
+      OS << "launch kernel " << llvm::cast<LaunchStmt>(S).KernelIndex << ";\n";
       break;
     }
     }

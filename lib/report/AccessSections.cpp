@@ -16,8 +16,8 @@
 #include <algorithm>
 
 using namespace c2cuda;
-using nlohmann::json;
 using llvm::dyn_cast;
+using nlohmann::json;
 
 namespace {
 
@@ -89,39 +89,38 @@ void c2cuda::addMappingSections(json &FJ, const Function &F,
         continue;
       WarpAccess W = analyzeWarpAccess(M, I, TM, Opts.Sizes);
       std::string Text = exprToString(*R.Ref);
-      json AJ = {{"reference", Text},
-                 {"array", R.Ref->Array},
-                 {"access", R.IsWrite ? (R.IsRead ? "read-write" : "write")
-                                      : "read"},
-                 {"location", R.Ref->Loc.str()},
-                 {"stride_elements", optInt(W.ElemStride)},
-                 {"stride", W.StrideText},
-                 {"active_lanes", W.ActiveLanes},
-                 {"sectors", W.Why.empty() ? json(W.Sectors) : json(nullptr)},
-                 {"ideal_sectors", W.Why.empty() ? json(W.IdealSectors)
-                                                 : json(nullptr)},
-                 {"broadcast", W.Broadcast},
-                 {"coalesced", W.Why.empty() && W.coalesced()},
-                 {"sizes_defaulted", sizesDefaulted(W.DefaultedSizes)},
-                 {"why_unknown", W.Why}};
+      json AJ = {
+          {"reference", Text},
+          {"array", R.Ref->Array},
+          {"access", R.IsWrite ? (R.IsRead ? "read-write" : "write") : "read"},
+          {"location", R.Ref->Loc.str()},
+          {"stride_elements", optInt(W.ElemStride)},
+          {"stride", W.StrideText},
+          {"active_lanes", W.ActiveLanes},
+          {"sectors", W.Why.empty() ? json(W.Sectors) : json(nullptr)},
+          {"ideal_sectors",
+           W.Why.empty() ? json(W.IdealSectors) : json(nullptr)},
+          {"broadcast", W.Broadcast},
+          {"coalesced", W.Why.empty() && W.coalesced()},
+          {"sizes_defaulted", sizesDefaulted(W.DefaultedSizes)},
+          {"why_unknown", W.Why}};
       KJ["accesses"].push_back(AJ);
       // Twice the ideal or worse is worth a remark; broadcasts are cheap,
       // and a unit stride with idle lanes is a divergence matter.
-      bool UnitStride = W.ElemStride && (*W.ElemStride == 1 ||
-                                         *W.ElemStride == -1);
+      bool UnitStride =
+          W.ElemStride && (*W.ElemStride == 1 || *W.ElemStride == -1);
       if (W.Why.empty() && !W.Broadcast && !UnitStride &&
           W.Sectors >= 2 * W.IdealSectors && W.ActiveLanes > 1)
         FJ["remarks"].push_back(
             {{"kind", "uncoalesced"},
              {"location", R.Ref->Loc.str()},
-             {"message",
-              "under this mapping a warp's request for " + Text +
-                  " touches " + std::to_string(W.Sectors) +
-                  " sectors of 32 bytes where " +
-                  std::to_string(W.IdealSectors) + " would do (" +
-                  (W.StrideText.empty() ? std::string("irregular")
-                                        : "stride " + W.StrideText) +
-                  " elements between neighbouring threads)"},
+             {"message", "under this mapping a warp's request for " + Text +
+                             " touches " + std::to_string(W.Sectors) +
+                             " sectors of 32 bytes where " +
+                             std::to_string(W.IdealSectors) + " would do (" +
+                             (W.StrideText.empty() ? std::string("irregular")
+                                                   : "stride " + W.StrideText) +
+                             " elements between neighbouring threads)"},
              {"hint", "map the loop that walks " + R.Ref->Array +
                           " contiguously to threadIdx.x, or stage it "
                           "through shared memory"}});
@@ -182,9 +181,10 @@ void c2cuda::addMappingSections(json &FJ, const Function &F,
             {{"kind", "bank-conflicts"},
              {"location", M.Refs[I].Ref->Loc.str()},
              {"message", "staged in shared memory as laid out in C, " +
-                             exprToString(*M.Refs[I].Ref) + " would be read "
-                             "with a " + std::to_string(B.Degree) +
-                             "-way bank conflict"},
+                             exprToString(*M.Refs[I].Ref) +
+                             " would be read "
+                             "with a " +
+                             std::to_string(B.Degree) + "-way bank conflict"},
              {"hint", "pad each row of the tile by one element (" +
                           std::to_string(Padded.Degree) + "-way)"}});
         break;

@@ -12,8 +12,8 @@
 #include "llvm/Support/Format.h"
 
 using namespace c2cuda;
-using nlohmann::json;
 using llvm::dyn_cast;
+using nlohmann::json;
 
 namespace {
 
@@ -76,12 +76,10 @@ json loopJson(const ForStmt &L, unsigned Depth, const NestFacts &NF) {
   J["reductions"] = Reds;
   if (F.Blocking) {
     const DependenceFacts &D = *F.Blocking;
-    J["blocking"] = {{"source", D.SourceRef},
-                     {"source_location", locJson(D.SourceAt)},
-                     {"sink", D.SinkRef},
-                     {"sink_location", locJson(D.SinkAt)},
-                     {"kind", D.Kind},
-                     {"distance", D.Distance}};
+    J["blocking"] = {
+        {"source", D.SourceRef}, {"source_location", locJson(D.SourceAt)},
+        {"sink", D.SinkRef},     {"sink_location", locJson(D.SinkAt)},
+        {"kind", D.Kind},        {"distance", D.Distance}};
   } else {
     J["blocking"] = nullptr;
   }
@@ -110,7 +108,7 @@ json nestJson(const Function &F, const NestStmt &N, const FunctionFacts &Facts,
     json RJ;
     RJ["text"] = exprToString(*R.Ref);
     RJ["array"] = R.Ref->Array;
-    RJ["access"] = !R.IsWrite                ? "read"
+    RJ["access"] = !R.IsWrite              ? "read"
                    : Compound.count(R.Ref) ? "read-write"
                                            : "write";
     RJ["location"] = locJson(R.Ref->Loc);
@@ -119,8 +117,8 @@ json nestJson(const Function &F, const NestStmt &N, const FunctionFacts &Facts,
     json Strides = json::object();
     for (auto &[L, Depth] : Loops) {
       auto S = R.ConstStride.find(L->Iter);
-      Strides[L->Iter] = S == R.ConstStride.end() ? json(nullptr)
-                                                  : json(S->second);
+      Strides[L->Iter] =
+          S == R.ConstStride.end() ? json(nullptr) : json(S->second);
     }
     RJ["strides"] = Strides;
     J["references"].push_back(RJ);
@@ -179,11 +177,11 @@ json kernelJson(const Kernel &K, const AnalyzeOptions &Opts) {
   J["location"] = locJson(K.Loc);
   J["grid"] = json::array();
   for (const GridLoop &G : K.Grid)
-    J["grid"].push_back({{"iterator", G.Iter},
-                         {"dim", DimName[G.Dim]},
-                         {"trip_count", exprToString(*G.TripCount)},
-                         {"trips", valueOrNull(evaluateInt(*G.TripCount,
-                                                           Opts.Sizes))}});
+    J["grid"].push_back(
+        {{"iterator", G.Iter},
+         {"dim", DimName[G.Dim]},
+         {"trip_count", exprToString(*G.TripCount)},
+         {"trips", valueOrNull(evaluateInt(*G.TripCount, Opts.Sizes))}});
   J["block"] = {K.Block[0], K.Block[1], K.Block[2]};
   J["threads_per_block"] = K.Block[0] * K.Block[1] * K.Block[2];
   J["decisions"] = K.Remarks;

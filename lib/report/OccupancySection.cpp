@@ -30,8 +30,8 @@ const PtxasKernelInfo *findKernel(const std::vector<PtxasKernelInfo> &Infos,
                                   const std::string &Name) {
   for (const PtxasKernelInfo &I : Infos) {
     llvm::StringRef D = I.DemangledName;
-    if (D == Name || (D.starts_with(Name) && D.drop_front(Name.size())
-                                                 .starts_with("(")))
+    if (D == Name ||
+        (D.starts_with(Name) && D.drop_front(Name.size()).starts_with("(")))
       return &I;
   }
   return nullptr;
@@ -46,8 +46,8 @@ void c2cuda::addOccupancySections(json &Report, const Module &M,
   const occupancy::ArchSpec *Arch = findArch(Opts.ComputeCapability);
   auto CC = parseComputeCapability(Opts.ComputeCapability);
   if (!Arch || !CC) {
-    Diags.error({}, "unknown compute capability '" + Opts.ComputeCapability +
-                        "'",
+    Diags.error({},
+                "unknown compute capability '" + Opts.ComputeCapability + "'",
                 "use one of 7.0, 7.5, 8.0, 8.6, 8.9, 9.0");
     return;
   }
@@ -102,9 +102,8 @@ void c2cuda::addOccupancySections(json &Report, const Module &M,
                 {"occupancy", R.Occupancy},
                 {"limited_by", limitingFactorNames(R.Limiting)}};
       if (KSource != "ptxas")
-        O["why_assumed"] = NoPtxas.empty()
-                               ? std::string("registers not measured")
-                               : NoPtxas;
+        O["why_assumed"] =
+            NoPtxas.empty() ? std::string("registers not measured") : NoPtxas;
       FJ["kernels"][KI]["occupancy"] = O;
     }
   }

@@ -94,15 +94,14 @@ void printArrays(llvm::raw_ostream &OS, const json &Nest) {
 }
 
 void printKernel(llvm::raw_ostream &OS, const json &K) {
-  OS << "  kernel " << str(K["name"]) << " (nest " << K["nest"].dump()
-     << "): ";
+  OS << "  kernel " << str(K["name"]) << " (nest " << K["nest"].dump() << "): ";
   if (K["grid"].empty()) {
     OS << "single thread\n";
   } else {
     bool First = true;
     for (const json &G : K["grid"]) {
-      OS << (First ? "" : ", ") << str(G["iterator"]) << " -> "
-         << str(G["dim"]) << " (" << str(G["trip_count"]);
+      OS << (First ? "" : ", ") << str(G["iterator"]) << " -> " << str(G["dim"])
+         << " (" << str(G["trip_count"]);
       if (G["trips"].is_number())
         OS << " = " << G["trips"].dump();
       OS << ")";
@@ -146,8 +145,7 @@ void printKernel(llvm::raw_ostream &OS, const json &K) {
   if (K.contains("occupancy") && !K["occupancy"].is_null()) {
     const json &O = K["occupancy"];
     OS << "    occupancy (compute capability " << str(O["compute_capability"])
-       << "): "
-       << str(O["registers_per_thread"]) << " registers/thread ("
+       << "): " << str(O["registers_per_thread"]) << " registers/thread ("
        << str(O["registers_source"]) << "), " << str(O["shared_bytes"])
        << " B shared, " << str(O["active_blocks_per_sm"]) << " blocks/SM, "
        << str(O["active_warps_per_sm"]) << " warps/SM, ";
@@ -171,8 +169,7 @@ void c2cuda::printAnalyzeReport(llvm::raw_ostream &OS, const json &Report) {
     OS << "\nfunction " << str(F["name"]) << " (" << str(F["location"])
        << ")\n";
     for (const json &N : F["nests"]) {
-      OS << "  nest " << N["id"].dump() << " at " << str(N["location"])
-         << "\n";
+      OS << "  nest " << N["id"].dump() << " at " << str(N["location"]) << "\n";
       printLoops(OS, N);
       printReferences(OS, N);
       printArrays(OS, N);

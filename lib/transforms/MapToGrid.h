@@ -13,9 +13,9 @@
 // contiguous (constant stride +-1, written references counting twice, ties
 // going to the inner loop) goes to x, so a warp touches consecutive
 // elements; the next best to y, then z (ties to the inner loop); a band of
-// more than three loops keeps the rest as loops in each thread. The block shape is 256, 32x8 or
-// 32x4x2 by rank, or the nest's block(...) clause, which must have the band's
-// rank and at most 1024 threads.
+// more than three loops keeps the rest as loops in each thread. The block shape
+// is 256, 32x8 or 32x4x2 by rank, or the nest's block(...) clause, which must
+// have the band's rank and at most 1024 threads.
 //
 // A Reduction loop the user allows to run in parallel (ReductionPolicy.h)
 // counts as parallel when no parallel loop encloses it: it may start a band,
@@ -29,12 +29,13 @@
 // (empty Grid) with a remark saying why.
 //
 // Legal: band loops are parallel (for a reduction band, every conflict
-// between iterations is a reduction statement, which runs atomically), so no two of their iterations touch the
-// same element with a write and any execution order, including all at once,
-// gives the sequential result; a pair of iterations differing in an outer
-// band loop is independent by that loop's fact, one differing only in an
-// inner loop by the inner loop's fact. So no two distinct iterations of the
-// band conflict, and any permutation of its loops is legal too.
+// between iterations is a reduction statement, which runs atomically), so no
+// two of their iterations touch the same element with a write and any execution
+// order, including all at once, gives the sequential result; a pair of
+// iterations differing in an outer band loop is independent by that loop's
+// fact, one differing only in an inner loop by the inner loop's fact. So no two
+// distinct iterations of the band conflict, and any permutation of its loops is
+// legal too.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TRANSFORMS_MAPTOGRID_H

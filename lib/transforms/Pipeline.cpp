@@ -38,9 +38,9 @@ namespace {
 
 void dumpAfter(const std::string &Pass, const LoweredFunction &LF,
                const PipelineOptions &Opts) {
-  if (!Opts.PrintAfterAll && std::find(Opts.PrintAfter.begin(),
-                                       Opts.PrintAfter.end(),
-                                       Pass) == Opts.PrintAfter.end())
+  if (!Opts.PrintAfterAll &&
+      std::find(Opts.PrintAfter.begin(), Opts.PrintAfter.end(), Pass) ==
+          Opts.PrintAfter.end())
     return;
   llvm::raw_ostream &OS = Opts.Log ? *Opts.Log : llvm::errs();
   OS << "*** IR Dump After " << Pass << " ***";

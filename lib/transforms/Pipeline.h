@@ -23,7 +23,7 @@ namespace c2cuda {
 struct PipelineOptions {
   bool PrintAfterAll = false;
   std::vector<std::string> PrintAfter; ///< Names of passes to print after.
-  llvm::raw_ostream *Log = nullptr; ///< Where IR dumps go (stderr if null).
+  llvm::raw_ostream *Log = nullptr;    ///< Where IR dumps go (stderr if null).
   /// --allow-reassociation: every reduction loop may run in parallel with
   /// atomic updates, as if each nest had reduction(...) clauses for all its
   /// reductions (ReductionPolicy.h).

@@ -1,4 +1,5 @@
-//===- AnalysisTest.cpp - Unit tests of analyzeFunction --------------------===//
+//===- AnalysisTest.cpp - Unit tests of analyzeFunction
+//--------------------===//
 //
 // Nests with known answers: which loops are parallel (and why not), which
 // references are affine, their constant strides, and the inferred extents,
@@ -84,8 +85,7 @@ std::string reduction(const std::string &Target, const std::string &Op,
 }
 
 std::string conflict(const std::string &A, const std::string &B,
-                     const std::string &Iter,
-                     const char *What = "element") {
+                     const std::string &Iter, const char *What = "element") {
   return A + " and " + B + " may touch the same " + What +
          " in different iterations of '" + Iter + "'";
 }
@@ -113,8 +113,7 @@ TEST(Analysis, MatmulPointerForm) {
   RefPtr C = ref("C", {add(mul(var("i"), var("N")), var("j"))});
   RefPtr A = ref("A", {add(mul(var("i"), var("K")), var("k"))});
   RefPtr B = ref("B", {add(mul(var("k"), var("N")), var("j"))});
-  ForPtr K = forLoop("k", lit(0), LT, var("K"), 1,
-                     {addAssign(C, mul(A, B))});
+  ForPtr K = forLoop("k", lit(0), LT, var("K"), 1, {addAssign(C, mul(A, B))});
   ForPtr J = forLoop("j", lit(0), LT, var("N"), 1, {K});
   ForPtr I = forLoop("i", lit(0), LT, var("M"), 1, {J});
   Analysis R(function("matmul",
@@ -141,8 +140,8 @@ TEST(Analysis, MatmulPointerForm) {
 
   const RefFacts &FA = R.ref(A, false);
   EXPECT_TRUE(FA.Affine);
-  EXPECT_EQ(FA.ConstStride, (std::map<std::string, int64_t>{{"j", 0},
-                                                             {"k", 1}}));
+  EXPECT_EQ(FA.ConstStride,
+            (std::map<std::string, int64_t>{{"j", 0}, {"k", 1}}));
   EXPECT_EQ(R.ref(B, false).ConstStride,
             (std::map<std::string, int64_t>{{"i", 0}, {"j", 1}}));
   EXPECT_EQ(R.ref(C, true).ConstStride,
@@ -195,14 +194,13 @@ TEST(Analysis, Gemm2D) {
   ForPtr J = forLoop("j", lit(0), LT, var("nj"), 1,
                      {assign(C1, fvar("beta"), AssignOpKind::Mul), K});
   ForPtr I = forLoop("i", lit(0), LT, var("ni"), 1, {J});
-  Analysis R(function(
-      "gemm",
-      {scalarParam("ni"), scalarParam("nj"), scalarParam("nk"),
-       scalarParam("alpha", Float), scalarParam("beta", Float),
-       arrayParam("C", {var("ni"), var("nj")}),
-       arrayParam("A", {var("ni"), var("nk")}),
-       arrayParam("B", {var("nk"), var("nj")})},
-      {nest({I})}));
+  Analysis R(function("gemm",
+                      {scalarParam("ni"), scalarParam("nj"), scalarParam("nk"),
+                       scalarParam("alpha", Float), scalarParam("beta", Float),
+                       arrayParam("C", {var("ni"), var("nj")}),
+                       arrayParam("A", {var("ni"), var("nk")}),
+                       arrayParam("B", {var("nk"), var("nj")})},
+                      {nest({I})}));
   EXPECT_FALSE(R.Diags.hasErrors()) << R.errors();
   EXPECT_TRUE(R.parallel(I));
   EXPECT_TRUE(R.parallel(J));
@@ -238,11 +236,11 @@ TEST(Analysis, Transpose) {
 TEST(Analysis, Jacobi2DWithTimeLoop) {
   auto A = [](ExprPtr I, ExprPtr J) { return ref("A", {I, J}); };
   RefPtr B1 = ref("B", {var("i"), var("j")});
-  ExprPtr Sum = add(add(add(add(A(var("i"), var("j")),
-                                A(sub(var("i"), lit(1)), var("j"))),
-                            A(add(var("i"), lit(1)), var("j"))),
-                        A(var("i"), sub(var("j"), lit(1)))),
-                    A(var("i"), add(var("j"), lit(1))));
+  ExprPtr Sum = add(
+      add(add(add(A(var("i"), var("j")), A(sub(var("i"), lit(1)), var("j"))),
+              A(add(var("i"), lit(1)), var("j"))),
+          A(var("i"), sub(var("j"), lit(1)))),
+      A(var("i"), add(var("j"), lit(1))));
   ForPtr J1 = forLoop("j", lit(1), LT, sub(var("n"), lit(1)), 1,
                       {assign(B1, mul(flit(0.2), Sum))});
   ForPtr I1 = forLoop("i", lit(1), LT, sub(var("n"), lit(1)), 1, {J1});
@@ -291,9 +289,9 @@ TEST(Analysis, RedBlackGaussSeidel) {
 
   // Without the colouring, plain Gauss-Seidel: neither loop is parallel.
   auto [C2, I2, J2] = Build(false);
-  Analysis R2(function(
-      "gs", {scalarParam("n"), arrayParam("A", {var("n"), var("n")})},
-      {nest({C2})}));
+  Analysis R2(
+      function("gs", {scalarParam("n"), arrayParam("A", {var("n"), var("n")})},
+               {nest({C2})}));
   EXPECT_FALSE(R2.parallel(I2));
   EXPECT_FALSE(R2.parallel(J2));
   // In place: A[i - 1][j] and A[i][j - 1] are this sweep's new values.
@@ -330,9 +328,9 @@ TEST(Analysis, TriangularSyrk) {
 
 TEST(Analysis, NonUnitStep) {
   auto Build = [](int64_t Step) {
-    return forLoop("i", lit(0), LT, var("n"), Step,
-                   {assign(ref("A", {var("i")}),
-                           ref("A", {add(var("i"), lit(1))}))});
+    return forLoop(
+        "i", lit(0), LT, var("n"), Step,
+        {assign(ref("A", {var("i")}), ref("A", {add(var("i"), lit(1))}))});
   };
   ForPtr Even = Build(2);
   ForPtr Unit = Build(1);
@@ -349,16 +347,16 @@ TEST(Analysis, NonUnitStep) {
 }
 
 TEST(Analysis, DecreasingLoops) {
-  ForPtr Shift = forLoop("i", sub(var("n"), lit(1)), GE, lit(1), -1,
-                         {assign(ref("A", {var("i")}),
-                                 ref("A", {sub(var("i"), lit(1))}))});
-  ForPtr Scale = forLoop(
-      "i", var("n"), GT, lit(0), -1,
-      {assign(ref("B", {sub(var("i"), lit(1))}),
-              mul(flit(2), ref("C", {sub(var("i"), lit(1))})))});
-  ForPtr Odd = forLoop("i", sub(var("n"), lit(1)), GE, lit(0), -2,
-                       {assign(ref("D", {var("i")}),
-                               ref("D", {add(var("i"), lit(1))}))});
+  ForPtr Shift = forLoop(
+      "i", sub(var("n"), lit(1)), GE, lit(1), -1,
+      {assign(ref("A", {var("i")}), ref("A", {sub(var("i"), lit(1))}))});
+  ForPtr Scale =
+      forLoop("i", var("n"), GT, lit(0), -1,
+              {assign(ref("B", {sub(var("i"), lit(1))}),
+                      mul(flit(2), ref("C", {sub(var("i"), lit(1))})))});
+  ForPtr Odd = forLoop(
+      "i", sub(var("n"), lit(1)), GE, lit(0), -2,
+      {assign(ref("D", {var("i")}), ref("D", {add(var("i"), lit(1))}))});
   Analysis R(function("down",
                       {scalarParam("n"), ptrParam("A"), ptrParam("B"),
                        ptrParam("C"), ptrParam("D")},
@@ -401,8 +399,7 @@ TEST(Analysis, PrefixSum) {
   RefPtr Prev = ref("a", {sub(var("i"), lit(1))});
   ForPtr I = forLoop("i", lit(1), LT, var("n"), 1,
                      {assign(W, add(Prev, ref("a", {var("i")})))});
-  Analysis R(function("scan", {scalarParam("n"), ptrParam("a")},
-                      {nest({I})}));
+  Analysis R(function("scan", {scalarParam("n"), ptrParam("a")}, {nest({I})}));
   EXPECT_FALSE(R.parallel(I));
   EXPECT_EQ(R.loop(I).Reason,
             conflict(described(W, true), described(Prev, false), "i"));
@@ -414,8 +411,7 @@ TEST(Analysis, ScalarReductionOnHostLocal) {
   ExprPtr Sum = fvar("sum");
   ForPtr I = forLoop("i", lit(0), LT, var("n"), 1,
                      {addAssign(Sum, ref("a", {var("i")}))});
-  Analysis R(function("total", {scalarParam("n"), ptrParam("a")},
-                      {nest({I})}));
+  Analysis R(function("total", {scalarParam("n"), ptrParam("a")}, {nest({I})}));
   EXPECT_FALSE(R.parallel(I));
   EXPECT_EQ(R.loop(I).Class, LoopClass::Reduction);
   EXPECT_EQ(R.loop(I).Reason, reduction("sum", "+", "i"));
@@ -426,17 +422,15 @@ TEST(Analysis, ScalarReductionOnHostLocal) {
 }
 
 TEST(Analysis, InPlaceReverse) {
-  auto Mirror = [] {
-    return sub(sub(var("n"), lit(1)), var("i"));
-  };
+  auto Mirror = [] { return sub(sub(var("n"), lit(1)), var("i")); };
   auto Body = [&] {
     return StmtList{decl("t", Float, ref("a", {var("i")})),
                     assign(ref("a", {var("i")}), ref("a", {Mirror()})),
                     assign(ref("a", {Mirror()}), fvar("t"))};
   };
   ForPtr I = forLoop("i", lit(0), LT, div(var("n"), lit(2)), 1, Body());
-  Analysis R(function("reverse", {scalarParam("n"), ptrParam("a")},
-                      {nest({I})}));
+  Analysis R(
+      function("reverse", {scalarParam("n"), ptrParam("a")}, {nest({I})}));
   EXPECT_FALSE(R.Diags.hasErrors()) << R.errors();
   EXPECT_TRUE(R.parallel(I)) << R.loop(I).Reason;
   EXPECT_EQ(R.extent("a", {{"n", 7}}), 7);
@@ -458,8 +452,8 @@ TEST(Analysis, InPlaceReverse) {
 }
 
 TEST(Analysis, Conv2D3x3) {
-  RefPtr Out = ref("out", {add(mul(var("oh"), sub(var("W"), lit(2))),
-                               var("ow"))});
+  RefPtr Out =
+      ref("out", {add(mul(var("oh"), sub(var("W"), lit(2))), var("ow"))});
   RefPtr In = ref("in", {add(mul(add(var("oh"), var("r")), var("W")),
                              add(var("ow"), var("c")))});
   RefPtr Wt = ref("w", {add(mul(var("r"), lit(3)), var("c"))});
@@ -503,13 +497,13 @@ TEST(Analysis, MultiChannelConv) {
   };
   RefPtr Out = ref("out", {Lin4(var("n"), var("K"), var("k"), var("P"),
                                 var("p"), var("Q"), var("q"))});
-  RefPtr In = ref("in", {Lin4(var("n"), var("C"), var("c"), var("H"),
-                              add(var("p"), var("r")), var("W"),
-                              add(var("q"), var("s")))});
-  RefPtr Wt = ref("w", {Lin4(var("k"), var("C"), var("c"), var("R"),
-                             var("r"), var("S"), var("s"))});
-  ForPtr S = forLoop("s", lit(0), LT, var("S"), 1,
-                     {addAssign(Out, mul(In, Wt))});
+  RefPtr In = ref(
+      "in", {Lin4(var("n"), var("C"), var("c"), var("H"),
+                  add(var("p"), var("r")), var("W"), add(var("q"), var("s")))});
+  RefPtr Wt = ref("w", {Lin4(var("k"), var("C"), var("c"), var("R"), var("r"),
+                             var("S"), var("s"))});
+  ForPtr S =
+      forLoop("s", lit(0), LT, var("S"), 1, {addAssign(Out, mul(In, Wt))});
   ForPtr Rr = forLoop("r", lit(0), LT, var("R"), 1, {S});
   ForPtr C = forLoop("c", lit(0), LT, var("C"), 1, {Rr});
   ForPtr Q = forLoop("q", lit(0), LT, var("Q"), 1, {C});
@@ -535,12 +529,12 @@ TEST(Analysis, MultiChannelConv) {
   EXPECT_NE(R.ref(In, false).NonAffineReason.find("could not be proven"),
             std::string::npos)
       << R.ref(In, false).NonAffineReason;
-  EXPECT_EQ(R.ref(Out, true).ConstStride,
-            (std::map<std::string, int64_t>{
-                {"q", 1}, {"c", 0}, {"r", 0}, {"s", 0}}));
-  std::map<std::string, int64_t> V{{"N", 2}, {"K", 3}, {"C", 4}, {"H", 9},
-                                   {"W", 8}, {"P", 7}, {"Q", 6}, {"R", 3},
-                                   {"S", 3}};
+  EXPECT_EQ(
+      R.ref(Out, true).ConstStride,
+      (std::map<std::string, int64_t>{{"q", 1}, {"c", 0}, {"r", 0}, {"s", 0}}));
+  std::map<std::string, int64_t> V{{"N", 2}, {"K", 3}, {"C", 4},
+                                   {"H", 9}, {"W", 8}, {"P", 7},
+                                   {"Q", 6}, {"R", 3}, {"S", 3}};
   EXPECT_EQ(R.extent("out", V), 2 * 3 * 7 * 6);
   EXPECT_EQ(R.extent("w", V), 3 * 4 * 3 * 3);
   EXPECT_EQ(R.extent("in", V), 2 * 4 * 9 * 8); // From the clause.
@@ -558,11 +552,11 @@ TEST(Analysis, NmfUpdates) {
                       {decl("acc", Float, flit(0)), L,
                        assign(At("Num", "k", "N", "j"), fvar("acc"))});
   ForPtr K1 = forLoop("k", lit(0), LT, var("K"), 1, {J1});
-  ForPtr J2 = forLoop(
-      "j", lit(0), LT, var("N"), 1,
-      {assign(At("H", "k", "N", "j"),
-              div(mul(At("H", "k", "N", "j"), At("Num", "k", "N", "j")),
-                  add(At("Den", "k", "N", "j"), fvar("eps"))))});
+  ForPtr J2 =
+      forLoop("j", lit(0), LT, var("N"), 1,
+              {assign(At("H", "k", "N", "j"),
+                      div(mul(At("H", "k", "N", "j"), At("Num", "k", "N", "j")),
+                          add(At("Den", "k", "N", "j"), fvar("eps"))))});
   ForPtr K2 = forLoop("k", lit(0), LT, var("K"), 1, {J2});
   Analysis R(function("nmf",
                       {scalarParam("M"), scalarParam("N"), scalarParam("K"),
@@ -576,8 +570,7 @@ TEST(Analysis, NmfUpdates) {
   EXPECT_TRUE(R.parallel(K2));
   EXPECT_TRUE(R.parallel(J2));
   EXPECT_EQ(R.nest(1).ArraysWritten, (std::set<std::string>{"H"}));
-  EXPECT_EQ(R.nest(1).ArraysRead,
-            (std::set<std::string>{"H", "Num", "Den"}));
+  EXPECT_EQ(R.nest(1).ArraysRead, (std::set<std::string>{"H", "Num", "Den"}));
   std::map<std::string, int64_t> V{{"M", 5}, {"N", 4}, {"K", 3}};
   EXPECT_EQ(R.extent("W", V), 15);
   EXPECT_EQ(R.extent("V", V), 20);
@@ -601,10 +594,10 @@ TEST(Analysis, DelinearizeShiftedRows) {
   RefPtr B = ref("B", {add(mul(var("i"), var("N")), var("j"))});
   ForPtr J = forLoop("j", lit(0), LT, var("N"), 1, {assign(B, A)});
   ForPtr I = forLoop("i", lit(1), LT, var("M"), 1, {J});
-  Analysis R(function("shift",
-                      {scalarParam("M"), scalarParam("N"), ptrParam("A"),
-                       ptrParam("B")},
-                      {nest({I})}));
+  Analysis R(function(
+      "shift",
+      {scalarParam("M"), scalarParam("N"), ptrParam("A"), ptrParam("B")},
+      {nest({I})}));
   EXPECT_TRUE(R.ref(A, false).Affine) << R.ref(A, false).NonAffineReason;
   EXPECT_TRUE(R.parallel(I));
   EXPECT_TRUE(R.parallel(J));
@@ -639,9 +632,9 @@ TEST(Analysis, DelinearizationNeedsInBoundsSubscripts) {
 TEST(Analysis, AffineLocalIsSubstituted) {
   // int row = i * N; A[row + j] = ...
   RefPtr A = ref("A", {add(var("row"), var("j"))});
-  ForPtr J = forLoop("j", lit(0), LT, var("N"), 1,
-                     {assign(A, mul(flit(2), ref("A", {add(var("row"),
-                                                          var("j"))})))});
+  ForPtr J =
+      forLoop("j", lit(0), LT, var("N"), 1,
+              {assign(A, mul(flit(2), ref("A", {add(var("row"), var("j"))})))});
   ForPtr I = forLoop("i", lit(0), LT, var("M"), 1,
                      {decl("row", Int, mul(var("i"), var("N"))), J});
   Analysis R(function("scale",
@@ -658,10 +651,10 @@ TEST(Analysis, IndirectIndexIsNonAffine) {
   RefPtr A = ref("A", {Idx});
   ForPtr I = forLoop("i", lit(0), LT, var("n"), 1,
                      {addAssign(A, ref("x", {var("i")}))});
-  Analysis R(function("scatter",
-                      {scalarParam("n"), ptrParam("A"), ptrParam("x"),
-                       ptrParam("idx", Int)},
-                      {nest({I})}));
+  Analysis R(function(
+      "scatter",
+      {scalarParam("n"), ptrParam("A"), ptrParam("x"), ptrParam("idx", Int)},
+      {nest({I})}));
   EXPECT_FALSE(R.ref(A, true).Affine);
   EXPECT_NE(R.ref(A, true).NonAffineReason.find("element of 'idx'"),
             std::string::npos);
@@ -693,18 +686,18 @@ TEST(Analysis, UnknownExtentFromHostLocal) {
 }
 
 TEST(Analysis, HostLoopIteratorIsAParameter) {
-  // for (it...) { nest: for i < n: if (it % 2 == 0) B[i] = A[i]; else A[i] = B[i]; }
+  // for (it...) { nest: for i < n: if (it % 2 == 0) B[i] = A[i]; else A[i] =
+  // B[i]; }
   RefPtr B = ref("B", {var("i")});
-  ForPtr I = forLoop(
-      "i", lit(0), LT, var("n"), 1,
-      {ifStmt(eq(rem(var("it"), lit(2)), lit(0)),
-              {assign(B, ref("A", {var("i")}))},
-              {assign(ref("A", {var("i")}), ref("B", {var("i")}))})});
-  Analysis R(function("pingpong",
-                      {scalarParam("n"), scalarParam("iters"), ptrParam("A"),
-                       ptrParam("B")},
-                      {hostRegion("for (int it = 0; it < iters; ++it) {",
-                                  {nest({I})})}));
+  ForPtr I =
+      forLoop("i", lit(0), LT, var("n"), 1,
+              {ifStmt(eq(rem(var("it"), lit(2)), lit(0)),
+                      {assign(B, ref("A", {var("i")}))},
+                      {assign(ref("A", {var("i")}), ref("B", {var("i")}))})});
+  Analysis R(function(
+      "pingpong",
+      {scalarParam("n"), scalarParam("iters"), ptrParam("A"), ptrParam("B")},
+      {hostRegion("for (int it = 0; it < iters; ++it) {", {nest({I})})}));
   EXPECT_FALSE(R.Diags.hasErrors()) << R.errors();
   EXPECT_TRUE(R.parallel(I));
   EXPECT_EQ(R.nest().ScalarsRead.count("it"), 1u);
@@ -713,8 +706,8 @@ TEST(Analysis, HostLoopIteratorIsAParameter) {
 
 TEST(Analysis, NegativeIndexIsAnError) {
   RefPtr A = ref("A", {sub(var("i"), lit(1))});
-  ForPtr I = forLoop("i", lit(0), LT, var("n"), 1,
-                     {assign(ref("B", {var("i")}), A)});
+  ForPtr I =
+      forLoop("i", lit(0), LT, var("n"), 1, {assign(ref("B", {var("i")}), A)});
   Analysis R(function("neg", {scalarParam("n"), ptrParam("A"), ptrParam("B")},
                       {nest({I})}));
   ASSERT_EQ(R.Diags.all().size(), 1u) << R.errors();
@@ -727,8 +720,8 @@ TEST(Analysis, ExtentClauseOverridesInference) {
   Cl.Extents["A"] = mul(var("n"), lit(3));
   ForPtr I = forLoop("i", lit(0), LT, var("n"), 1,
                      {assign(ref("A", {var("i")}), flit(0))});
-  Analysis R(function("cl", {scalarParam("n"), ptrParam("A")},
-                      {nest({I}, 0, Cl)}));
+  Analysis R(
+      function("cl", {scalarParam("n"), ptrParam("A")}, {nest({I}, 0, Cl)}));
   EXPECT_EQ(R.extent("A", {{"n", 5}}), 15);
   EXPECT_EQ(R.Facts.Extents.at("A").Elements->Type, ScalarKind::Long);
 }
@@ -822,15 +815,14 @@ TEST(LoopClass, DistanceCountsIterationsNotIndices) {
   ForPtr Even = forLoop("i", lit(2), LT, var("n"), 2, {assign(W, Rd)});
   RefPtr WD = ref("b", {var("i")});
   RefPtr RD = ref("b", {sub(var("i"), lit(1))});
-  ForPtr Down = forLoop("i", sub(var("n"), lit(1)), GE, lit(1), -1,
-                        {assign(WD, RD)});
+  ForPtr Down =
+      forLoop("i", sub(var("n"), lit(1)), GE, lit(1), -1, {assign(WD, RD)});
   RefPtr W3 = ref("h", {var("i")});
   RefPtr R3 = ref("h", {add(var("i"), lit(3))});
   ForPtr Down3 = forLoop("i", var("n"), GT, lit(0), -3, {assign(W3, R3)});
-  Analysis R(function("f",
-                      {scalarParam("n"), ptrParam("a"), ptrParam("b"),
-                       ptrParam("h")},
-                      {nest({Even}, 0), nest({Down}, 1), nest({Down3}, 2)}));
+  Analysis R(function(
+      "f", {scalarParam("n"), ptrParam("a"), ptrParam("b"), ptrParam("h")},
+      {nest({Even}, 0), nest({Down}, 1), nest({Down3}, 2)}));
   expectBlocking(R.loop(Even), W, Rd, "flow", "1");
   expectBlocking(R.loop(Down), RD, WD, "anti", "1");
   // Down by 3: h[i + 3] was written one iteration earlier.
@@ -840,8 +832,8 @@ TEST(LoopClass, DistanceCountsIterationsNotIndices) {
 TEST(LoopClass, PrefixSumThroughScalar) {
   // s += a[i]; b[i] = s;  the running value is read: not a reduction.
   ExprPtr S1 = fvar("s"), S2 = fvar("s");
-  OneLoop L({addAssign(S1, ref("a", {var("i")})),
-             assign(ref("b", {var("i")}), S2)});
+  OneLoop L(
+      {addAssign(S1, ref("a", {var("i")})), assign(ref("b", {var("i")}), S2)});
   const LoopFacts &F = L.facts();
   EXPECT_EQ(F.Class, LoopClass::Sequential);
   ASSERT_TRUE(F.Blocking);
@@ -850,9 +842,9 @@ TEST(LoopClass, PrefixSumThroughScalar) {
   EXPECT_EQ(F.Blocking->SinkAt.str(), S2->Loc.str());
   EXPECT_EQ(F.Blocking->Kind, "flow");
   EXPECT_EQ(F.Blocking->Distance, ">= 1");
-  EXPECT_EQ(F.Reason, conflict("s (written at " + S1->Loc.str() + ")",
-                               "s (read at " + S2->Loc.str() + ")", "i",
-                               "variable"));
+  EXPECT_EQ(F.Reason,
+            conflict("s (written at " + S1->Loc.str() + ")",
+                     "s (read at " + S2->Loc.str() + ")", "i", "variable"));
 }
 
 TEST(LoopClass, Wavefront) {
@@ -861,8 +853,7 @@ TEST(LoopClass, Wavefront) {
   RefPtr W = ref("A", {var("i"), var("j")});
   RefPtr Up = ref("A", {sub(var("i"), lit(1)), var("j")});
   RefPtr Left = ref("A", {var("i"), sub(var("j"), lit(1))});
-  ForPtr J = forLoop("j", lit(1), LT, var("n"), 1,
-                     {assign(W, add(Up, Left))});
+  ForPtr J = forLoop("j", lit(1), LT, var("n"), 1, {assign(W, add(Up, Left))});
   ForPtr I = forLoop("i", lit(1), LT, var("n"), 1, {J});
   Analysis R(function("wave",
                       {scalarParam("n"), arrayParam("A", {var("n"), var("n")})},
@@ -915,8 +906,7 @@ TEST(LoopClass, ScalarReductionOperators) {
   EXPECT_TRUE(
       isReduction(OneLoop({assign(S(), sub(S(), A()))}).facts(), "s", "+"));
   EXPECT_TRUE(isReduction(
-      OneLoop({assign(S(), add(add(S(), A()), ref("b", {var("i")})))})
-          .facts(),
+      OneLoop({assign(S(), add(add(S(), A()), ref("b", {var("i")})))}).facts(),
       "s", "+"));
   EXPECT_TRUE(
       isReduction(OneLoop({assign(S(), mul(S(), A()))}).facts(), "s", "*"));
@@ -949,8 +939,8 @@ TEST(LoopClass, ScalarReductionOperators) {
   EXPECT_TRUE(isReduction(
       OneLoop({assign(M(), IA(), AssignOpKind::Xor)}).facts(), "m", "^"));
   EXPECT_TRUE(isReduction(
-      OneLoop({assign(M(), bin(BinaryOpKind::BitXor, IA(), M()))}).facts(),
-      "m", "^"));
+      OneLoop({assign(M(), bin(BinaryOpKind::BitXor, IA(), M()))}).facts(), "m",
+      "^"));
   // Conditional: still a reduction.
   EXPECT_TRUE(isReduction(
       OneLoop({ifStmt(gt(A(), flit(0)), {addAssign(S(), A())})}).facts(), "s",
@@ -978,16 +968,16 @@ TEST(LoopClass, NotReductions) {
   EXPECT_TRUE(Seq(OneLoop({addAssign(S(), mul(S(), A()))})));
   EXPECT_TRUE(Seq(OneLoop({assign(S(), add(S(), S()))})));
   // Two operators on one target.
-  EXPECT_TRUE(Seq(OneLoop({addAssign(S(), A()),
-                           assign(S(), A(), AssignOpKind::Mul)})));
+  EXPECT_TRUE(
+      Seq(OneLoop({addAssign(S(), A()), assign(S(), A(), AssignOpKind::Mul)})));
   // The target is also read elsewhere in the loop.
-  EXPECT_TRUE(Seq(OneLoop({addAssign(S(), A()),
-                           assign(ref("b", {var("i")}), S())})));
+  EXPECT_TRUE(
+      Seq(OneLoop({addAssign(S(), A()), assign(ref("b", {var("i")}), S())})));
   // ... or written elsewhere.
   EXPECT_TRUE(Seq(OneLoop({addAssign(S(), A()), assign(S(), flit(0))})));
   // A select that is not a min or max.
-  EXPECT_TRUE(Seq(OneLoop({assign(
-      S(), select(gt(S(), A()), A(), ref("b", {var("i")})))})));
+  EXPECT_TRUE(Seq(
+      OneLoop({assign(S(), select(gt(S(), A()), A(), ref("b", {var("i")})))})));
   // Plain assignment of the target.
   EXPECT_TRUE(Seq(OneLoop({assign(S(), A())})));
 }
@@ -995,19 +985,18 @@ TEST(LoopClass, NotReductions) {
 TEST(LoopClass, TwoReductionsInOneLoop) {
   ExprPtr S = fvar("s");
   StmtPtr Sum1 = addAssign(fvar("s"), ref("a", {var("i")}));
-  StmtPtr Max = assign(var("m"), select(gt(var("m"), ref("idx", {var("i")},
-                                                         Int)),
-                                        var("m"), ref("idx", {var("i")}, Int)));
+  StmtPtr Max =
+      assign(var("m"), select(gt(var("m"), ref("idx", {var("i")}, Int)),
+                              var("m"), ref("idx", {var("i")}, Int)));
   StmtPtr Sum2 = assign(fvar("s"), sub(fvar("s"), ref("b", {var("i")})));
   OneLoop L({Sum1, Max, Sum2});
   const LoopFacts &F = L.facts();
   ASSERT_EQ(F.Class, LoopClass::Reduction) << F.Reason;
   ASSERT_EQ(F.Reductions.size(), 2u);
   EXPECT_EQ(F.Reductions[0].Target, "s");
-  EXPECT_EQ(F.Reductions[0].Stmts,
-            (std::vector<const AssignStmt *>{
-                llvm::cast<AssignStmt>(Sum1.get()),
-                llvm::cast<AssignStmt>(Sum2.get())}));
+  EXPECT_EQ(F.Reductions[0].Stmts, (std::vector<const AssignStmt *>{
+                                       llvm::cast<AssignStmt>(Sum1.get()),
+                                       llvm::cast<AssignStmt>(Sum2.get())}));
   EXPECT_EQ(F.Reductions[1].Target, "m");
   EXPECT_EQ(F.Reductions[1].Op, "max");
   EXPECT_EQ(F.Reductions[1].Type, Int);
@@ -1022,9 +1011,9 @@ TEST(LoopClass, ArrayReductions) {
   ForPtr J = forLoop("j", lit(0), LT, var("m"), 1,
                      {addAssign(RowT, ref("A", {var("i"), var("j")}))});
   ForPtr I = forLoop("i", lit(0), LT, var("n"), 1, {J});
-  ForPtr J2 = forLoop("j", lit(0), LT, var("m"), 1,
-                      {addAssign(ref("c", {var("j")}),
-                                 ref("A", {var("i"), var("j")}))});
+  ForPtr J2 = forLoop(
+      "j", lit(0), LT, var("m"), 1,
+      {addAssign(ref("c", {var("j")}), ref("A", {var("i"), var("j")}))});
   ForPtr I2 = forLoop("i", lit(0), LT, var("n"), 1, {J2});
   Analysis R(function("sums",
                       {scalarParam("n"), scalarParam("m"),
@@ -1047,8 +1036,7 @@ TEST(LoopClass, GemmLoopOrders) {
         ref("C", {var("i"), var("j")}),
         mul(ref("A", {var("i"), var("k")}), ref("B", {var("k"), var("j")})))};
   };
-  std::vector<Param> Ps{scalarParam("n"),
-                        arrayParam("A", {var("n"), var("n")}),
+  std::vector<Param> Ps{scalarParam("n"), arrayParam("A", {var("n"), var("n")}),
                         arrayParam("B", {var("n"), var("n")}),
                         arrayParam("C", {var("n"), var("n")})};
   for (std::string Order : {"ijk", "ikj", "kij"}) {
@@ -1086,12 +1074,12 @@ TEST(LoopClass, ReductionInsideTimeLoop) {
   // parallel.
   ForPtr I1 = forLoop("i", lit(0), LT, var("n"), 1,
                       {addAssign(fvar("s"), ref("a", {var("i")}))});
-  ForPtr I2 = forLoop("i", lit(0), LT, var("n"), 1,
-                      {assign(ref("a", {var("i")}),
-                              div(ref("a", {var("i")}), fvar("s")))});
+  ForPtr I2 = forLoop(
+      "i", lit(0), LT, var("n"), 1,
+      {assign(ref("a", {var("i")}), div(ref("a", {var("i")}), fvar("s")))});
   ForPtr T = forLoop("t", lit(0), LT, var("T"), 1, {I1, I2});
-  Analysis R(function("norm", {scalarParam("n"), scalarParam("T"),
-                               ptrParam("a")},
+  Analysis R(function("norm",
+                      {scalarParam("n"), scalarParam("T"), ptrParam("a")},
                       {nest({T})}));
   EXPECT_EQ(R.loop(T).Class, LoopClass::Sequential);
   ASSERT_TRUE(R.loop(T).Blocking);

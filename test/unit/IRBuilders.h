@@ -35,9 +35,7 @@ inline ExprPtr flit(double V, ScalarKind T = ScalarKind::Float) {
 inline ExprPtr var(const std::string &N, ScalarKind T = ScalarKind::Int) {
   return std::make_shared<VarRef>(N, T, nextLoc());
 }
-inline ExprPtr fvar(const std::string &N) {
-  return var(N, ScalarKind::Float);
-}
+inline ExprPtr fvar(const std::string &N) { return var(N, ScalarKind::Float); }
 inline ExprPtr cast(ExprPtr E, ScalarKind T) {
   return std::make_shared<CastExpr>(E, T, nextLoc());
 }
@@ -50,11 +48,21 @@ inline ExprPtr bin(BinaryOpKind Op, ExprPtr A, ExprPtr B) {
     T = ScalarKind::Int;
   return std::make_shared<BinaryExpr>(Op, A, B, T, nextLoc());
 }
-inline ExprPtr add(ExprPtr A, ExprPtr B) { return bin(BinaryOpKind::Add, A, B); }
-inline ExprPtr sub(ExprPtr A, ExprPtr B) { return bin(BinaryOpKind::Sub, A, B); }
-inline ExprPtr mul(ExprPtr A, ExprPtr B) { return bin(BinaryOpKind::Mul, A, B); }
-inline ExprPtr div(ExprPtr A, ExprPtr B) { return bin(BinaryOpKind::Div, A, B); }
-inline ExprPtr rem(ExprPtr A, ExprPtr B) { return bin(BinaryOpKind::Rem, A, B); }
+inline ExprPtr add(ExprPtr A, ExprPtr B) {
+  return bin(BinaryOpKind::Add, A, B);
+}
+inline ExprPtr sub(ExprPtr A, ExprPtr B) {
+  return bin(BinaryOpKind::Sub, A, B);
+}
+inline ExprPtr mul(ExprPtr A, ExprPtr B) {
+  return bin(BinaryOpKind::Mul, A, B);
+}
+inline ExprPtr div(ExprPtr A, ExprPtr B) {
+  return bin(BinaryOpKind::Div, A, B);
+}
+inline ExprPtr rem(ExprPtr A, ExprPtr B) {
+  return bin(BinaryOpKind::Rem, A, B);
+}
 inline ExprPtr lt(ExprPtr A, ExprPtr B) { return bin(BinaryOpKind::LT, A, B); }
 inline ExprPtr le(ExprPtr A, ExprPtr B) { return bin(BinaryOpKind::LE, A, B); }
 inline ExprPtr gt(ExprPtr A, ExprPtr B) { return bin(BinaryOpKind::GT, A, B); }
@@ -76,9 +84,9 @@ inline ExprPtr call(const std::string &F, std::vector<ExprPtr> Args,
   return std::make_shared<CallExpr>(F, std::move(Args), T, nextLoc());
 }
 
-inline std::shared_ptr<const ArrayRef>
-ref(const std::string &A, std::vector<ExprPtr> Idx,
-    ScalarKind T = ScalarKind::Float) {
+inline std::shared_ptr<const ArrayRef> ref(const std::string &A,
+                                           std::vector<ExprPtr> Idx,
+                                           ScalarKind T = ScalarKind::Float) {
   return std::make_shared<ArrayRef>(A, std::move(Idx), T, nextLoc());
 }
 
@@ -113,8 +121,7 @@ inline StmtPtr hostRegion(std::string Open, StmtList Body,
                                       std::set<std::string>{}, nextLoc());
 }
 
-inline Param scalarParam(const std::string &N,
-                         ScalarKind T = ScalarKind::Int) {
+inline Param scalarParam(const std::string &N, ScalarKind T = ScalarKind::Int) {
   Param P;
   P.Name = N;
   P.Elem = T;
@@ -177,18 +184,30 @@ inline int64_t evalInt(const Expr &E, const std::map<std::string, int64_t> &V) {
       return A || evalInt(*B.RHS, V);
     int64_t C = evalInt(*B.RHS, V);
     switch (B.Op) {
-    case BinaryOpKind::Add: return A + C;
-    case BinaryOpKind::Sub: return A - C;
-    case BinaryOpKind::Mul: return A * C;
-    case BinaryOpKind::Div: return A / C;
-    case BinaryOpKind::Rem: return A % C;
-    case BinaryOpKind::LT: return A < C;
-    case BinaryOpKind::LE: return A <= C;
-    case BinaryOpKind::GT: return A > C;
-    case BinaryOpKind::GE: return A >= C;
-    case BinaryOpKind::EQ: return A == C;
-    case BinaryOpKind::NE: return A != C;
-    default: throw std::runtime_error("unsupported operator");
+    case BinaryOpKind::Add:
+      return A + C;
+    case BinaryOpKind::Sub:
+      return A - C;
+    case BinaryOpKind::Mul:
+      return A * C;
+    case BinaryOpKind::Div:
+      return A / C;
+    case BinaryOpKind::Rem:
+      return A % C;
+    case BinaryOpKind::LT:
+      return A < C;
+    case BinaryOpKind::LE:
+      return A <= C;
+    case BinaryOpKind::GT:
+      return A > C;
+    case BinaryOpKind::GE:
+      return A >= C;
+    case BinaryOpKind::EQ:
+      return A == C;
+    case BinaryOpKind::NE:
+      return A != C;
+    default:
+      throw std::runtime_error("unsupported operator");
     }
   }
   default:

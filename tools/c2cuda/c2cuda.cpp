@@ -91,16 +91,19 @@ static cl::opt<bool> AllowReassociation(
 static cl::list<std::string> IncludeDirs("I", cl::Prefix,
                                          cl::desc("Add an include directory"),
                                          cl::value_desc("dir"),
-                                         cl::sub(cl::SubCommand::getAll()), cl::cat(Category));
+                                         cl::sub(cl::SubCommand::getAll()),
+                                         cl::cat(Category));
 
 static cl::list<std::string> Defines("D", cl::Prefix,
                                      cl::desc("Define a macro for parsing"),
                                      cl::value_desc("name[=value]"),
-                                     cl::sub(cl::SubCommand::getAll()), cl::cat(Category));
+                                     cl::sub(cl::SubCommand::getAll()),
+                                     cl::cat(Category));
 
 static cl::list<std::string>
     ExtraArgs("extra-arg", cl::desc("Pass an argument to the C parser"),
-              cl::value_desc("arg"), cl::sub(cl::SubCommand::getAll()), cl::cat(Category));
+              cl::value_desc("arg"), cl::sub(cl::SubCommand::getAll()),
+              cl::cat(Category));
 
 static cl::opt<std::string> ResourceDir(
     "resource-dir",
@@ -245,8 +248,8 @@ int main(int argc, char **argv) {
   report(Diags);
   std::string Out = OutputFile.empty() ? defaultOutput() : OutputFile;
   // writeToOutput writes a temporary file and renames it into place.
-  if (llvm::Error E = llvm::writeToOutput(
-          Out, [&](llvm::raw_ostream &OS) -> llvm::Error {
+  if (llvm::Error E =
+          llvm::writeToOutput(Out, [&](llvm::raw_ostream &OS) -> llvm::Error {
             OS << Cuda;
             return llvm::Error::success();
           })) {
