@@ -1,5 +1,4 @@
-//===- CodegenSupport.h - Small helpers shared by the CUDA printers -*- C++
-//-*-//
+//===- CodegenSupport.h - Small helpers shared by the CUDA pr ---*- C++ -*-===//
 //
 // Names, C string literals, comments, "file:line" texts for run-time error
 // messages, and walks over the IR that collect the arrays and scalars a piece

@@ -1,5 +1,4 @@
-//===- HoistHostLoops.h - Sequential outer loops run on the host -*- C++
-//-*-===//
+//===- HoistHostLoops.h - Sequential outer loops run on the h ---*- C++ -*-===//
 //
 // The first pass: it builds the host side of the function and cuts every
 // nest into kernel regions.
