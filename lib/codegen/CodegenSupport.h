@@ -1,4 +1,4 @@
-//===- CodegenSupport.h - Small helpers shared by the CUDA pr ---*- C++ -*-===//
+//===- CodegenSupport.h - Helpers of the CUDA printers ----------*- C++ -*-===//
 //
 // Names, C string literals, comments, "file:line" texts for run-time error
 // messages, and walks over the IR that collect the arrays and scalars a piece

@@ -1,4 +1,4 @@
-//===- KernelPrinter.h - One lowered kernel as a __global__ f ---*- C++ -*-===//
+//===- KernelPrinter.h - A kernel as a __global__ function ------*- C++ -*-===//
 //
 // Prints a Kernel as CUDA: arrays as flat `T *__restrict__` pointers (const
 // where the kernel only reads them), outside scalars by value, scalars the

@@ -1,4 +1,4 @@
-//===- HoistHostLoops.h - Sequential outer loops run on the h ---*- C++ -*-===//
+//===- HoistHostLoops.h - Sequential outer loops on the host ----*- C++ -*-===//
 //
 // The first pass: it builds the host side of the function and cuts every
 // nest into kernel regions.
