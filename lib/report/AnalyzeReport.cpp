@@ -9,7 +9,6 @@
 #include "report/ReportSections.h"
 #include "transforms/Pipeline.h"
 
-#include "llvm/Support/Format.h"
 
 using namespace c2cuda;
 using llvm::dyn_cast;

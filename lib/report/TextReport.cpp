@@ -181,7 +181,7 @@ void c2cuda::printAnalyzeReport(llvm::raw_ostream &OS, const json &Report) {
       for (const json &R : F["remarks"]) {
         OS << "    " << str(R["location"]) << ": " << str(R["kind"]) << ": "
            << str(R["message"]) << "\n";
-        if (!str(R["hint"]).empty() && R["hint"] != "")
+        if (R["hint"].is_string() && !R["hint"].get<std::string>().empty())
           OS << "      hint: " << str(R["hint"]) << "\n";
       }
     }
