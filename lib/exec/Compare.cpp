@@ -31,8 +31,8 @@ ArrayDiff compareArray(const Memory &Ref, const Memory &Got,
     double X = R[I].toDouble(), Y = G[I].toDouble();
     if (std::isnan(X) || std::isnan(Y)) {
       OS << Name << "[" << I << "] is NaN in the "
-         << (std::isnan(Y) ? "lowered run" : "reference") << " (reference "
-         << X << ", lowered " << Y << ")";
+         << (std::isnan(Y) ? "lowered run" : "reference") << " (reference " << X
+         << ", lowered " << Y << ")";
       D.Message = OS.str();
       D.RelL2 = NAN;
       return D;
@@ -58,8 +58,7 @@ ArrayDiff compareArray(const Memory &Ref, const Memory &Got,
      << " > tolerance " << Tol;
   if (First < R.size())
     OS << "; first differing element " << Name << "[" << First
-       << "]: reference " << R[First].str() << ", lowered "
-       << G[First].str();
+       << "]: reference " << R[First].str() << ", lowered " << G[First].str();
   D.Message = OS.str();
   return D;
 }

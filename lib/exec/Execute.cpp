@@ -106,8 +106,8 @@ private:
       while (P < T.size() && std::isdigit(static_cast<unsigned char>(T[P])))
         ++P;
       int64_t V = std::stoll(T.substr(B, P - B));
-      while (P < T.size() && (T[P] == 'u' || T[P] == 'U' || T[P] == 'l' ||
-                              T[P] == 'L'))
+      while (P < T.size() &&
+             (T[P] == 'u' || T[P] == 'U' || T[P] == 'l' || T[P] == 'L'))
         ++P;
       return V;
     }
@@ -146,8 +146,7 @@ bool parseHostLoopHeader(const std::string &Open, HostLoopHeader &H,
       R"(([^;]+);\s*([^)]*?)\s*\)\s*\{\s*$)");
   std::smatch Mt;
   if (!std::regex_match(Open, Mt, Re) || Mt[2] != Mt[4]) {
-    Why = "host region header '" + Open +
-          "' is not a simple counted for loop";
+    Why = "host region header '" + Open + "' is not a simple counted for loop";
     return false;
   }
   std::string Ty = Mt[1];
@@ -179,8 +178,8 @@ bool parseHostLoopHeader(const std::string &Open, HostLoopHeader &H,
   return true;
 }
 
-bool evaluateHostIntText(const std::string &Text, const Memory &M,
-                         int64_t &Out, std::string &Why) {
+bool evaluateHostIntText(const std::string &Text, const Memory &M, int64_t &Out,
+                         std::string &Why) {
   return evalIntText(
       Text,
       [&](const std::string &N, int64_t &V) {
@@ -382,8 +381,7 @@ private:
              std::to_string(V / D[0] % D[1]) + "," +
              std::to_string(V / D[0] / D[1]) + ")";
     };
-    return "block " + Coords(Blk, GridDim) + " thread " +
-           Coords(Th, BlockDim);
+    return "block " + Coords(Blk, GridDim) + " thread " + Coords(Th, BlockDim);
   }
 
   std::string elementName(const std::string &A, int64_t Idx) const {
@@ -405,13 +403,12 @@ private:
     return S + " (element " + std::to_string(Idx) + ")";
   }
 
-  void race(const std::string &A, int64_t Idx, const char *What1,
-            int64_t T1, const char *What2, const Expr &Ref) {
+  void race(const std::string &A, int64_t Idx, const char *What1, int64_t T1,
+            const char *What2, const Expr &Ref) {
     I.fail("data race in " + CurKernel->Name + " (launch " +
-               std::to_string(R.Launches) + "): " + elementName(A, Idx) +
-               " " + What1 + " by " + threadName(T1) + " and " + What2 +
-               " by " + threadName(CurThread) + " at '" + exprToString(Ref) +
-               "'",
+               std::to_string(R.Launches) + "): " + elementName(A, Idx) + " " +
+               What1 + " by " + threadName(T1) + " and " + What2 + " by " +
+               threadName(CurThread) + " at '" + exprToString(Ref) + "'",
            Ref.Loc);
   }
 
@@ -451,8 +448,7 @@ private:
       return;
     case AccessKind::Atomic:
       if (S.Writer >= 0 && S.Writer != T)
-        return race(Key, Idx, "written", S.Writer, "updated atomically",
-                    Ref);
+        return race(Key, Idx, "written", S.Writer, "updated atomically", Ref);
       if ((O = Shadow::other(S.Reader, T)) >= 0)
         return race(Key, Idx, "read", O, "updated atomically", Ref);
       Shadow::add(S.Updater, T);
@@ -508,9 +504,9 @@ private:
         Mapped |= G.Dim == D;
       BlockDim[D] = Mapped && K.Block[D] ? K.Block[D] : 1;
       int64_t G = Trip[D] / BlockDim[D] + (Trip[D] % BlockDim[D] != 0);
-      GridDim[D] = Mapped ? static_cast<unsigned>(
-                                G < 1 ? 1 : (G > Max[D] ? Max[D] : G))
-                          : 1;
+      GridDim[D] =
+          Mapped ? static_cast<unsigned>(G < 1 ? 1 : (G > Max[D] ? Max[D] : G))
+                 : 1;
     }
     ThreadsPerBlock = int64_t(BlockDim[0]) * BlockDim[1] * BlockDim[2];
     int64_t Total =
@@ -605,10 +601,9 @@ private:
       std::string Err;
       Value Lo = I.eval(*L.Lower);
       // (IterType)(Lower + c2c_t * Step), computed in long long.
-      Value Sum = applyBinary(
-          BinaryOpKind::Add, Lo,
-          Value::ofInt(ScalarKind::Long, C * L.Step),
-          commonType(Lo.Kind, ScalarKind::Long), Err);
+      Value Sum = applyBinary(BinaryOpKind::Add, Lo,
+                              Value::ofInt(ScalarKind::Long, C * L.Step),
+                              commonType(Lo.Kind, ScalarKind::Long), Err);
       size_t Mark = I.scopeMark();
       I.declare(L.Iter, convert(Sum, L.IterType, Err));
       if (!Err.empty())

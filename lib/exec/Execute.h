@@ -68,8 +68,8 @@ bool parseHostLoopHeader(const std::string &Open, HostLoopHeader &H,
                          std::string &Why);
 /// Evaluates a simple integer expression text (identifiers, literals,
 /// + - * / % and parentheses) over M's scalars.
-bool evaluateHostIntText(const std::string &Text, const Memory &M,
-                         int64_t &Out, std::string &Why);
+bool evaluateHostIntText(const std::string &Text, const Memory &M, int64_t &Out,
+                         std::string &Why);
 
 } // namespace exec
 } // namespace c2cuda

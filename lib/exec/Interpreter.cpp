@@ -178,16 +178,26 @@ namespace {
 
 BinaryOpKind binaryOf(AssignOpKind Op) {
   switch (Op) {
-  case AssignOpKind::Add: return BinaryOpKind::Add;
-  case AssignOpKind::Sub: return BinaryOpKind::Sub;
-  case AssignOpKind::Mul: return BinaryOpKind::Mul;
-  case AssignOpKind::Div: return BinaryOpKind::Div;
-  case AssignOpKind::Rem: return BinaryOpKind::Rem;
-  case AssignOpKind::Shl: return BinaryOpKind::Shl;
-  case AssignOpKind::Shr: return BinaryOpKind::Shr;
-  case AssignOpKind::And: return BinaryOpKind::BitAnd;
-  case AssignOpKind::Or: return BinaryOpKind::BitOr;
-  default: return BinaryOpKind::BitXor;
+  case AssignOpKind::Add:
+    return BinaryOpKind::Add;
+  case AssignOpKind::Sub:
+    return BinaryOpKind::Sub;
+  case AssignOpKind::Mul:
+    return BinaryOpKind::Mul;
+  case AssignOpKind::Div:
+    return BinaryOpKind::Div;
+  case AssignOpKind::Rem:
+    return BinaryOpKind::Rem;
+  case AssignOpKind::Shl:
+    return BinaryOpKind::Shl;
+  case AssignOpKind::Shr:
+    return BinaryOpKind::Shr;
+  case AssignOpKind::And:
+    return BinaryOpKind::BitAnd;
+  case AssignOpKind::Or:
+    return BinaryOpKind::BitOr;
+  default:
+    return BinaryOpKind::BitXor;
   }
 }
 
@@ -196,12 +206,16 @@ Value atomicCombine(AtomicKind K, const Value &Old, const Value &Operand,
   ScalarKind T = Old.Kind;
   Value X = convert(Operand, T, Err);
   switch (K) {
-  case AtomicKind::Add: return applyBinary(BinaryOpKind::Add, Old, X, T, Err);
-  case AtomicKind::Sub: return applyBinary(BinaryOpKind::Sub, Old, X, T, Err);
-  case AtomicKind::Mul: return applyBinary(BinaryOpKind::Mul, Old, X, T, Err);
+  case AtomicKind::Add:
+    return applyBinary(BinaryOpKind::Add, Old, X, T, Err);
+  case AtomicKind::Sub:
+    return applyBinary(BinaryOpKind::Sub, Old, X, T, Err);
+  case AtomicKind::Mul:
+    return applyBinary(BinaryOpKind::Mul, Old, X, T, Err);
   case AtomicKind::And:
     return applyBinary(BinaryOpKind::BitAnd, Old, X, T, Err);
-  case AtomicKind::Or: return applyBinary(BinaryOpKind::BitOr, Old, X, T, Err);
+  case AtomicKind::Or:
+    return applyBinary(BinaryOpKind::BitOr, Old, X, T, Err);
   case AtomicKind::Xor:
     return applyBinary(BinaryOpKind::BitXor, Old, X, T, Err);
   case AtomicKind::Min:
@@ -210,8 +224,8 @@ Value atomicCombine(AtomicKind K, const Value &Old, const Value &Operand,
     if (isFloating(T)) // fminf/fmaxf: a NaN operand is ignored.
       return Value::ofFloat(T, Max ? std::fmax(Old.D, X.D)
                                    : std::fmin(Old.D, X.D));
-    bool Less = applyBinary(BinaryOpKind::LT, X, Old, ScalarKind::Int, Err)
-                    .isTrue();
+    bool Less =
+        applyBinary(BinaryOpKind::LT, X, Old, ScalarKind::Int, Err).isTrue();
     return (Max ? !Less : Less) ? X : Old;
   }
   case AtomicKind::None:
@@ -236,8 +250,7 @@ void Interpreter::assign(const AssignStmt &A) {
     bool Shared;
     Target = lookup(V->Name, Shared);
     if (!Target)
-      fail("assignment to scalar '" + V->Name + "', which has no value",
-           A.Loc);
+      fail("assignment to scalar '" + V->Name + "', which has no value", A.Loc);
     else if (!Shared)
       Linear = -1; // A local: not reported.
   } else {
@@ -339,10 +352,10 @@ void Interpreter::exec(const Stmt &S) {
       size_t Inner = scopeMark();
       exec(L.Body);
       popScope(Inner);
-      Locals[Mark].second = convert(
-          applyBinary(BinaryOpKind::Add, Locals[Mark].second, Step,
-                      commonType(L.IterType, ScalarKind::Long), Err),
-          L.IterType, Err);
+      Locals[Mark].second =
+          convert(applyBinary(BinaryOpKind::Add, Locals[Mark].second, Step,
+                              commonType(L.IterType, ScalarKind::Long), Err),
+                  L.IterType, Err);
       ++Steps;
     }
     popScope(Mark);

@@ -51,8 +51,8 @@ bool allocateArrays(const Function &F,
     int64_t Size;
     auto It = Extents.find(P.Name);
     if (It != Extents.end())
-      Size = std::max<int64_t>(It->second, Known && !P.Dims.empty() ? Product
-                                                                     : 0);
+      Size =
+          std::max<int64_t>(It->second, Known && !P.Dims.empty() ? Product : 0);
     else if (Known && !P.Dims.empty())
       Size = Product;
     else
@@ -71,9 +71,8 @@ bool allocateArrays(const Function &F,
   return true;
 }
 
-std::map<std::string, int64_t> plannedExtents(const LoweredFunction &LF,
-                                              const Memory &M,
-                                              std::string &Err) {
+std::map<std::string, int64_t>
+plannedExtents(const LoweredFunction &LF, const Memory &M, std::string &Err) {
   std::map<std::string, int64_t> R;
   for (const ArrayPlan &A : LF.Arrays) {
     if (!A.Extent)

@@ -49,9 +49,8 @@ bool allocateArrays(const Function &F,
                     std::string &Err);
 
 /// The extents of the planned arrays of LF, evaluated over M's scalars.
-std::map<std::string, int64_t> plannedExtents(const LoweredFunction &LF,
-                                              const Memory &M,
-                                              std::string &Err);
+std::map<std::string, int64_t>
+plannedExtents(const LoweredFunction &LF, const Memory &M, std::string &Err);
 
 } // namespace exec
 } // namespace c2cuda

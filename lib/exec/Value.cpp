@@ -98,10 +98,10 @@ Value convert(const Value &V, ScalarKind To, std::string &Err) {
     if (isFloating(To)) {
       if (V.Kind == ScalarKind::ULong)
         return To == ScalarKind::Float
-                   ? Value::ofFloat(To, static_cast<float>(
-                                            static_cast<uint64_t>(V.I)))
-                   : Value::ofFloat(To, static_cast<double>(
-                                            static_cast<uint64_t>(V.I)));
+                   ? Value::ofFloat(
+                         To, static_cast<float>(static_cast<uint64_t>(V.I)))
+                   : Value::ofFloat(
+                         To, static_cast<double>(static_cast<uint64_t>(V.I)));
       return To == ScalarKind::Float
                  ? Value::ofFloat(To, static_cast<float>(V.I))
                  : Value::ofFloat(To, static_cast<double>(V.I));
@@ -151,12 +151,24 @@ Value compare(BinaryOpKind Op, const Value &A, const Value &B) {
   }
   bool R = false;
   switch (Op) {
-  case BinaryOpKind::LT: R = C == -1; break;
-  case BinaryOpKind::LE: R = C == -1 || C == 0; break;
-  case BinaryOpKind::GT: R = C == 1; break;
-  case BinaryOpKind::GE: R = C == 1 || C == 0; break;
-  case BinaryOpKind::EQ: R = C == 0; break;
-  default: R = C != 0; break; // NE, true for NaN.
+  case BinaryOpKind::LT:
+    R = C == -1;
+    break;
+  case BinaryOpKind::LE:
+    R = C == -1 || C == 0;
+    break;
+  case BinaryOpKind::GT:
+    R = C == 1;
+    break;
+  case BinaryOpKind::GE:
+    R = C == 1 || C == 0;
+    break;
+  case BinaryOpKind::EQ:
+    R = C == 0;
+    break;
+  default:
+    R = C != 0;
+    break; // NE, true for NaN.
   }
   return Value::ofInt(ScalarKind::Int, R);
 }
@@ -166,10 +178,18 @@ Value floatArith(BinaryOpKind Op, ScalarKind K, double X, double Y,
   if (K == ScalarKind::Float) {
     float A = static_cast<float>(X), B = static_cast<float>(Y), R = 0;
     switch (Op) {
-    case BinaryOpKind::Add: R = A + B; break;
-    case BinaryOpKind::Sub: R = A - B; break;
-    case BinaryOpKind::Mul: R = A * B; break;
-    case BinaryOpKind::Div: R = A / B; break;
+    case BinaryOpKind::Add:
+      R = A + B;
+      break;
+    case BinaryOpKind::Sub:
+      R = A - B;
+      break;
+    case BinaryOpKind::Mul:
+      R = A * B;
+      break;
+    case BinaryOpKind::Div:
+      R = A / B;
+      break;
     default:
       Err = std::string("operator '") + spelling(Op) + "' on 'float'";
     }
@@ -177,10 +197,18 @@ Value floatArith(BinaryOpKind Op, ScalarKind K, double X, double Y,
   }
   double R = 0;
   switch (Op) {
-  case BinaryOpKind::Add: R = X + Y; break;
-  case BinaryOpKind::Sub: R = X - Y; break;
-  case BinaryOpKind::Mul: R = X * Y; break;
-  case BinaryOpKind::Div: R = X / Y; break;
+  case BinaryOpKind::Add:
+    R = X + Y;
+    break;
+  case BinaryOpKind::Sub:
+    R = X - Y;
+    break;
+  case BinaryOpKind::Mul:
+    R = X * Y;
+    break;
+  case BinaryOpKind::Div:
+    R = X / Y;
+    break;
   default:
     Err = std::string("operator '") + spelling(Op) + "' on 'double'";
   }
@@ -191,9 +219,12 @@ Value intArith(BinaryOpKind Op, ScalarKind K, int64_t X, int64_t Y,
                std::string &Err) {
   uint64_t UX = X, UY = Y;
   switch (Op) {
-  case BinaryOpKind::Add: return Value::ofInt(K, UX + UY);
-  case BinaryOpKind::Sub: return Value::ofInt(K, UX - UY);
-  case BinaryOpKind::Mul: return Value::ofInt(K, UX * UY);
+  case BinaryOpKind::Add:
+    return Value::ofInt(K, UX + UY);
+  case BinaryOpKind::Sub:
+    return Value::ofInt(K, UX - UY);
+  case BinaryOpKind::Mul:
+    return Value::ofInt(K, UX * UY);
   case BinaryOpKind::Div:
   case BinaryOpKind::Rem: {
     if (Y == 0) {
@@ -210,9 +241,12 @@ Value intArith(BinaryOpKind Op, ScalarKind K, int64_t X, int64_t Y,
     }
     return Value::ofInt(K, Div ? X / Y : X % Y);
   }
-  case BinaryOpKind::BitAnd: return Value::ofInt(K, UX & UY);
-  case BinaryOpKind::BitOr: return Value::ofInt(K, UX | UY);
-  case BinaryOpKind::BitXor: return Value::ofInt(K, UX ^ UY);
+  case BinaryOpKind::BitAnd:
+    return Value::ofInt(K, UX & UY);
+  case BinaryOpKind::BitOr:
+    return Value::ofInt(K, UX | UY);
+  case BinaryOpKind::BitXor:
+    return Value::ofInt(K, UX ^ UY);
   default:
     Err = std::string("unexpected operator '") + spelling(Op) + "'";
     return Value::ofInt(K, 0);
@@ -283,25 +317,54 @@ using F2 = std::function<float(float, float)>;
 using D2 = std::function<double(double, double)>;
 
 #define C2C_UNARY(N)                                                           \
-  {#N, {[](float X) { return std::N(X); }, [](double X) { return std::N(X); }}}
+  {                                                                            \
+#N, {                                                                      \
+      [](float X) { return std::N(X); }, [](double X) { return std::N(X); }    \
+    }                                                                          \
+  }
 #define C2C_BINARY(N)                                                          \
-  {#N,                                                                         \
-   {[](float X, float Y) { return std::N(X, Y); },                             \
-    [](double X, double Y) { return std::N(X, Y); }}}
+  {                                                                            \
+#N, {                                                                      \
+      [](float X, float Y) { return std::N(X, Y); },                           \
+          [](double X, double Y) { return std::N(X, Y); }                      \
+    }                                                                          \
+  }
 
 const std::map<std::string, std::pair<F1, D1>> &unaryFns() {
   static const std::map<std::string, std::pair<F1, D1>> M = {
-      C2C_UNARY(acos),  C2C_UNARY(asin),      C2C_UNARY(atan),
-      C2C_UNARY(cos),   C2C_UNARY(sin),       C2C_UNARY(tan),
-      C2C_UNARY(acosh), C2C_UNARY(asinh),     C2C_UNARY(atanh),
-      C2C_UNARY(cosh),  C2C_UNARY(sinh),      C2C_UNARY(tanh),
-      C2C_UNARY(exp),   C2C_UNARY(exp2),      C2C_UNARY(expm1),
-      C2C_UNARY(log),   C2C_UNARY(log10),     C2C_UNARY(log1p),
-      C2C_UNARY(log2),  C2C_UNARY(logb),      C2C_UNARY(cbrt),
-      C2C_UNARY(fabs),  C2C_UNARY(sqrt),      C2C_UNARY(erf),
-      C2C_UNARY(erfc),  C2C_UNARY(lgamma),    C2C_UNARY(tgamma),
-      C2C_UNARY(ceil),  C2C_UNARY(floor),     C2C_UNARY(nearbyint),
-      C2C_UNARY(rint),  C2C_UNARY(round),     C2C_UNARY(trunc),
+      C2C_UNARY(acos),
+      C2C_UNARY(asin),
+      C2C_UNARY(atan),
+      C2C_UNARY(cos),
+      C2C_UNARY(sin),
+      C2C_UNARY(tan),
+      C2C_UNARY(acosh),
+      C2C_UNARY(asinh),
+      C2C_UNARY(atanh),
+      C2C_UNARY(cosh),
+      C2C_UNARY(sinh),
+      C2C_UNARY(tanh),
+      C2C_UNARY(exp),
+      C2C_UNARY(exp2),
+      C2C_UNARY(expm1),
+      C2C_UNARY(log),
+      C2C_UNARY(log10),
+      C2C_UNARY(log1p),
+      C2C_UNARY(log2),
+      C2C_UNARY(logb),
+      C2C_UNARY(cbrt),
+      C2C_UNARY(fabs),
+      C2C_UNARY(sqrt),
+      C2C_UNARY(erf),
+      C2C_UNARY(erfc),
+      C2C_UNARY(lgamma),
+      C2C_UNARY(tgamma),
+      C2C_UNARY(ceil),
+      C2C_UNARY(floor),
+      C2C_UNARY(nearbyint),
+      C2C_UNARY(rint),
+      C2C_UNARY(round),
+      C2C_UNARY(trunc),
       {"rsqrt",
        {[](float X) { return 1.0f / std::sqrt(X); },
         [](double X) { return 1.0 / std::sqrt(X); }}}};
@@ -310,9 +373,9 @@ const std::map<std::string, std::pair<F1, D1>> &unaryFns() {
 
 const std::map<std::string, std::pair<F2, D2>> &binaryFns() {
   static const std::map<std::string, std::pair<F2, D2>> M = {
-      C2C_BINARY(atan2),     C2C_BINARY(hypot),    C2C_BINARY(pow),
-      C2C_BINARY(fmod),      C2C_BINARY(remainder), C2C_BINARY(copysign),
-      C2C_BINARY(fdim),      C2C_BINARY(fmax),     C2C_BINARY(fmin)};
+      C2C_BINARY(atan2), C2C_BINARY(hypot),     C2C_BINARY(pow),
+      C2C_BINARY(fmod),  C2C_BINARY(remainder), C2C_BINARY(copysign),
+      C2C_BINARY(fdim),  C2C_BINARY(fmax),      C2C_BINARY(fmin)};
   return M;
 }
 
@@ -321,9 +384,9 @@ const std::map<std::string, std::pair<F2, D2>> &binaryFns() {
 
 /// Splits "sqrtf" into ("sqrt", float) and "sqrt" into ("sqrt", double).
 bool isKnownBase(const std::string &N) {
-  static const std::set<std::string> Other = {
-      "fma", "ilogb", "ldexp", "scalbn", "lrint", "llrint", "lround",
-      "llround"};
+  static const std::set<std::string> Other = {"fma",    "ilogb",  "ldexp",
+                                              "scalbn", "lrint",  "llrint",
+                                              "lround", "llround"};
   return unaryFns().count(N) || binaryFns().count(N) || Other.count(N);
 }
 
@@ -369,17 +432,16 @@ Value applyCall(const std::string &Callee, const std::vector<Value> &Args,
     if (!Arity(2))
       return Value::ofInt(ResultType, 0);
     double X = convert(Args[0], FK, Err).D, Y = convert(Args[1], FK, Err).D;
-    return Result(Float ? B->second.first(static_cast<float>(X),
-                                          static_cast<float>(Y))
-                        : B->second.second(X, Y));
+    return Result(
+        Float ? B->second.first(static_cast<float>(X), static_cast<float>(Y))
+              : B->second.second(X, Y));
   }
   if (Base == "fma") {
     if (!Arity(3))
       return Value::ofInt(ResultType, 0);
     double X = convert(Args[0], FK, Err).D, Y = convert(Args[1], FK, Err).D,
            Z = convert(Args[2], FK, Err).D;
-    return Result(Float ? std::fma(static_cast<float>(X),
-                                   static_cast<float>(Y),
+    return Result(Float ? std::fma(static_cast<float>(X), static_cast<float>(Y),
                                    static_cast<float>(Z))
                         : std::fma(X, Y, Z));
   }
@@ -399,8 +461,8 @@ Value applyCall(const std::string &Callee, const std::vector<Value> &Args,
     if (Base == "ilogb")
       return convert(Value::ofInt(ScalarKind::Int, std::ilogb(X)), ResultType,
                      Err);
-    double R = Base.find("rint") != std::string::npos ? std::rint(X)
-                                                      : std::round(X);
+    double R =
+        Base.find("rint") != std::string::npos ? std::rint(X) : std::round(X);
     return convert(Value::ofFloat(ScalarKind::Double, R), ResultType, Err);
   }
   Err = "call to unknown function '" + Callee + "'";

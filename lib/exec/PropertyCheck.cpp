@@ -1,0 +1,78 @@
+//===- PropertyCheck.cpp - Lowered vs. reference on random inputs ---------===//
+
+#include "PropertyCheck.h"
+
+#include "Compare.h"
+
+#include <algorithm>
+#include <random>
+
+namespace c2cuda {
+namespace exec {
+
+CheckResult checkLowering(const Function &F, const LoweredFunction &LF,
+                          const CheckConfig &C) {
+  CheckResult R;
+  auto Fail = [&](const std::string &Msg) {
+    R.St = CheckResult::Status::Fail;
+    R.Message = Msg;
+    return R;
+  };
+  std::mt19937_64 Rng(C.Seed);
+  std::uniform_real_distribution<double> Real(C.Lo, C.Hi);
+  Memory Init;
+  for (const Param &P : F.Params) {
+    if (P.isArray())
+      continue;
+    auto It = C.Scalars.find(P.Name);
+    if (It == C.Scalars.end() && !isFloating(P.Elem))
+      return Fail("no value for integer parameter '" + P.Name + "'");
+    double V = It != C.Scalars.end() ? It->second : Real(Rng);
+    Init.Scalars[P.Name] = isFloating(P.Elem)
+                               ? Value::ofFloat(P.Elem, V)
+                               : Value::ofInt(P.Elem, static_cast<int64_t>(V));
+  }
+  std::string Err;
+  std::map<std::string, int64_t> Extents = plannedExtents(LF, Init, Err);
+  if (!Err.empty() || !allocateArrays(F, Extents, Init, Rng, C.Lo, C.Hi, Err))
+    return Fail("cannot set up the inputs: " + Err);
+  // Arrays the device only writes: every element the C writes must be
+  // written by the kernels too, or the NaN shows.
+  for (const ArrayPlan &A : LF.Arrays)
+    if (A.WrittenOnDevice && !A.ReadOnDevice && !A.ReadOnHost)
+      poisonArray(Init, A.Name);
+
+  Memory Ref = Init, Got = Init;
+  ExecResult RR = runReference(F, Ref);
+  if (RR.St == ExecResult::Status::Unsupported) {
+    R.St = CheckResult::Status::Unsupported;
+    R.Message = RR.Message;
+    return R;
+  }
+  if (!RR.ok())
+    return Fail("reference execution failed: " + RR.Message);
+  ExecOptions EO;
+  EO.Seed = C.Seed;
+  EO.Order = C.Order;
+  ExecResult LR = runLowered(LF, Got, EO);
+  R.Launches = LR.Launches;
+  R.Threads = LR.Threads;
+  if (LR.St == ExecResult::Status::Unsupported) {
+    R.St = CheckResult::Status::Unsupported;
+    R.Message = LR.Message;
+    return R;
+  }
+  if (!LR.ok())
+    return Fail("lowered execution failed: " + LR.Message);
+  for (const auto &[Name, B] : Init.Arrays) {
+    ArrayDiff D = compareArray(Ref, Got, Name, C.Tol);
+    if (!D.Message.empty())
+      return Fail(D.Message);
+    R.MaxRelL2 = std::max(R.MaxRelL2, D.RelL2);
+  }
+  // Written scalar parameters are the function's own copies: not outputs.
+  return R;
+}
+
+} // namespace exec
+} // namespace c2cuda

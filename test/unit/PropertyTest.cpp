@@ -1,0 +1,258 @@
+//===- PropertyTest.cpp - Every example, many schedules, checked on the CPU =//
+//
+// For every example in examples/*.c and at least 50 random legal schedules
+// (block shape of each nest's mapped band: any rank-matching shape of at
+// most 1024 threads, powers of two or not, larger than the trip counts or
+// not; --allow-reassociation on or off; the thread execution order seed),
+// the nests are lowered with analyzeFunction + runPipeline and the lowered
+// form is run by the CPU oracle (lib/exec) on fresh random inputs at small
+// odd sizes and compared with the C semantics. Functions whose host code
+// the oracle cannot interpret are listed in Excluded with the reason and
+// must stay unsupported; they are not counted as passed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/NestFacts.h"
+#include "exec/PropertyCheck.h"
+#include "frontend/Frontend.h"
+#include "ir/IRPrinter.h"
+#include "transforms/Pipeline.h"
+
+#include "gtest/gtest.h"
+
+#include "llvm/Support/Casting.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <random>
+
+using namespace c2cuda;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Problem sizes per function: small and odd, so each run takes
+/// milliseconds and no size divides a block dimension evenly.
+const std::map<std::string, std::map<std::string, double>> &sizes() {
+  static const std::map<std::string, std::map<std::string, double>> S = {
+      {"conv2d_3x3", {{"H", 11}, {"W", 13}}},
+      {"conv2d_5x5", {{"H", 11}, {"W", 13}}},
+      {"conv_multi",
+       {{"N", 2}, {"C", 3}, {"H", 7}, {"W", 9}, {"K", 3}, {"R", 3}, {"S", 3}}},
+      {"gs_redblack", {{"tsteps", 3}, {"n", 11}}},
+      {"gemm", {{"ni", 9}, {"nj", 11}, {"nk", 7}}},
+      {"jacobi2d", {{"tsteps", 3}, {"n", 11}}},
+      {"matmul", {{"M", 9}, {"N", 13}, {"K", 7}}},
+      {"matvec", {{"M", 13}, {"N", 11}}},
+      {"nmf_supervised",
+       {{"F", 9}, {"T", 11}, {"K", 5}, {"iters", 3}, {"eps", 1e-3}}},
+      {"rbf_kernel", {{"n", 7}, {"m", 9}, {"d", 5}}},
+      {"reverse", {{"n", 37}}},
+      {"saxpy", {{"n", 37}}},
+      {"syrk", {{"n", 9}, {"m", 7}}},
+      {"transpose", {{"rows", 9}, {"cols", 13}}},
+  };
+  return S;
+}
+
+/// Functions the oracle cannot run, and why (checked: they must report
+/// "host code not interpretable"). Empty today.
+const std::map<std::string, std::string> &excluded() {
+  static const std::map<std::string, std::string> E = {};
+  return E;
+}
+
+constexpr unsigned SchedulesPerExample = 50;
+
+std::vector<std::string> exampleFiles() {
+  std::vector<std::string> V;
+  for (auto &E :
+       fs::directory_iterator(fs::path(C2CUDA_SOURCE_DIR) / "examples"))
+    if (E.path().extension() == ".c" &&
+        E.path().stem().string().find("_driver") == std::string::npos)
+      V.push_back(E.path().filename().string());
+  std::sort(V.begin(), V.end());
+  return V;
+}
+
+/// Copies L with every nest's block clause replaced by Blocks[nest id].
+StmtList withBlocks(const StmtList &L,
+                    const std::map<unsigned, std::vector<unsigned>> &Blocks) {
+  StmtList Out;
+  for (const StmtPtr &S : L) {
+    if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {
+      NestClauses C = N->Clauses;
+      auto It = Blocks.find(N->Id);
+      C.Block = It == Blocks.end() ? std::vector<unsigned>{} : It->second;
+      Out.push_back(
+          std::make_shared<NestStmt>(N->Id, N->Body, C, N->PragmaLoc, N->Loc));
+    } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
+      Out.push_back(
+          std::make_shared<HostRegion>(R->Open, withBlocks(R->Body, Blocks),
+                                       R->Close, R->HeaderArraysRead, R->Loc));
+    } else {
+      Out.push_back(S);
+    }
+  }
+  return Out;
+}
+
+struct Lowering {
+  Function F;
+  LoweredFunction LF;
+  std::string Errors;
+};
+
+std::unique_ptr<Lowering>
+lower(const Function &Src, const std::map<unsigned, std::vector<unsigned>> &B,
+      bool Reassoc) {
+  auto L = std::make_unique<Lowering>();
+  L->F = Src;
+  L->F.Body = withBlocks(Src.Body, B);
+  DiagnosticList Diags;
+  FunctionFacts Facts = analyzeFunction(L->F, Diags);
+  PipelineOptions Opts;
+  Opts.AllowReassociation = Reassoc;
+  std::string Null;
+  llvm::raw_string_ostream Log(Null);
+  Opts.Log = &Log;
+  if (!Diags.hasErrors())
+    L->LF = runPipeline(L->F, Facts, Opts, Diags);
+  if (Diags.hasErrors())
+    for (const Diagnostic &D : Diags.all())
+      L->Errors += D.Loc.str() + ": " + D.Message + "\n";
+  return L;
+}
+
+/// A random block shape of Rank dimensions with at most 1024 threads:
+/// log-uniform sizes, so 1, odd sizes, powers of two and sizes larger than
+/// any trip count all occur.
+std::vector<unsigned> randomBlock(unsigned Rank, std::mt19937_64 &Rng) {
+  std::vector<unsigned> B(Rank, 1);
+  std::vector<unsigned> Order(Rank);
+  std::iota(Order.begin(), Order.end(), 0);
+  std::shuffle(Order.begin(), Order.end(), Rng);
+  unsigned Left = 1024;
+  std::uniform_real_distribution<double> U(0, 1);
+  for (unsigned D : Order) {
+    unsigned X = static_cast<unsigned>(std::exp(U(Rng) * std::log(Left + 1.0)));
+    X = std::clamp(X, 1u, Left);
+    B[D] = X;
+    Left /= X;
+  }
+  return B;
+}
+
+std::string blockText(const std::map<unsigned, std::vector<unsigned>> &B) {
+  std::string S;
+  for (const auto &[Id, Shape] : B) {
+    S += " nest " + std::to_string(Id) + ": block(";
+    for (size_t I = 0; I < Shape.size(); ++I)
+      S += (I ? "," : "") + std::to_string(Shape[I]);
+    S += ")";
+  }
+  return S.empty() ? " (no mapped nest)" : S;
+}
+
+class Examples : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Examples, LoweringMatchesCOnRandomSchedules) {
+  fs::path P = fs::path(C2CUDA_SOURCE_DIR) / "examples" / GetParam();
+  FrontendOptions FO;
+  FO.ResourceDir = C2CUDA_CLANG_RESOURCE_DIR;
+  Module M;
+  DiagnosticList Diags;
+  ASSERT_TRUE(parseFile(P.string(), FO, M, Diags));
+  ASSERT_FALSE(M.Functions.empty());
+  auto Start = std::chrono::steady_clock::now();
+
+  for (const Function &F : M.Functions) {
+    auto SizeIt = sizes().find(F.Name);
+    ASSERT_NE(SizeIt, sizes().end())
+        << "no problem sizes for function '" << F.Name << "' of " << P;
+    bool Excluded = excluded().count(F.Name) != 0;
+
+    // The rank of each nest's mapped band, per reassociation setting.
+    std::map<unsigned, unsigned> Rank[2];
+    for (bool Re : {false, true}) {
+      auto L = lower(F, {}, Re);
+      ASSERT_TRUE(L->Errors.empty()) << L->Errors;
+      for (const Kernel &K : L->LF.Kernels)
+        Rank[Re][K.NestId] =
+            std::max<unsigned>(Rank[Re][K.NestId], K.Grid.size());
+    }
+
+    unsigned Checked = 0, Unsupported = 0;
+    for (unsigned S = 0; S < SchedulesPerExample; ++S) {
+      uint64_t Seed =
+          0x9e3779b97f4a7c15ULL * (S + 1) ^ std::hash<std::string>()(F.Name);
+      std::mt19937_64 Rng(Seed);
+      bool Re = S % 2;
+      std::map<unsigned, std::vector<unsigned>> Blocks;
+      for (const auto &[Id, R] : Rank[Re])
+        if (R)
+          Blocks[Id] = randomBlock(R, Rng);
+      auto L = lower(F, Blocks, Re);
+      std::string Schedule =
+          blockText(Blocks) + (Re ? " --allow-reassociation" : "") + " seed " +
+          std::to_string(Seed) + (S % 5 == 4 ? " reverse order" : " shuffled");
+      ASSERT_TRUE(L->Errors.empty())
+          << F.Name << ": schedule rejected:" << Schedule << "\n"
+          << L->Errors;
+      exec::CheckConfig C;
+      C.Scalars = SizeIt->second;
+      C.Seed = Seed;
+      C.Order =
+          S % 5 == 4 ? exec::ThreadOrder::Reverse : exec::ThreadOrder::Shuffled;
+      // Reassociated sums: the bound of test/gpu/reductions/dot_driver.c,
+      // 4 sqrt(n) 2^-24 relative to sum |terms|; inputs are positive, so
+      // that sum is the result's size, and n < 1000 here.
+      C.Tol = Re ? 4 * std::sqrt(1000.0) * std::ldexp(1.0, -24) : 1e-5;
+      exec::CheckResult R = exec::checkLowering(L->F, L->LF, C);
+      if (R.St == exec::CheckResult::Status::Unsupported) {
+        ++Unsupported;
+        EXPECT_TRUE(Excluded)
+            << F.Name << " is not interpretable but not listed in excluded(): "
+            << R.Message;
+        continue;
+      }
+      EXPECT_FALSE(Excluded) << F.Name << " is listed as excluded but ran";
+      if (R.St == exec::CheckResult::Status::Fail) {
+        std::string IR;
+        llvm::raw_string_ostream OS(IR);
+        printLowered(OS, L->LF);
+        ADD_FAILURE() << F.Name << ":" << Schedule << ": " << R.Message
+                      << "\nlowered:\n"
+                      << IR;
+        break; // One failing schedule is enough to read.
+      }
+      ++Checked;
+    }
+    double Secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+            .count();
+    std::cout << "[ property ] " << F.Name << ": " << Checked
+              << " schedules checked, " << Unsupported << " unsupported ("
+              << Secs << " s so far)\n";
+    if (!Excluded)
+      EXPECT_GE(Checked, SchedulesPerExample) << F.Name;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(All, Examples, ::testing::ValuesIn(exampleFiles()),
+                         [](const ::testing::TestParamInfo<std::string> &I) {
+                           std::string S = fs::path(I.param).stem().string();
+                           for (char &C : S)
+                             if (!isalnum(static_cast<unsigned char>(C)))
+                               C = '_';
+                           return S;
+                         });
+
+TEST(PropertyExamples, EveryExampleHasSizes) {
+  EXPECT_GE(exampleFiles().size(), 13u);
+}
+
+} // namespace
