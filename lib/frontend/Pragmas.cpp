@@ -1,6 +1,8 @@
 //===- Pragmas.cpp - c2cuda and scop pragmas ------------------------------===//
 
 #include "Pragmas.h"
+
+#include <algorithm>
 #include "ClangTypes.h"
 
 #include "clang/Lex/Pragma.h"
@@ -308,33 +310,36 @@ private:
     return std::make_shared<CastExpr>(std::move(E), T, L);
   }
 
-  ExprPtr parseAdd() {
-    ExprPtr L = parseMul();
-    while (L && (is(tok::plus) || is(tok::minus))) {
-      BinaryOpKind Op = is(tok::plus) ? BinaryOpKind::Add : BinaryOpKind::Sub;
+  /// One left-associative level of binary operators: Next (Op Next)*.
+  ExprPtr
+  parseLevel(ExprPtr (ClauseParser::*Next)(),
+             std::initializer_list<std::pair<tok::TokenKind, BinaryOpKind>>
+                 Ops) {
+    ExprPtr L = (this->*Next)();
+    for (;;) {
+      const auto *Op = std::find_if(Ops.begin(), Ops.end(), [&](auto &O) {
+        return is(O.first);
+      });
+      if (!L || Op == Ops.end())
+        return L;
       SourceLoc OpLoc = loc(Toks[Pos++].Loc);
-      ExprPtr R = parseMul();
+      ExprPtr R = (this->*Next)();
       if (!R)
         return nullptr;
       ScalarKind T = common(L->Type, R->Type);
-      L = std::make_shared<BinaryExpr>(Op, convert(L, T), convert(R, T), T,
-                                       OpLoc);
+      L = std::make_shared<BinaryExpr>(Op->second, convert(L, T),
+                                       convert(R, T), T, OpLoc);
     }
-    return L;
+  }
+  ExprPtr parseAdd() {
+    return parseLevel(&ClauseParser::parseMul,
+                      {{tok::plus, BinaryOpKind::Add},
+                       {tok::minus, BinaryOpKind::Sub}});
   }
   ExprPtr parseMul() {
-    ExprPtr L = parseUnary();
-    while (L && (is(tok::star) || is(tok::slash))) {
-      BinaryOpKind Op = is(tok::star) ? BinaryOpKind::Mul : BinaryOpKind::Div;
-      SourceLoc OpLoc = loc(Toks[Pos++].Loc);
-      ExprPtr R = parseUnary();
-      if (!R)
-        return nullptr;
-      ScalarKind T = common(L->Type, R->Type);
-      L = std::make_shared<BinaryExpr>(Op, convert(L, T), convert(R, T), T,
-                                       OpLoc);
-    }
-    return L;
+    return parseLevel(&ClauseParser::parseUnary,
+                      {{tok::star, BinaryOpKind::Mul},
+                       {tok::slash, BinaryOpKind::Div}});
   }
   ExprPtr parseUnary() {
     if (is(tok::minus)) {
