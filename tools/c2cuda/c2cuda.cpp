@@ -137,10 +137,12 @@ static void adoptLLVMPrintOptions() {
   auto &Opts = cl::getRegisteredOptions();
   if (cl::Option *O = Opts.lookup("print-after-all")) {
     O->setDescription("Print the IR after every lowering pass (stderr)");
+    O->setHiddenFlag(cl::NotHidden);
     O->addCategory(Category);
   }
   if (cl::Option *O = Opts.lookup("print-after")) {
     O->setDescription("Print the IR after the named lowering passes (stderr)");
+    O->setHiddenFlag(cl::NotHidden);
     O->addCategory(Category);
   }
 }
