@@ -469,8 +469,11 @@ void HostBodyPrinter::printLaunch(const LaunchStmt &L, unsigned Indent) {
       for (const GridLoop &G : K.Grid)
         Mapped |= G.Dim == D;
       if (Mapped)
-        OS << "c2c_grid_dim(" << tripName(D) << ", " << blockDim(K, D) << ", "
-           << Max[D] << ")";
+        OS << "c2c_grid_dim(" << tripName(D) << ", " << blockDim(K, D)
+           << (coarsening(K, D) > 1
+                   ? "u * " + std::to_string(coarsening(K, D)) + "u"
+                   : std::string())
+           << ", " << Max[D] << ")";
       else
         OS << "1u";
     }

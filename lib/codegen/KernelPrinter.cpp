@@ -9,6 +9,7 @@
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -75,7 +76,44 @@ bool readsOtherThanAtomically(const StmtList &L, const std::string &N) {
   return false;
 }
 
+/// Prints `#pragma unroll n` before the in-thread loops K.Schedule names.
+class KernelStmtPrinter : public CStmtPrinter {
+public:
+  KernelStmtPrinter(llvm::raw_ostream &OS, ArrayRefPrinter PA,
+                    const std::map<std::string, unsigned> &Unroll)
+      : CStmtPrinter(OS, std::move(PA)), Unroll(Unroll) {}
+
+protected:
+  void beforeStmt(const Stmt &S, unsigned Indent) override {
+    const auto *F = llvm::dyn_cast<ForStmt>(&S);
+    if (!F)
+      return;
+    auto It = Unroll.find(F->Iter);
+    if (It == Unroll.end())
+      return;
+    indent(OS, Indent);
+    OS << "#pragma unroll " << It->second << "\n";
+  }
+
+private:
+  const std::map<std::string, unsigned> &Unroll;
+};
+
 } // namespace
+
+unsigned coarsening(const Kernel &K, unsigned Dim) {
+  for (const GridLoop &G : K.Grid)
+    if (G.Dim == Dim)
+      return G.Coarsen ? G.Coarsen : 1;
+  return 1;
+}
+
+unsigned minBlocksPerSM(const Kernel &K) {
+  if (!K.Schedule.MaxRegCount)
+    return 0;
+  unsigned B = 65536 / (threadsPerBlock(K) * K.Schedule.MaxRegCount);
+  return std::max(1u, std::min(B, 32u));
+}
 
 const char *dimName(unsigned Dim) {
   static const char *Names[] = {"x", "y", "z"};
@@ -198,14 +236,21 @@ void printKernel(llvm::raw_ostream &OS, const Kernel &K, const Function &F,
                  const EmitContext &Ctx) {
   std::vector<KernelParam> Params = kernelParams(K, F);
   ArrayRefPrinter PA = makeDeviceArrayPrinter(F);
-  CStmtPrinter Body(OS, PA);
+  KernelStmtPrinter Body(OS, PA, K.Schedule.Unroll);
 
   printComment(OS,
                "Nest at " + Ctx.from(K.Loc) + ", from function " + F.Name +
                    (K.Grid.empty() ? "; runs on one thread." : "."),
                0);
-  OS << "__global__ void __launch_bounds__(" << threadsPerBlock(K) << ") "
-     << K.Name << "(";
+  std::string Sched = K.Schedule.str();
+  printComment(OS,
+               "Schedule: " + (Sched.empty() ? std::string("(default)")
+                                             : Sched),
+               0);
+  OS << "__global__ void __launch_bounds__(" << threadsPerBlock(K);
+  if (unsigned MinBlocks = minBlocksPerSM(K))
+    OS << ", " << MinBlocks;
+  OS << ") " << K.Name << "(";
   for (size_t I = 0; I < Params.size(); ++I)
     OS << (I ? ", " : "") << Params[I].Decl;
   OS << ") {\n";

@@ -7,7 +7,15 @@
 // a parallel reduction), and one 64-bit
 // grid-stride loop per grid dimension whose trip count the host computes.
 // Grid-stride loops make every launch correct for any grid size, so the host
-// may clamp the grid to the hardware limits.
+// may clamp the grid to the hardware limits, and thread coarsening (fewer
+// threads than iterations) needs no other code.
+//
+// Schedule (K.Schedule): printed atop the kernel as pragma clauses
+// ("// Schedule: map(j: x, i: y) block(32, 8)"), so that pasting them after
+// `#pragma c2cuda kernel` reproduces the kernel; unroll(k: n) prints
+// `#pragma unroll n` before each in-thread loop k; maxrregcount(R) prints
+// `__launch_bounds__(threads, minBlocksPerSM(K))`, which makes nvcc keep
+// each thread within about 65536 / (threads * minBlocks) >= R registers.
 //
 // kernelParams() is the single description of the parameter list: the host
 // printer passes exactly the arguments it lists, in its order.
@@ -51,6 +59,13 @@ std::vector<KernelParam> kernelParams(const Kernel &K, const Function &F);
 unsigned blockDim(const Kernel &K, unsigned Dim);
 /// Product of blockDim() over x, y, z; 1 for a single-thread kernel.
 unsigned threadsPerBlock(const Kernel &K);
+/// Iterations per thread of the grid loop on Dim (GridLoop::Coarsen), 1 if
+/// none: the host sizes that grid dimension for blockDim * coarsening.
+unsigned coarsening(const Kernel &K, unsigned Dim);
+/// `__launch_bounds__` minimum blocks per SM for K.Schedule.MaxRegCount R:
+/// floor(65536 / (threads * R)), at most 32 (the most resident blocks an
+/// SM of cc >= 7.0 may hold); 0 when K has no register limit.
+unsigned minBlocksPerSM(const Kernel &K);
 
 /// "x", "y" or "z".
 const char *dimName(unsigned Dim);

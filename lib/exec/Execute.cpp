@@ -500,10 +500,15 @@ private:
     static const int64_t Max[] = {2147483647LL, 65535LL, 65535LL};
     for (unsigned D = 0; D < 3; ++D) {
       bool Mapped = false;
+      int64_t Coarsen = 1; // GridLoop::Coarsen: fewer threads, same loop.
       for (const GridLoop &G : K.Grid)
-        Mapped |= G.Dim == D;
+        if (G.Dim == D) {
+          Mapped = true;
+          Coarsen = G.Coarsen ? G.Coarsen : 1;
+        }
       BlockDim[D] = Mapped && K.Block[D] ? K.Block[D] : 1;
-      int64_t G = Trip[D] / BlockDim[D] + (Trip[D] % BlockDim[D] != 0);
+      int64_t Per = BlockDim[D] * Coarsen;
+      int64_t G = Trip[D] / Per + (Trip[D] % Per != 0);
       GridDim[D] =
           Mapped ? static_cast<unsigned>(G < 1 ? 1 : (G > Max[D] ? Max[D] : G))
                  : 1;

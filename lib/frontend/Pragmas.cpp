@@ -57,7 +57,15 @@ private:
 };
 
 const char *const KnownClauses =
-    "block(x[,y[,z]]), extent(A: expr), reduction(op: var[, var...])";
+    "block(x[,y[,z]]), extent(A: expr), reduction(op: var[, var...]), "
+    "map(loop: x|y|z, ...), thread(loop: n, ...), unroll(loop: n, ...), "
+    "maxrregcount(n)";
+
+/// Clauses that may appear once per pragma.
+bool isSingleClause(const std::string &C) {
+  return C == "block" || C == "map" || C == "thread" || C == "unroll" ||
+         C == "maxrregcount";
+}
 
 /// Recursive-descent parser over the clause tokens of one pragma.
 class ClauseParser {
@@ -79,7 +87,7 @@ public:
             "expected a clause name in '#pragma c2cuda kernel', found '" +
                 T.Text + "'",
             std::string("known clauses: ") + KnownClauses);
-      if (T.Text == "block" && Out.ClauseLocs.count(T.Text))
+      if (isSingleClause(T.Text) && Out.ClauseLocs.count(T.Text))
         return fail(T.Loc, "clause '" + T.Text + "' appears more than once",
                     "merge the clauses into one");
       ++Pos;
@@ -91,6 +99,16 @@ public:
           return false;
       } else if (T.Text == "reduction") {
         if (!parseReduction(Out))
+          return false;
+      } else if (T.Text == "map") {
+        if (!parseMap(Out))
+          return false;
+      } else if (T.Text == "thread" || T.Text == "unroll") {
+        if (!parseLoopFactors(T.Text,
+                              T.Text == "thread" ? Out.Thread : Out.Unroll))
+          return false;
+      } else if (T.Text == "maxrregcount") {
+        if (!parseMaxRegCount(T, Out))
           return false;
       } else {
         return fail(
@@ -133,6 +151,121 @@ private:
                 std::string("expected '") + Spelling + "' in clause '" +
                     Clause + "'",
                 std::string("write it as '") + Form + "'");
+  }
+
+  /// A positive integer constant (no suffix but u/l), or 0 after an error.
+  unsigned positive(const std::string &Clause, const char *Form) {
+    if (is(tok::numeric_constant)) {
+      const PragmaToken &N = Toks[Pos];
+      char *End = nullptr;
+      unsigned long long V = std::strtoull(N.Text.c_str(), &End, 0);
+      std::string Suffix(End);
+      for (char &C : Suffix)
+        C = std::tolower(C);
+      if (V > 0 && V <= 1u << 20 &&
+          (Suffix.empty() || Suffix == "u" || Suffix == "l" ||
+           Suffix == "ul" || Suffix == "lu")) {
+        ++Pos;
+        return static_cast<unsigned>(V);
+      }
+    }
+    fail(here(), "clause '" + Clause + "' takes positive integer constants",
+         std::string("write it as '") + Form + "'");
+    return 0;
+  }
+
+  /// `map(loop: x|y|z, ...)`. Whether the loops can be mapped is checked by
+  /// MapToGrid, which knows the nest's band.
+  bool parseMap(NestClauses &Out) {
+    const char *Form = "map(j: x, i: y)";
+    if (!expect(tok::l_paren, "(", "map", Form))
+      return false;
+    while (true) {
+      if (!is(tok::identifier))
+        return fail(here(), "expected a loop iterator in clause 'map'",
+                    std::string("write it as '") + Form + "'");
+      const PragmaToken &L = Toks[Pos++];
+      if (!expect(tok::colon, ":", "map", Form))
+        return false;
+      unsigned Dim = 3;
+      if (is(tok::identifier)) {
+        const std::string &D = Toks[Pos].Text;
+        Dim = D == "x" ? 0 : D == "y" ? 1 : D == "z" ? 2 : 3;
+      }
+      if (Dim == 3)
+        return fail(here(),
+                    "clause 'map' maps loops to grid dimensions x, y or z",
+                    std::string("write it as '") + Form + "'");
+      ++Pos;
+      for (const auto &[Loop, D] : Out.Map) {
+        if (Loop == L.Text)
+          return fail(L.Loc, "loop '" + L.Text + "' appears twice in clause "
+                                 "'map'",
+                      "map each loop once");
+        if (D == Dim)
+          return fail(L.Loc,
+                      std::string("grid dimension '") + "xyz"[Dim] +
+                          "' appears twice in clause 'map'",
+                      "map one loop per grid dimension");
+      }
+      Out.Map.emplace_back(L.Text, Dim);
+      if (is(tok::comma)) {
+        ++Pos;
+        continue;
+      }
+      break;
+    }
+    return expect(tok::r_paren, ")", "map", Form);
+  }
+
+  /// `thread(loop: n, ...)` and `unroll(loop: n, ...)`.
+  bool parseLoopFactors(const std::string &Clause,
+                        std::map<std::string, unsigned> &Out) {
+    std::string Form = Clause + "(i: 4)";
+    if (!expect(tok::l_paren, "(", Clause, Form.c_str()))
+      return false;
+    while (true) {
+      if (!is(tok::identifier))
+        return fail(here(),
+                    "expected a loop iterator in clause '" + Clause + "'",
+                    "write it as '" + Form + "'");
+      const PragmaToken &L = Toks[Pos++];
+      if (!expect(tok::colon, ":", Clause, Form.c_str()))
+        return false;
+      unsigned V = positive(Clause, Form.c_str());
+      if (!V)
+        return false;
+      if (Out.count(L.Text))
+        return fail(L.Loc,
+                    "loop '" + L.Text + "' appears twice in clause '" +
+                        Clause + "'",
+                    "give each loop one factor");
+      Out[L.Text] = V;
+      if (is(tok::comma)) {
+        ++Pos;
+        continue;
+      }
+      break;
+    }
+    return expect(tok::r_paren, ")", Clause, Form.c_str());
+  }
+
+  bool parseMaxRegCount(const PragmaToken &Name, NestClauses &Out) {
+    const char *Form = "maxrregcount(64)";
+    if (!expect(tok::l_paren, "(", "maxrregcount", Form))
+      return false;
+    unsigned V = positive("maxrregcount", Form);
+    if (!V)
+      return false;
+    if (!expect(tok::r_paren, ")", "maxrregcount", Form))
+      return false;
+    if (V < 16 || V > 255)
+      return fail(Name.Loc,
+                  "maxrregcount(" + std::to_string(V) +
+                      ") is outside the 16..255 registers a thread may have",
+                  "choose a limit from 16 to 255, e.g. 'maxrregcount(64)'");
+    Out.MaxRegCount = V;
+    return true;
   }
 
   bool parseBlock(const PragmaToken &Name, NestClauses &Out) {

@@ -10,6 +10,37 @@ std::string SourceLoc::str() const {
   return File + ":" + std::to_string(Line) + ":" + std::to_string(Col);
 }
 
+std::string NestSchedule::str() const {
+  static const char *Dim[] = {"x", "y", "z"};
+  std::string S;
+  auto Add = [&](const std::string &C) { S += (S.empty() ? "" : " ") + C; };
+  auto List = [](const std::map<std::string, unsigned> &M) {
+    std::string T;
+    for (const auto &[K, V] : M)
+      T += (T.empty() ? "" : ", ") + K + ": " + std::to_string(V);
+    return T;
+  };
+  if (!Map.empty()) {
+    std::string T;
+    for (const auto &[L, D] : Map)
+      T += (T.empty() ? "" : ", ") + L + ": " + (D < 3 ? Dim[D] : "?");
+    Add("map(" + T + ")");
+  }
+  if (!Block.empty()) {
+    std::string T;
+    for (unsigned V : Block)
+      T += (T.empty() ? "" : ", ") + std::to_string(V);
+    Add("block(" + T + ")");
+  }
+  if (!Thread.empty())
+    Add("thread(" + List(Thread) + ")");
+  if (!Unroll.empty())
+    Add("unroll(" + List(Unroll) + ")");
+  if (MaxRegCount)
+    Add("maxrregcount(" + std::to_string(MaxRegCount) + ")");
+  return S;
+}
+
 const char *spelling(ScalarKind K) {
   switch (K) {
   case ScalarKind::Int:

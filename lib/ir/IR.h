@@ -304,13 +304,41 @@ public:
   static bool classof(const Stmt *S) { return S->getKind() == Kind::For; }
 };
 
-/// Schedule clauses of `#pragma c2cuda kernel ...` that the foundation knows.
-struct NestClauses {
+/// The schedule of a nest: how it is mapped, never what it computes. A plain
+/// value with three producers (pragma clauses, a --schedule JSON file,
+/// the default heuristic); lib/schedule/Schedule.h reads and writes it as
+/// JSON, str() as pragma clauses. Every field empty/0 means "the default".
+struct NestSchedule {
+  /// `map(j: x, i: y)`: band loops onto grid dimensions (0 = x, 1 = y,
+  /// 2 = z), in the order written; overrides MapToGrid's choice.
+  std::vector<std::pair<std::string, unsigned>> Map;
+  /// `block(x[,y[,z]])`: thread block shape; empty means the default.
+  std::vector<unsigned> Block;
+  /// `thread(i: 4)`: iterations per thread of mapped loop i (cyclic
+  /// coarsening: the grid shrinks 4x; see GridLoop::Coarsen).
+  std::map<std::string, unsigned> Thread;
+  /// `unroll(k: 4)`: `#pragma unroll 4` before in-thread loop k.
+  std::map<std::string, unsigned> Unroll;
+  /// `maxrregcount(64)`: register limit, printed as __launch_bounds__.
+  unsigned MaxRegCount = 0;
+  /// Where the schedule came from when not from the pragma, e.g.
+  /// "sched.json: matmul[0]"; diagnostics about its clauses name it.
+  std::string Origin;
+  bool isDefault() const {
+    return Map.empty() && Block.empty() && Thread.empty() && Unroll.empty() &&
+           MaxRegCount == 0;
+  }
+  /// The clauses as written in a pragma, e.g. "map(j: x, i: y) block(32, 8)
+  /// thread(i: 2)"; "" for the default.
+  std::string str() const;
+};
+
+/// Clauses of `#pragma c2cuda kernel ...`: the schedule, plus facts the
+/// user adds about the code (extents, reductions allowed to reassociate).
+struct NestClauses : NestSchedule {
   /// `extent(A: expr)`: number of elements of array A, for arrays whose
   /// extent cannot be inferred from the accesses. Expr over function params.
   std::map<std::string, ExprPtr> Extents;
-  /// `block(x[,y[,z]])`: thread block shape; empty means the default.
-  std::vector<unsigned> Block;
   /// `reduction(op: var[, var...])`: (op, var) pairs whose reductions may be
   /// reassociated and run in parallel. op is "+", "*", "min", "max", "&",
   /// "|" or "^"; var names a scalar or an array. Each pair's location is in
@@ -434,6 +462,12 @@ struct GridLoop {
   int64_t Step;
   unsigned Dim; ///< 0 = x, 1 = y, 2 = z.
   SourceLoc Loc;
+  /// Cyclic thread coarsening (`thread(i: E)`): the host sizes the grid
+  /// for ceil(TripCount / E) threads along Dim, so the kernel's grid-stride
+  /// loop gives each thread iterations t, t + T, t + 2T, ... (T = threads
+  /// along Dim), at most E of them; consecutive threads still touch
+  /// consecutive iterations. 1: one iteration per thread.
+  unsigned Coarsen = 1;
 };
 
 /// A scalar a kernel needs from the host.
@@ -457,6 +491,9 @@ struct Kernel {
   /// One line per mapping decision, e.g. "j -> x (contiguous in C)",
   /// "k sequential in each thread", "no parallel loop: <reason>".
   std::vector<std::string> Remarks;
+  /// The schedule this kernel was built with (defaults filled in: map and
+  /// block always, for a mapped kernel); printed atop the kernel.
+  NestSchedule Schedule;
 };
 
 /// Per array, what the device side of a function needs.

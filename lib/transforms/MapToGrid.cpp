@@ -66,6 +66,17 @@ public:
   void mapSingleThread(Kernel &K);
   /// Band ranks of the kernels of each nest, for the block clause.
   std::map<unsigned, std::set<size_t>> NestRanks;
+  /// Applies thread(...), unroll(...) and maxrregcount(...) to a mapped or
+  /// single-thread kernel and records the schedule used in K.Schedule.
+  void finishSchedule(Kernel &K);
+  /// Errors for schedule clauses that named loops no kernel could use.
+  void checkUnused(const NestStmt &Nest) const;
+  /// Per nest: the loops of map/thread/unroll clauses some kernel used.
+  std::map<unsigned, std::set<std::string>> UsedMap, UsedThread, UsedUnroll;
+  /// Per nest: in-thread and mapped loops of its kernels, for messages.
+  std::map<unsigned, std::set<std::string>> InThreadLoops, MappedLoops;
+  /// Per nest: kernels whose band holds part of the map clause's loops.
+  std::map<unsigned, std::string> PartialMap;
 
 private:
   const LoweringContext &Ctx;
@@ -75,9 +86,157 @@ private:
                                     const std::vector<const ForStmt *> &Band);
 };
 
-SourceLoc blockClauseLoc(const NestStmt &Nest) {
-  auto It = Nest.Clauses.ClauseLocs.find("block");
+SourceLoc clauseLoc(const NestStmt &Nest, const std::string &Clause) {
+  auto It = Nest.Clauses.ClauseLocs.find(Clause);
   return It != Nest.Clauses.ClauseLocs.end() ? It->second : Nest.PragmaLoc;
+}
+
+SourceLoc blockClauseLoc(const NestStmt &Nest) {
+  return clauseLoc(Nest, "block");
+}
+
+/// " (from sched.json: f[0])" for a schedule from a file, else "".
+std::string originText(const NestStmt &Nest) {
+  return Nest.Clauses.Origin.empty() ? ""
+                                     : " (from " + Nest.Clauses.Origin + ")";
+}
+
+/// The loop of the nest with iterator Name (first in source order), or null.
+const ForStmt *findLoop(const NestStmt &Nest, const std::string &Name) {
+  const ForStmt *Found = nullptr;
+  forEachStmt(Nest.Body, [&](const Stmt &S) {
+    const auto *L = dyn_cast<ForStmt>(&S);
+    if (L && !Found && L->Iter == Name)
+      Found = L;
+  });
+  return Found;
+}
+
+std::string listText(const std::set<std::string> &S) {
+  if (S.empty())
+    return "none";
+  return join(std::vector<std::string>(S.begin(), S.end()), ", ");
+}
+
+void Mapper::finishSchedule(Kernel &K) {
+  const NestStmt *Nest = Ctx.nest(K.NestId);
+  NestSchedule &Used = K.Schedule;
+  Used = NestSchedule();
+  for (const GridLoop &G : K.Grid)
+    Used.Map.emplace_back(G.Iter, G.Dim);
+  std::sort(Used.Map.begin(), Used.Map.end(),
+            [](const auto &A, const auto &B) { return A.second < B.second; });
+  for (size_t D = 0; D < K.Grid.size(); ++D)
+    Used.Block.push_back(K.Block[D]);
+  if (!Nest)
+    return;
+  const NestSchedule &S = Nest->Clauses;
+  unsigned Id = Nest->Id;
+  for (GridLoop &G : K.Grid) {
+    MappedLoops[Id].insert(G.Iter);
+    auto It = S.Thread.find(G.Iter);
+    if (It == S.Thread.end())
+      continue;
+    G.Coarsen = It->second;
+    Used.Thread[G.Iter] = It->second;
+    UsedThread[Id].insert(G.Iter);
+  }
+  forEachStmt(K.Body, [&](const Stmt &St) {
+    const auto *L = dyn_cast<ForStmt>(&St);
+    if (!L)
+      return;
+    InThreadLoops[Id].insert(L->Iter);
+    auto It = S.Unroll.find(L->Iter);
+    if (It == S.Unroll.end())
+      return;
+    Used.Unroll[L->Iter] = It->second;
+    UsedUnroll[Id].insert(L->Iter);
+  });
+  if (S.MaxRegCount) {
+    uint64_t Threads = 1;
+    for (size_t D = 0; D < K.Grid.size(); ++D)
+      Threads *= K.Block[D];
+    if (Threads * S.MaxRegCount > 65536) {
+      Ctx.Diags.error(clauseLoc(*Nest, "maxrregcount"),
+                      "maxrregcount(" + std::to_string(S.MaxRegCount) + ")" +
+                          originText(*Nest) + " with blocks of " +
+                          std::to_string(Threads) + " threads needs " +
+                          std::to_string(Threads * S.MaxRegCount) +
+                          " registers per block, more than the 65536 an SM "
+                          "has",
+                      "lower the limit or the block size");
+      return;
+    }
+    Used.MaxRegCount = S.MaxRegCount;
+  }
+}
+
+void Mapper::checkUnused(const NestStmt &Nest) const {
+  unsigned Id = Nest.Id;
+  auto Get = [](const std::map<unsigned, std::set<std::string>> &M,
+                unsigned Id) {
+    auto It = M.find(Id);
+    return It == M.end() ? std::set<std::string>() : It->second;
+  };
+  const NestSchedule &S = Nest.Clauses;
+  std::string From = originText(Nest);
+  if (!S.Map.empty()) {
+    // Dimensions must be x, x y or x y z: the grid has no holes.
+    std::vector<bool> Has(3, false);
+    for (const auto &[L, D] : S.Map)
+      Has[D] = true;
+    bool Holes = false;
+    for (size_t D = 0; D < S.Map.size(); ++D)
+      Holes |= !Has[D];
+    std::set<std::string> Used = Get(UsedMap, Id);
+    if (Holes) {
+      Ctx.Diags.error(clauseLoc(Nest, "map"),
+                      "clause '" + S.str().substr(0, S.str().find(')') + 1) +
+                          "'" + From +
+                          " leaves a grid dimension out: map loops to x, "
+                          "then y, then z",
+                      "e.g. 'map(j: x, i: y)'");
+    } else if (Used.empty()) {
+      for (const auto &[Name, D] : S.Map) {
+        const ForStmt *L = findLoop(Nest, Name);
+        std::string Why;
+        if (!L)
+          Why = "it is not a loop of this nest";
+        else if (!Ctx.isMappable(&Nest, L))
+          Why = "it is not parallel: " + Ctx.notParallelReason(&Nest, L);
+        else
+          Why = "it is not in the nest's mappable band (parallel loops "
+                "perfectly nested at the top of a kernel, with rectangular "
+                "bounds that read no array)";
+        auto P = PartialMap.find(Id);
+        if (L && Ctx.isMappable(&Nest, L) && P != PartialMap.end())
+          Why = P->second;
+        Ctx.Diags.error(clauseLoc(Nest, "map"),
+                        "loop '" + Name + "' in clause 'map'" + From +
+                            " cannot be mapped to the grid: " + Why,
+                        "map loops of the band: " +
+                            listText(Get(MappedLoops, Id)));
+        break;
+      }
+    }
+  }
+  std::set<std::string> UsedT = Get(UsedThread, Id);
+  for (const auto &[Name, E] : S.Thread)
+    if (!UsedT.count(Name))
+      Ctx.Diags.error(clauseLoc(Nest, "thread"),
+                      "loop '" + Name + "' in clause 'thread'" + From +
+                          " is not mapped to the grid",
+                      "thread coarsening applies to mapped loops; mapped "
+                      "here: " +
+                          listText(Get(MappedLoops, Id)));
+  std::set<std::string> UsedU = Get(UsedUnroll, Id);
+  for (const auto &[Name, F] : S.Unroll)
+    if (!UsedU.count(Name))
+      Ctx.Diags.error(clauseLoc(Nest, "unroll"),
+                      "loop '" + Name + "' in clause 'unroll'" + From +
+                          " is not a loop run inside each thread",
+                      "unroll applies to loops in each thread; here: " +
+                          listText(Get(InThreadLoops, Id)));
 }
 
 void Mapper::mapSingleThread(Kernel &K) {
@@ -245,6 +404,45 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
         Unmapped.push_back(Band[L]);
     Order.resize(3);
   }
+  // map(...) clause: the named loops, in dimension order, replace the
+  // choice above when this band holds all of them (any permutation of the
+  // band is legal, see MapToGrid.h); the band's other loops run in each
+  // thread. A band holding only some of them is an error.
+  bool UserMap = false;
+  if (Nest && !Nest->Clauses.Map.empty()) {
+    std::vector<std::pair<unsigned, size_t>> ByDim;
+    std::vector<std::string> Missing;
+    for (const auto &[Name, D] : Nest->Clauses.Map) {
+      size_t Found = Band.size();
+      for (size_t L = 0; L < Band.size(); ++L)
+        if (Band[L]->Iter == Name)
+          Found = L;
+      if (Found == Band.size())
+        Missing.push_back(Name);
+      else
+        ByDim.emplace_back(D, Found);
+    }
+    if (Missing.empty()) {
+      std::sort(ByDim.begin(), ByDim.end());
+      Order.clear();
+      for (const auto &[D, L] : ByDim)
+        Order.push_back(L);
+      Unmapped.clear();
+      for (size_t L = 0; L < Band.size(); ++L)
+        if (std::find(Order.begin(), Order.end(), L) == Order.end())
+          Unmapped.push_back(Band[L]);
+      UserMap = true;
+      for (const auto &[Name, D] : Nest->Clauses.Map)
+        UsedMap[Nest->Id].insert(Name);
+    } else if (!ByDim.empty()) {
+      std::vector<std::string> Iters;
+      for (const ForStmt *L : Band)
+        Iters.push_back(L->Iter);
+      PartialMap[Nest->Id] = "the band of one kernel of this nest is (" +
+                             join(Iters, ", ") + ") and lacks '" +
+                             Missing.front() + "'";
+    }
+  }
   std::vector<const ForStmt *> MappedBand;
   for (size_t L = 0; L < Band.size(); ++L)
     if (std::find(Order.begin(), Order.end(), L) != Order.end())
@@ -274,6 +472,9 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
                                         L->Upper, L->Step, K.Body, L->Loc)};
   }
 
+  if (UserMap)
+    K.Remarks.push_back("map clause" + originText(*Nest) + ": " +
+                        join(Mapped, ", "));
   K.Remarks.push_back("mapped " + join(Mapped, ", ") + " (" +
                       std::to_string(Order.size()) + "-D grid, block " +
                       blockText(Block, "x") + ")");
@@ -289,10 +490,13 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
   std::set<std::string> UnmappedIters;
   for (const ForStmt *L : Unmapped) {
     UnmappedIters.insert(L->Iter);
-    K.Remarks.push_back(L->Iter +
-                        " runs sequentially in each thread: the grid has at "
-                        "most 3 dimensions and the other band loops map "
-                        "better");
+    K.Remarks.push_back(L->Iter + (UserMap ? " runs sequentially in each "
+                                             "thread: the map clause leaves "
+                                             "it out"
+                                           : " runs sequentially in each "
+                                             "thread: the grid has at most 3 "
+                                             "dimensions and the other band "
+                                             "loops map better"));
   }
   const auto *AfterBand =
       Band.back()->Body.size() == 1
@@ -324,15 +528,33 @@ LoweredFunction mapToGrid(LoweredFunction LF, const LoweringContext &Ctx) {
   std::vector<std::vector<const ForStmt *>> Bands;
   for (const Kernel &K : LF.Kernels) {
     Bands.push_back(M.findBand(K));
-    if (!Bands.back().empty())
-      M.NestRanks[K.NestId].insert(std::min<size_t>(Bands.back().size(), 3));
+    if (Bands.back().empty())
+      continue;
+    // A map(...) clause this band holds sets the number of mapped loops.
+    size_t Rank = std::min<size_t>(Bands.back().size(), 3);
+    const NestStmt *N = Ctx.nest(K.NestId);
+    if (N && !N->Clauses.Map.empty()) {
+      bool All = true;
+      for (const auto &[Name, D] : N->Clauses.Map)
+        All &= std::any_of(Bands.back().begin(), Bands.back().end(),
+                           [&](const ForStmt *L) { return L->Iter == Name; });
+      if (All)
+        Rank = N->Clauses.Map.size();
+    }
+    M.NestRanks[K.NestId].insert(Rank);
   }
+  std::set<unsigned> Nests;
   for (size_t I = 0; I < LF.Kernels.size(); ++I) {
     if (Bands[I].empty())
       M.mapSingleThread(LF.Kernels[I]);
     else
       M.map(LF.Kernels[I], Bands[I]);
+    M.finishSchedule(LF.Kernels[I]);
+    Nests.insert(LF.Kernels[I].NestId);
   }
+  for (unsigned Id : Nests)
+    if (const NestStmt *N = Ctx.nest(Id))
+      M.checkUnused(*N);
   return LF;
 }
 

@@ -17,6 +17,14 @@
 // is 256, 32x8 or 32x4x2 by rank, or the nest's block(...) clause, which must
 // have the band's rank and at most 1024 threads.
 //
+// Schedule clauses (NestSchedule, IR.h): map(...) replaces the dimension
+// choice for a kernel whose band holds every named loop (other band loops
+// then run in each thread; a kernel holding none of them keeps the
+// default); thread(i: E) sets GridLoop::Coarsen of mapped loop i;
+// unroll(k: n) is recorded for in-thread loops k; maxrregcount(R) must fit
+// R * threads <= 65536. A named loop that no kernel of the nest can take is
+// an error at the clause. Each kernel's Schedule records what was used.
+//
 // A Reduction loop the user allows to run in parallel (ReductionPolicy.h)
 // counts as parallel when no parallel loop encloses it: it may start a band,
 // of at most three loops, all mapped, whose reduction statements
@@ -35,7 +43,8 @@
 // iterations differing in an outer band loop is independent by that loop's
 // fact, one differing only in an inner loop by the inner loop's fact. So no two
 // distinct iterations of the band conflict, and any permutation of its loops is
-// legal too.
+// legal too, as is running some of them in each thread (map(...)) or giving
+// each thread several iterations (thread(...)).
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TRANSFORMS_MAPTOGRID_H

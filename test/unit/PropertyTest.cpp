@@ -1,9 +1,11 @@
 //===- PropertyTest.cpp - Every example, many schedules, checked on the CPU =//
 //
 // For every example in examples/*.c and at least 50 random legal schedules
-// (block shape of each nest's mapped band: any rank-matching shape of at
-// most 1024 threads, powers of two or not, larger than the trip counts or
-// not; --allow-reassociation on or off; the thread execution order seed),
+// (per nest: a map(...) permutation of a subset of the mapped band; a block
+// of that rank, any shape of at most 1024 threads, powers of two or not,
+// larger than the trip counts or not; thread coarsening 1-4 per mapped
+// loop; unroll factors for in-thread loops; sometimes maxrregcount;
+// --allow-reassociation on or off; the thread execution order seed),
 // the nests are lowered with analyzeFunction + runPipeline and the lowered
 // form is run by the CPU oracle (lib/exec) on fresh random inputs at small
 // odd sizes and compared with the C semantics. Functions whose host code
@@ -27,7 +29,9 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <numeric>
 #include <random>
+#include <set>
 
 using namespace c2cuda;
 namespace fs = std::filesystem;
@@ -78,20 +82,22 @@ std::vector<std::string> exampleFiles() {
   return V;
 }
 
-/// Copies L with every nest's block clause replaced by Blocks[nest id].
-StmtList withBlocks(const StmtList &L,
-                    const std::map<unsigned, std::vector<unsigned>> &Blocks) {
+/// Copies L with every nest's schedule replaced by Scheds[nest id] (the
+/// default where absent); other clauses are kept.
+StmtList withScheds(const StmtList &L,
+                    const std::map<unsigned, NestSchedule> &Scheds) {
   StmtList Out;
   for (const StmtPtr &S : L) {
     if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {
       NestClauses C = N->Clauses;
-      auto It = Blocks.find(N->Id);
-      C.Block = It == Blocks.end() ? std::vector<unsigned>{} : It->second;
+      auto It = Scheds.find(N->Id);
+      static_cast<NestSchedule &>(C) =
+          It == Scheds.end() ? NestSchedule() : It->second;
       Out.push_back(
           std::make_shared<NestStmt>(N->Id, N->Body, C, N->PragmaLoc, N->Loc));
     } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
       Out.push_back(
-          std::make_shared<HostRegion>(R->Open, withBlocks(R->Body, Blocks),
+          std::make_shared<HostRegion>(R->Open, withScheds(R->Body, Scheds),
                                        R->Close, R->HeaderArraysRead, R->Loc));
     } else {
       Out.push_back(S);
@@ -107,11 +113,11 @@ struct Lowering {
 };
 
 std::unique_ptr<Lowering>
-lower(const Function &Src, const std::map<unsigned, std::vector<unsigned>> &B,
+lower(const Function &Src, const std::map<unsigned, NestSchedule> &B,
       bool Reassoc) {
   auto L = std::make_unique<Lowering>();
   L->F = Src;
-  L->F.Body = withBlocks(Src.Body, B);
+  L->F.Body = withScheds(Src.Body, B);
   DiagnosticList Diags;
   FunctionFacts Facts = analyzeFunction(L->F, Diags);
   PipelineOptions Opts;
@@ -146,15 +152,67 @@ std::vector<unsigned> randomBlock(unsigned Rank, std::mt19937_64 &Rng) {
   return B;
 }
 
-std::string blockText(const std::map<unsigned, std::vector<unsigned>> &B) {
+std::string schedText(const std::map<unsigned, NestSchedule> &B) {
   std::string S;
-  for (const auto &[Id, Shape] : B) {
-    S += " nest " + std::to_string(Id) + ": block(";
-    for (size_t I = 0; I < Shape.size(); ++I)
-      S += (I ? "," : "") + std::to_string(Shape[I]);
-    S += ")";
-  }
+  for (const auto &[Id, Sched] : B)
+    S += " nest " + std::to_string(Id) + ": " + Sched.str();
   return S.empty() ? " (no mapped nest)" : S;
+}
+
+/// What the default lowering of a nest shows: the grid loops of its
+/// widest kernel (its mappable band, up to 3 loops) and the loops run
+/// inside each thread of any of its kernels.
+struct NestShape {
+  std::vector<std::string> Mapped;
+  std::set<std::string> InThread;
+};
+
+/// A random legal schedule for a nest: a random permutation of a random
+/// non-empty subset of the mapped loops (a prefix of the permutation, so
+/// the whole band half of the time), a random block of that rank, thread
+/// coarsening 1-4 per mapped loop, unroll 1-8 for some in-thread loops and
+/// sometimes a register limit.
+NestSchedule randomSchedule(const NestShape &N, std::mt19937_64 &Rng) {
+  NestSchedule S;
+  std::uniform_int_distribution<unsigned> Coin(0, 1), Four(1, 4), Eight(1, 8);
+  if (!N.Mapped.empty()) {
+    std::vector<std::string> Loops = N.Mapped;
+    std::shuffle(Loops.begin(), Loops.end(), Rng);
+    size_t Count = Loops.size();
+    if (Coin(Rng))
+      Count = std::uniform_int_distribution<size_t>(1, Loops.size())(Rng);
+    for (size_t D = 0; D < Count; ++D) {
+      S.Map.emplace_back(Loops[D], D);
+      if (unsigned E = Four(Rng); E > 1 || Coin(Rng))
+        S.Thread[Loops[D]] = E;
+    }
+    S.Block = randomBlock(Count, Rng);
+  }
+  for (const std::string &L : N.InThread)
+    if (Coin(Rng))
+      S.Unroll[L] = Eight(Rng);
+  if (Coin(Rng)) {
+    unsigned Threads = 1;
+    for (unsigned V : S.Block)
+      Threads *= V;
+    S.MaxRegCount = std::uniform_int_distribution<unsigned>(
+        16, std::min(255u, 65536u / Threads))(Rng);
+  }
+  return S;
+}
+
+/// Iterators of every loop in S.
+void collectLoops(const Stmt &S, std::set<std::string> &Out) {
+  if (const auto *F = llvm::dyn_cast<ForStmt>(&S)) {
+    Out.insert(F->Iter);
+    for (const StmtPtr &B : F->Body)
+      collectLoops(*B, Out);
+  } else if (const auto *I = llvm::dyn_cast<IfStmt>(&S)) {
+    for (const StmtPtr &B : I->Then)
+      collectLoops(*B, Out);
+    for (const StmtPtr &B : I->Else)
+      collectLoops(*B, Out);
+  }
 }
 
 class Examples : public ::testing::TestWithParam<std::string> {};
@@ -175,14 +233,21 @@ TEST_P(Examples, LoweringMatchesCOnRandomSchedules) {
         << "no problem sizes for function '" << F.Name << "' of " << P;
     bool Excluded = excluded().count(F.Name) != 0;
 
-    // The rank of each nest's mapped band, per reassociation setting.
-    std::map<unsigned, unsigned> Rank[2];
+    // The shape of each nest's default lowering, per reassociation setting.
+    std::map<unsigned, NestShape> Shape[2];
     for (bool Re : {false, true}) {
       auto L = lower(F, {}, Re);
       ASSERT_TRUE(L->Errors.empty()) << L->Errors;
-      for (const Kernel &K : L->LF.Kernels)
-        Rank[Re][K.NestId] =
-            std::max<unsigned>(Rank[Re][K.NestId], K.Grid.size());
+      for (const Kernel &K : L->LF.Kernels) {
+        NestShape &N = Shape[Re][K.NestId];
+        if (K.Grid.size() > N.Mapped.size()) {
+          N.Mapped.clear();
+          for (const GridLoop &G : K.Grid)
+            N.Mapped.push_back(G.Iter);
+        }
+        for (const StmtPtr &S : K.Body)
+          collectLoops(*S, N.InThread);
+      }
     }
 
     unsigned Checked = 0, Unsupported = 0;
@@ -191,13 +256,12 @@ TEST_P(Examples, LoweringMatchesCOnRandomSchedules) {
           0x9e3779b97f4a7c15ULL * (S + 1) ^ std::hash<std::string>()(F.Name);
       std::mt19937_64 Rng(Seed);
       bool Re = S % 2;
-      std::map<unsigned, std::vector<unsigned>> Blocks;
-      for (const auto &[Id, R] : Rank[Re])
-        if (R)
-          Blocks[Id] = randomBlock(R, Rng);
-      auto L = lower(F, Blocks, Re);
+      std::map<unsigned, NestSchedule> Scheds;
+      for (const auto &[Id, N] : Shape[Re])
+        Scheds[Id] = randomSchedule(N, Rng);
+      auto L = lower(F, Scheds, Re);
       std::string Schedule =
-          blockText(Blocks) + (Re ? " --allow-reassociation" : "") + " seed " +
+          schedText(Scheds) + (Re ? " --allow-reassociation" : "") + " seed " +
           std::to_string(Seed) + (S % 5 == 4 ? " reverse order" : " shuffled");
       ASSERT_TRUE(L->Errors.empty())
           << F.Name << ": schedule rejected:" << Schedule << "\n"

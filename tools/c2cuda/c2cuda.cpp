@@ -12,6 +12,7 @@
 #include "ir/Diagnostics.h"
 #include "ir/IRPrinter.h"
 #include "report/AnalyzeReport.h"
+#include "schedule/Schedule.h"
 #include "transforms/Pipeline.h"
 
 #include "llvm/IR/PrintPasses.h"
@@ -22,6 +23,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -75,6 +77,14 @@ static cl::opt<bool>
     DumpIR("dump-ir",
            cl::desc("Print the loop-nest IR the frontend built and stop"),
            cl::cat(Category));
+
+static cl::opt<std::string> SchedulePath(
+    "schedule",
+    cl::desc("Schedules from a JSON file keyed by function, e.g. "
+             "{\"matmul\": [{\"nest\": 0, \"map\": {\"j\": \"x\"}, "
+             "\"block\": [256]}]}; an entry replaces the nest's pragma "
+             "schedule clauses (docs/user-guide.md, Schedule files)"),
+    cl::value_desc("file.json"), cl::cat(Category));
 
 static cl::opt<bool> Quiet("q",
                            cl::desc("Do not print remarks on how each nest "
@@ -222,6 +232,33 @@ int main(int argc, char **argv) {
                 "in '#pragma scop' ... '#pragma endscop'");
     report(Diags);
     return 1;
+  }
+
+  if (!SchedulePath.empty()) {
+    {
+      ScheduleFile File;
+      if (!readScheduleFile(SchedulePath, File, Diags)) {
+        report(Diags);
+        return 1;
+      }
+      for (auto &[Fn, Nests] : File) {
+        auto It = std::find_if(M.Functions.begin(), M.Functions.end(),
+                               [&](const Function &F) { return F.Name == Fn; });
+        if (It == M.Functions.end()) {
+          Diags.error({},
+                      "schedule file '" + SchedulePath + "': '" + Fn +
+                          "' is not a function with a nest in '" + InputFile +
+                          "'",
+                      "key the file by the names of offloaded functions");
+          continue;
+        }
+        *It = withSchedules(*It, Nests, Diags);
+      }
+      if (Diags.hasErrors()) {
+        report(Diags);
+        return 1;
+      }
+    }
   }
 
   PipelineOptions POpts;

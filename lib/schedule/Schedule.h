@@ -1,0 +1,60 @@
+//===- Schedule.h - Nest schedules as JSON ---------------------*- C++ -*-===//
+//
+// A schedule (NestSchedule, ir/IR.h) says how a nest is mapped, never what
+// it computes: which band loops go to which grid dimension (map), the block
+// shape (block), iterations per thread of mapped loops (thread, cyclic
+// coarsening), unroll factors of in-thread loops (unroll) and a register
+// limit (maxrregcount). It has three producers: pragma clauses, a
+// `--schedule FILE.json` file, and the default heuristic (MapToGrid). This
+// file reads and writes it as JSON:
+//
+//   {"matmul": [{"nest": 0, "map": {"j": "x", "i": "y"}, "block": [32, 8],
+//                "thread": {"i": 2}, "unroll": {"k": 4},
+//                "maxrregcount": 64}]}
+//
+// A file is an object keyed by function name; each entry is a list of nest
+// schedules, "nest" being the nest's index in the function (0, 1, ... in
+// source order). Every other key is optional. The form of each value is
+// checked here; whether the named loops can take the clause is checked when
+// the nest is lowered (MapToGrid.h), with the file and key in the message.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_SCHEDULE_SCHEDULE_H
+#define C2CUDA_SCHEDULE_SCHEDULE_H
+
+#include "ir/Diagnostics.h"
+#include "ir/IR.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <string>
+
+namespace c2cuda {
+
+/// The JSON object of one nest's schedule (without "nest").
+nlohmann::json scheduleToJson(const NestSchedule &S);
+
+/// Reads one nest's schedule; false with Err ("'block' must be ...") on a
+/// bad key or value.
+bool scheduleFromJson(const nlohmann::json &J, NestSchedule &Out,
+                      std::string &Err);
+
+/// Function name -> nest index -> schedule.
+using ScheduleFile = std::map<std::string, std::map<unsigned, NestSchedule>>;
+
+/// Reads a schedule file; false after an error naming Path and the key.
+/// Each schedule's Origin is "Path: function[i]".
+bool readScheduleFile(const std::string &Path, ScheduleFile &Out,
+                      DiagnosticList &Diags);
+
+/// F with the schedule of each nest named in Schedules replaced (the nest's
+/// other clauses kept). A nest whose pragma has schedule clauses gets a
+/// warning: the file wins. A nest index F does not have is an error.
+Function withSchedules(const Function &F,
+                       const std::map<unsigned, NestSchedule> &Schedules,
+                       DiagnosticList &Diags);
+
+} // namespace c2cuda
+
+#endif
