@@ -299,8 +299,11 @@ static void bench_matmul(int n) {
 
 // ---------------------------------------------------------------- memory-bound
 
-// Fills in the copy peer and prints; `moved` = compulsory bytes per timed unit.
-static void finish_bw_row(Row &r, double moved, const char *who) {
+// Fills in the copy peer and prints; `moved` = compulsory bytes per timed
+// unit, `peer_moved` the bytes the copy moves (the same unless given).
+static void finish_bw_row(Row &r, double moved, const char *who,
+                          double peer_moved = -1,
+                          const char *peer = "cudaMemcpy D2D, same bytes") {
   r.unit = "GB/s";
   if (r.ok) {
     r.c2c_value = moved / (r.c2c.med * 1e-3) / 1e9;
@@ -308,8 +311,8 @@ static void finish_bw_row(Row &r, double moved, const char *who) {
   } else {
     g_failures++;
   }
-  r.peer = "cudaMemcpy D2D, same bytes";
-  r.peer_t = time_copy(moved, &r.peer_value);
+  r.peer = peer;
+  r.peer_t = time_copy(peer_moved < 0 ? moved : peer_moved, &r.peer_value);
   print_stats("cudaMemcpy D2D", r.peer_t, r.peer_value, "GB/s");
   g_rows.push_back(r);
 }
@@ -469,17 +472,8 @@ static void bench_jacobi2d(int n, int tsteps) {
   const double per_sweep = (double)(nn + (long long)(n - 2) * (n - 2)) * sizeof(float);
   // The copy peer moves one sweep's bytes; the kernel's GB/s is per step
   // (two sweeps' bytes over the time of one step).
-  r.unit = "GB/s";
-  if (r.ok) {
-    r.c2c_value = 2 * per_sweep / (r.c2c.med * 1e-3) / 1e9;
-    print_stats("c2cuda jacobi2d_device/step", r.c2c, r.c2c_value, "GB/s");
-  } else {
-    g_failures++;
-  }
-  r.peer = "cudaMemcpy D2D, one sweep's bytes";
-  r.peer_t = time_copy(per_sweep, &r.peer_value);
-  print_stats("cudaMemcpy D2D", r.peer_t, r.peer_value, "GB/s");
-  g_rows.push_back(r);
+  finish_bw_row(r, 2 * per_sweep, "c2cuda jacobi2d_device/step", per_sweep,
+                "cudaMemcpy D2D, one sweep's bytes");
   CK(cudaFree(A));
   CK(cudaFree(B));
 }
