@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AccessTestHelpers.h"
 #include "IRBuilders.h"
 
 #include "analysis/AccessPattern.h"
@@ -21,21 +22,10 @@ namespace {
 constexpr ScalarKind Float = ScalarKind::Float;
 constexpr ScalarKind Double = ScalarKind::Double;
 constexpr auto LT = LoopCmp::LT;
-using RefPtr = std::shared_ptr<const ArrayRef>;
+using test::RefPtr;
 
-size_t refIndex(const NestModel &M, const RefPtr &R) {
-  for (size_t I = 0; I < M.Refs.size(); ++I)
-    if (M.Refs[I].Ref == R.get())
-      return I;
-  throw std::runtime_error("no reference to " + R->Array);
-}
-
-ThreadMapping mapping(std::string X, std::string Y, unsigned Bx, unsigned By) {
-  ThreadMapping TM;
-  TM.Iter = {X, Y, ""};
-  TM.Block = {Bx, By, 1};
-  return TM;
-}
+using test::mapping;
+using test::refIndex;
 
 /// C[i*N + j] += A[i*K + k] * B[k*N + j], pointer parameters.
 struct Matmul {

@@ -76,6 +76,37 @@ void atomics(const StmtList &L, std::vector<const AssignStmt *> &Out) {
   }
 }
 
+/// Marks L parallel in NF.
+void markParallel(NestFacts &NF, const ForStmt &L) {
+  NF.Loops[&L].Class = LoopClass::Parallel;
+  NF.Loops[&L].Parallel = true;
+}
+
+/// Marks L a reduction loop whose one reduction is Stmt into Target.
+ReductionFacts &markReduction(NestFacts &NF, const ForStmt &L,
+                              const std::string &Target, const AssignStmt &Stmt,
+                              ScalarKind Type = Int) {
+  LoopFacts &LF = NF.Loops[&L];
+  LF.Class = LoopClass::Reduction;
+  LF.Reason =
+      "reduction into " + Target + " (+) across iterations of '" + L.Iter + "'";
+  ReductionFacts R;
+  R.Target = Target;
+  R.Op = "+";
+  R.Type = Type;
+  R.Stmts = {&Stmt};
+  LF.Reductions = {R};
+  return LF.Reductions.back();
+}
+
+/// The lowering with reassociation allowed.
+LoweredFunction lowerAllowing(const Function &F, const FunctionFacts &Facts) {
+  DiagnosticList Diags;
+  PipelineOptions Opts;
+  Opts.AllowReassociation = true;
+  return runPipeline(F, Facts, Opts, Diags);
+}
+
 /// `float s (host); for (i < n) s += x[i];` with i a Reduction loop into s.
 struct Dot {
   std::shared_ptr<const AssignStmt> Update =
@@ -94,16 +125,7 @@ struct Dot {
     F.Params = {scalar("n"), ptr("x")};
     F.Body = {Nest};
     NestFacts &NF = Facts.Nests[Nest.get()];
-    LoopFacts &L = NF.Loops[I.get()];
-    L.Class = LoopClass::Reduction;
-    L.Reason = "reduction into s (+) across iterations of 'i'";
-    ReductionFacts R;
-    R.Target = "s";
-    R.IsScalar = true;
-    R.Op = "+";
-    R.Type = Float;
-    R.Stmts = {Update.get()};
-    L.Reductions = {R};
+    markReduction(NF, *I, "s", *Update, Float).IsScalar = true;
     NF.ArraysRead = {"x"};
     NF.ScalarsRead = {{"n", Int}};
     NF.ScalarsWritten = {{"s", Float}};
@@ -228,21 +250,11 @@ TEST(ReductionsTest, ReductionInsideParallelLoopNeedsNoAtomics) {
   F.Body = {Nest};
   FunctionFacts Facts;
   NestFacts &NF = Facts.Nests[Nest.get()];
-  NF.Loops[I.get()].Class = LoopClass::Parallel;
-  NF.Loops[I.get()].Parallel = true;
-  LoopFacts &LJ = NF.Loops[J.get()];
-  LJ.Class = LoopClass::Reduction;
-  ReductionFacts R;
-  R.Target = "r[i]";
-  R.Op = "+";
-  R.Stmts = {Update.get()};
-  LJ.Reductions = {R};
+  markParallel(NF, *I);
+  markReduction(NF, *J, "r[i]", *Update);
   Facts.Extents["A"] = {v("m")};
   Facts.Extents["r"] = {v("n")};
-  DiagnosticList Diags;
-  PipelineOptions Opts;
-  Opts.AllowReassociation = true;
-  LoweredFunction LF = runPipeline(F, Facts, Opts, Diags);
+  LoweredFunction LF = lowerAllowing(F, Facts);
   ASSERT_EQ(LF.Kernels.size(), 1u);
   ASSERT_EQ(LF.Kernels[0].Grid.size(), 1u);
   EXPECT_EQ(LF.Kernels[0].Grid[0].Iter, "i");
@@ -266,21 +278,11 @@ TEST(ReductionsTest, AllowedReductionLoopStillHoistedForParallelLoop) {
   F.Body = {Nest};
   FunctionFacts Facts;
   NestFacts &NF = Facts.Nests[Nest.get()];
-  NF.Loops[J.get()].Class = LoopClass::Parallel;
-  NF.Loops[J.get()].Parallel = true;
-  LoopFacts &LK = NF.Loops[K.get()];
-  LK.Class = LoopClass::Reduction;
-  ReductionFacts R;
-  R.Target = "C[j]";
-  R.Op = "+";
-  R.Stmts = {Update.get()};
-  LK.Reductions = {R};
+  markParallel(NF, *J);
+  markReduction(NF, *K, "C[j]", *Update);
   Facts.Extents["A"] = {v("n")};
   Facts.Extents["C"] = {v("n")};
-  DiagnosticList Diags;
-  PipelineOptions Opts;
-  Opts.AllowReassociation = true;
-  LoweredFunction LF = runPipeline(F, Facts, Opts, Diags);
+  LoweredFunction LF = lowerAllowing(F, Facts);
   ASSERT_EQ(LF.Kernels.size(), 1u);
   ASSERT_EQ(LF.Kernels[0].Grid.size(), 1u);
   EXPECT_EQ(LF.Kernels[0].Grid[0].Iter, "j");

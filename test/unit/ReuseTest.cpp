@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AccessTestHelpers.h"
 #include "IRBuilders.h"
 
 #include "analysis/Reuse.h"
@@ -19,22 +20,11 @@ namespace {
 
 constexpr ScalarKind Float = ScalarKind::Float;
 constexpr auto LT = LoopCmp::LT;
-using RefPtr = std::shared_ptr<const ArrayRef>;
+using test::RefPtr;
 using ForPtr = std::shared_ptr<const ForStmt>;
 
-size_t refIndex(const NestModel &M, const RefPtr &R) {
-  for (size_t I = 0; I < M.Refs.size(); ++I)
-    if (M.Refs[I].Ref == R.get())
-      return I;
-  throw std::runtime_error("no reference to " + R->Array);
-}
-
-ThreadMapping mapping(std::string X, std::string Y, unsigned Bx, unsigned By) {
-  ThreadMapping TM;
-  TM.Iter = {X, Y, ""};
-  TM.Block = {Bx, By, 1};
-  return TM;
-}
+using test::mapping;
+using test::refIndex;
 
 /// idx(a, S, b) = a*S + b.
 ExprPtr lin(ExprPtr A, const std::string &S, ExprPtr B) {
