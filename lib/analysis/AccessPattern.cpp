@@ -3,6 +3,7 @@
 #include "analysis/AccessPattern.h"
 #include "analysis/Delinearize.h"
 #include "analysis/IslText.h"
+#include "ir/Evaluate.h"
 
 #include <isl/ctx.h>
 #include <isl/options.h>
@@ -448,27 +449,12 @@ int64_t SizeEvaluator::outside(const std::string &Name) {
   return kDefaultProblemSize;
 }
 
-static int64_t convert(int64_t V, ScalarKind T) {
-  switch (T) {
-  case ScalarKind::Int:
-    return static_cast<int32_t>(V);
-  case ScalarKind::UInt:
-    return static_cast<uint32_t>(V);
-  default:
-    return V;
-  }
-}
-
 std::optional<int64_t>
 SizeEvaluator::eval(const Expr &E, const Scope &S,
                     const std::vector<int64_t> &IterVals) {
-  if (isFloating(E.Type))
-    return std::nullopt;
-  switch (E.getKind()) {
-  case Expr::Kind::IntLit:
-    return llvm::cast<IntLit>(E).Value;
-  case Expr::Kind::VarRef: {
-    const auto &V = llvm::cast<VarRef>(E);
+  // Variables: outside scalars from the sizes, iterators from IterVals,
+  // nest locals through their never-reassigned initializers.
+  return evaluateInt(E, [&](const VarRef &V) -> std::optional<int64_t> {
     auto It = S.find(V.Name);
     if (It == S.end() || It->second.K == Binding::Kind::Outside)
       return outside(V.Name);
@@ -478,99 +464,13 @@ SizeEvaluator::eval(const Expr &E, const Scope &S,
         return std::nullopt;
       return IterVals[B.Depth];
     }
-    if (B.Init && B.DeclScope && Depth < 64) {
-      ++Depth;
-      auto R = eval(*B.Init, *B.DeclScope, IterVals);
-      --Depth;
-      return R ? std::optional<int64_t>(convert(*R, V.Type)) : std::nullopt;
-    }
-    return std::nullopt;
-  }
-  case Expr::Kind::Cast: {
-    const auto &C = llvm::cast<CastExpr>(E);
-    auto V = eval(*C.Operand, S, IterVals);
-    if (!V)
+    if (!B.Init || !B.DeclScope || Depth >= 64)
       return std::nullopt;
-    return convert(*V, C.Type);
-  }
-  case Expr::Kind::Unary: {
-    const auto &U = llvm::cast<UnaryExpr>(E);
-    auto V = eval(*U.Operand, S, IterVals);
-    if (!V)
-      return std::nullopt;
-    switch (U.Op) {
-    case UnaryOpKind::Neg:
-      return -*V;
-    case UnaryOpKind::LNot:
-      return int64_t(!*V);
-    case UnaryOpKind::BitNot:
-      return ~*V;
-    }
-    return std::nullopt;
-  }
-  case Expr::Kind::Select: {
-    const auto &Se = llvm::cast<SelectExpr>(E);
-    auto C = eval(*Se.Cond, S, IterVals);
-    if (!C)
-      return std::nullopt;
-    return eval(*C ? *Se.True : *Se.False, S, IterVals);
-  }
-  case Expr::Kind::Binary: {
-    const auto &B = llvm::cast<BinaryExpr>(E);
-    auto L = eval(*B.LHS, S, IterVals);
-    if (!L)
-      return std::nullopt;
-    if (B.Op == BinaryOpKind::LAnd && !*L)
-      return 0;
-    if (B.Op == BinaryOpKind::LOr && *L)
-      return 1;
-    auto R = eval(*B.RHS, S, IterVals);
-    if (!R)
-      return std::nullopt;
-    int64_t A = *L, C = *R;
-    switch (B.Op) {
-    case BinaryOpKind::Add:
-      return A + C;
-    case BinaryOpKind::Sub:
-      return A - C;
-    case BinaryOpKind::Mul:
-      return A * C;
-    case BinaryOpKind::Div:
-      return C == 0 ? std::nullopt : std::optional<int64_t>(A / C);
-    case BinaryOpKind::Rem:
-      return C == 0 ? std::nullopt : std::optional<int64_t>(A % C);
-    case BinaryOpKind::Shl:
-      return C < 0 || C > 62 ? std::nullopt : std::optional<int64_t>(A << C);
-    case BinaryOpKind::Shr:
-      return C < 0 || C > 62 ? std::nullopt : std::optional<int64_t>(A >> C);
-    case BinaryOpKind::BitAnd:
-      return A & C;
-    case BinaryOpKind::BitOr:
-      return A | C;
-    case BinaryOpKind::BitXor:
-      return A ^ C;
-    case BinaryOpKind::LAnd:
-      return int64_t(A && C);
-    case BinaryOpKind::LOr:
-      return int64_t(A || C);
-    case BinaryOpKind::LT:
-      return int64_t(A < C);
-    case BinaryOpKind::LE:
-      return int64_t(A <= C);
-    case BinaryOpKind::GT:
-      return int64_t(A > C);
-    case BinaryOpKind::GE:
-      return int64_t(A >= C);
-    case BinaryOpKind::EQ:
-      return int64_t(A == C);
-    case BinaryOpKind::NE:
-      return int64_t(A != C);
-    }
-    return std::nullopt;
-  }
-  default:
-    return std::nullopt;
-  }
+    ++Depth;
+    auto R = eval(*B.Init, *B.DeclScope, IterVals);
+    --Depth;
+    return R;
+  });
 }
 
 std::optional<int64_t>

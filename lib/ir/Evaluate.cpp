@@ -23,22 +23,29 @@ static bool isUnsigned(ScalarKind K) {
 
 std::optional<int64_t> c2cuda::evaluateInt(const Expr &E,
                                            const ScalarValues &Values) {
+  return evaluateInt(E, [&](const VarRef &V) -> std::optional<int64_t> {
+    auto It = Values.find(V.Name);
+    if (It == Values.end())
+      return std::nullopt;
+    return It->second;
+  });
+}
+
+std::optional<int64_t> c2cuda::evaluateInt(const Expr &E, VarResolver Resolve) {
   if (isFloating(E.Type))
     return std::nullopt;
   if (const auto *I = dyn_cast<IntLit>(&E))
     return I->Value;
   if (const auto *V = dyn_cast<VarRef>(&E)) {
-    auto It = Values.find(V->Name);
-    if (It == Values.end())
-      return std::nullopt;
-    return convert(It->second, V->Type);
+    auto X = Resolve(*V);
+    return X ? std::optional<int64_t>(convert(*X, V->Type)) : std::nullopt;
   }
   if (const auto *C = dyn_cast<CastExpr>(&E)) {
-    auto X = evaluateInt(*C->Operand, Values);
+    auto X = evaluateInt(*C->Operand, Resolve);
     return X ? std::optional<int64_t>(convert(*X, C->Type)) : std::nullopt;
   }
   if (const auto *U = dyn_cast<UnaryExpr>(&E)) {
-    auto X = evaluateInt(*U->Operand, Values);
+    auto X = evaluateInt(*U->Operand, Resolve);
     if (!X)
       return std::nullopt;
     switch (U->Op) {
@@ -51,17 +58,24 @@ std::optional<int64_t> c2cuda::evaluateInt(const Expr &E,
     }
   }
   if (const auto *S = dyn_cast<SelectExpr>(&E)) {
-    auto C = evaluateInt(*S->Cond, Values);
+    auto C = evaluateInt(*S->Cond, Resolve);
     if (!C)
       return std::nullopt;
-    return evaluateInt(*C ? *S->True : *S->False, Values);
+    return evaluateInt(*C ? *S->True : *S->False, Resolve);
   }
   const auto *B = dyn_cast<BinaryExpr>(&E);
   if (!B)
     return std::nullopt;
-  auto L = evaluateInt(*B->LHS, Values);
-  auto R = evaluateInt(*B->RHS, Values);
-  if (!L || !R)
+  auto L = evaluateInt(*B->LHS, Resolve);
+  if (!L)
+    return std::nullopt;
+  // C evaluates the right operand of && and || only when it decides.
+  if (B->Op == BinaryOpKind::LAnd && !*L)
+    return 0;
+  if (B->Op == BinaryOpKind::LOr && *L)
+    return 1;
+  auto R = evaluateInt(*B->RHS, Resolve);
+  if (!R)
     return std::nullopt;
   // Comparisons and logical operators compare in the operands' type.
   bool U = isUnsigned(B->LHS->Type) || isUnsigned(B->RHS->Type);
@@ -82,10 +96,15 @@ std::optional<int64_t> c2cuda::evaluateInt(const Expr &E,
       return std::nullopt;
     return convert(U ? static_cast<int64_t>(UL % UR) : *L % *R, E.Type);
   case BinaryOpKind::Shl:
-    return convert(static_cast<int64_t>(UL << (UR & 63)), E.Type);
-  case BinaryOpKind::Shr:
-    return convert(U ? static_cast<int64_t>(UL >> (UR & 63)) : *L >> (*R & 63),
-                   E.Type);
+  case BinaryOpKind::Shr: {
+    // A shift by a negative amount or by the width or more is undefined.
+    int64_t Width = 8 * sizeInBytes(E.Type);
+    if (*R < 0 || *R >= Width)
+      return std::nullopt;
+    if (B->Op == BinaryOpKind::Shl)
+      return convert(static_cast<int64_t>(UL << UR), E.Type);
+    return convert(U ? static_cast<int64_t>(UL >> UR) : *L >> *R, E.Type);
+  }
   case BinaryOpKind::BitAnd:
     return *L & *R;
   case BinaryOpKind::BitOr:

@@ -11,6 +11,8 @@
 
 #include "IR.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -19,8 +21,16 @@ namespace c2cuda {
 
 using ScalarValues = std::map<std::string, int64_t>;
 
-/// The value of E, or nullopt if it names a scalar without a value, reads an
-/// array, calls a function, is floating-point, or divides by zero.
+/// The value of a scalar variable, or nullopt if it has none.
+using VarResolver = llvm::function_ref<std::optional<int64_t>(const VarRef &)>;
+
+/// The value of E with variables from Resolve (converted to their C type),
+/// or nullopt if a variable has no value, E reads an array, calls a
+/// function, is floating-point, divides by zero or shifts out of range. `&&`,
+/// `||` and `?:` evaluate only the operand C evaluates.
+std::optional<int64_t> evaluateInt(const Expr &E, VarResolver Resolve);
+
+/// The same with variables looked up in Values.
 std::optional<int64_t> evaluateInt(const Expr &E, const ScalarValues &Values);
 
 } // namespace c2cuda
