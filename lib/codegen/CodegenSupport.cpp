@@ -160,6 +160,7 @@ void walkStmts(const StmtList &L, ExprFn OnExpr, OtherFn OnOther) {
       OnOther(S);
       break;
     case Stmt::Kind::Launch:
+    case Stmt::Kind::Barrier:
       break;
     }
   }

@@ -36,6 +36,20 @@ std::string NestSchedule::str() const {
     Add("thread(" + List(Thread) + ")");
   if (!Unroll.empty())
     Add("unroll(" + List(Unroll) + ")");
+  if (!Tile.empty())
+    Add("tile(" + List(Tile) + ")");
+  if (!Shared.empty()) {
+    std::string T;
+    for (const std::string &A : Shared)
+      T += (T.empty() ? "" : ", ") + A;
+    Add("shared(" + T + ")");
+  }
+  if (Pad)
+    Add("pad(" + std::to_string(Pad) + ")");
+  if (!Vector.empty())
+    Add("vector(" + List(Vector) + ")");
+  if (Pipeline > 1)
+    Add("pipeline(" + std::to_string(Pipeline) + ")");
   if (MaxRegCount)
     Add("maxrregcount(" + std::to_string(MaxRegCount) + ")");
   return S;

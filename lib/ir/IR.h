@@ -111,6 +111,10 @@ class ArrayRef : public Expr {
 public:
   std::string Array;
   std::vector<ExprPtr> Indices;
+  /// The array is one a kernel declares itself (a DeclStmt with Dims: a
+  /// register or shared-memory tile), indexed with one index per
+  /// dimension; never a parameter.
+  bool Local = false;
   ArrayRef(std::string A, std::vector<ExprPtr> Idx, ScalarKind T,
            SourceLoc L = {})
       : Expr(Kind::ArrayRef, T, std::move(L)), Array(std::move(A)),
@@ -205,7 +209,17 @@ using StmtList = std::vector<StmtPtr>;
 
 class Stmt {
 public:
-  enum class Kind { Assign, Decl, If, For, Nest, HostCode, HostRegion, Launch };
+  enum class Kind {
+    Assign,
+    Decl,
+    If,
+    For,
+    Barrier,
+    Nest,
+    HostCode,
+    HostRegion,
+    Launch
+  };
   Kind getKind() const { return K; }
   SourceLoc Loc;
   virtual ~Stmt() = default;
@@ -256,16 +270,38 @@ public:
   static bool classof(const Stmt *S) { return S->getKind() == Kind::Assign; }
 };
 
-/// A scalar local declared inside a nest (private to each iteration).
+/// Where a kernel-declared array lives.
+enum class StorageKind {
+  Register, ///< Private to the thread (a local array, fully unrolled).
+  Shared    ///< `__shared__`: one per thread block.
+};
+
+/// A scalar local declared inside a nest (private to each iteration), or,
+/// with Dims, an array a lowered kernel declares: a register tile private
+/// to each thread or a shared-memory tile of the block (Storage). Arrays
+/// have no Init; a shared array's declaration is reached by every thread.
 class DeclStmt : public Stmt {
 public:
   std::string Name;
-  ScalarKind Type;
-  ExprPtr Init; ///< May be null.
+  ScalarKind Type; ///< Element type for an array.
+  ExprPtr Init;    ///< May be null.
+  std::vector<int64_t> Dims; ///< Non-empty: an array of these sizes.
+  StorageKind Storage = StorageKind::Register;
   DeclStmt(std::string N, ScalarKind T, ExprPtr I, SourceLoc L = {})
       : Stmt(Kind::Decl, std::move(L)), Name(std::move(N)), Type(T),
         Init(std::move(I)) {}
+  bool isArray() const { return !Dims.empty(); }
   static bool classof(const Stmt *S) { return S->getKind() == Kind::Decl; }
+};
+
+/// `__syncthreads()`: every thread of the block waits here until all have
+/// arrived; shared-memory writes before it are visible after it. Only in
+/// kernels with ExplicitThreads, and only where every thread of the block
+/// reaches it (block-uniform control flow).
+class BarrierStmt : public Stmt {
+public:
+  explicit BarrierStmt(SourceLoc L = {}) : Stmt(Kind::Barrier, std::move(L)) {}
+  static bool classof(const Stmt *S) { return S->getKind() == Kind::Barrier; }
 };
 
 class IfStmt : public Stmt {
@@ -296,6 +332,9 @@ public:
   ExprPtr Upper;
   int64_t Step;
   StmtList Body;
+  /// Set by lowering: `#pragma unroll` before the loop; -1 fully, n > 1
+  /// by n, 0 none.
+  int Unroll = 0;
   ForStmt(std::string I, ScalarKind T, ExprPtr Lo, LoopCmp C, ExprPtr Up,
           int64_t St, StmtList B, SourceLoc L = {})
       : Stmt(Kind::For, std::move(L)), Iter(std::move(I)), IterType(T),
@@ -321,12 +360,35 @@ struct NestSchedule {
   std::map<std::string, unsigned> Unroll;
   /// `maxrregcount(64)`: register limit, printed as __launch_bounds__.
   unsigned MaxRegCount = 0;
+  /// `tile(i: 64, j: 64, k: 8)`: a tiled kernel (TileForBlocks). For a
+  /// mapped loop, the iterations one thread block runs (block size times
+  /// points per thread); for a loop inside the band (a reduction), the
+  /// strip of iterations whose operands are staged together.
+  std::map<std::string, unsigned> Tile;
+  /// `shared(A, B)`: arrays whose per-tile footprint is loaded into
+  /// shared memory by the whole block (read-only arrays only).
+  std::vector<std::string> Shared;
+  /// `pad(1)`: elements added to the innermost dimension of every shared
+  /// tile, against bank conflicts.
+  unsigned Pad = 0;
+  /// `vector(j: 4)`: each thread's points along mapped loop j come in runs
+  /// of 4 consecutive iterations (blocked-cyclic), so that its accesses
+  /// can be float4 wide; requires a tiled kernel.
+  std::map<std::string, unsigned> Vector;
+  /// `pipeline(2)`: shared tiles double-buffered (the next strip is loaded
+  /// while the current one is computed); 0 or 1: single-buffered.
+  unsigned Pipeline = 0;
   /// Where the schedule came from when not from the pragma, e.g.
   /// "sched.json: matmul[0]"; diagnostics about its clauses name it.
   std::string Origin;
   bool isDefault() const {
     return Map.empty() && Block.empty() && Thread.empty() && Unroll.empty() &&
-           MaxRegCount == 0;
+           MaxRegCount == 0 && !isTiled();
+  }
+  /// A clause only tiled kernels have is present.
+  bool isTiled() const {
+    return !Tile.empty() || !Shared.empty() || Pad || !Vector.empty() ||
+           Pipeline > 1;
   }
   /// The clauses as written in a pragma, e.g. "map(j: x, i: y) block(32, 8)
   /// thread(i: 2)"; "" for the default.
@@ -494,6 +556,14 @@ struct Kernel {
   /// The schedule this kernel was built with (defaults filled in: map and
   /// block always, for a mapped kernel); printed atop the kernel.
   NestSchedule Schedule;
+  /// A tiled kernel (TileForBlocks): Grid is empty and Body is the whole
+  /// per-thread program, which reads the CUDA built-ins as VarRefs named
+  /// "threadIdx.x", "blockIdx.y", "blockDim.z", "gridDim.x" (unsigned
+  /// int), may declare register and shared arrays and contains barriers.
+  /// The host launches GridDims[0..2] blocks (Long expressions over the
+  /// function's parameters and host scalars, each >= 1) of Block threads.
+  bool ExplicitThreads = false;
+  ExprPtr GridDims[3];
 };
 
 /// Per array, what the device side of a function needs.

@@ -308,7 +308,11 @@ void printStmts(llvm::raw_ostream &OS, const StmtList &L, unsigned Indent,
     case Stmt::Kind::Decl: {
       const auto &D = llvm::cast<DeclStmt>(S);
       indent(OS, Indent);
+      if (D.isArray() && D.Storage == StorageKind::Shared)
+        OS << "__shared__ ";
       OS << spelling(D.Type) << ' ' << D.Name;
+      for (int64_t N : D.Dims)
+        OS << '[' << N << ']';
       if (D.Init) {
         OS << " = ";
         printExpr(OS, *D.Init, PA);
@@ -332,9 +336,20 @@ void printStmts(llvm::raw_ostream &OS, const StmtList &L, unsigned Indent,
       OS << "}\n";
       break;
     }
+    case Stmt::Kind::Barrier:
+      indent(OS, Indent);
+      OS << "__syncthreads();\n";
+      break;
     case Stmt::Kind::For: {
       const auto &F = llvm::cast<ForStmt>(S);
       indent(OS, Indent);
+      if (F.Unroll) {
+        OS << "#pragma unroll";
+        if (F.Unroll > 1)
+          OS << ' ' << F.Unroll;
+        OS << '\n';
+        indent(OS, Indent);
+      }
       OS << loopHeaderText(F, PA) << " {\n";
       printStmts(OS, F.Body, Indent + 1, PA);
       indent(OS, Indent);
