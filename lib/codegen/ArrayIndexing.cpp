@@ -105,6 +105,16 @@ ArrayRefPrinter makeDeviceArrayPrinter(const Function &F) {
   *Self = [&F, Weak = std::weak_ptr<ArrayRefPrinter>(Self)](
               llvm::raw_ostream &OS, const ArrayRef &A) {
     std::shared_ptr<ArrayRefPrinter> PA = Weak.lock();
+    if (A.Local) {
+      // A register or shared tile the kernel declares: a real C array.
+      if (A.Indices.empty())
+        llvm::report_fatal_error("c2cuda codegen: reference to local array '" +
+                                 llvm::Twine(A.Array) + "' without an index");
+      OS << A.Array;
+      for (const ExprPtr &I : A.Indices)
+        OS << '[' << exprToString(*I, *PA) << ']';
+      return;
+    }
     const Param *P = F.findParam(A.Array);
     OS << A.Array << '[';
     if (P && P->ParamForm == Param::Form::Array && A.Indices.size() > 1) {

@@ -7,7 +7,9 @@
 // 64 bits: the C code has undefined behaviour exactly where the two differ
 // (signed overflow), so this is a refinement, and arrays of more than 2^31
 // elements index correctly. Unsigned 32-bit arithmetic wraps in C by
-// definition and is left as written.
+// definition and is left as written. Arrays a kernel declares itself
+// (ArrayRef::Local: register and shared tiles) are C arrays, indexed
+// `sh[i][j]` as written.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_CODEGEN_ARRAYINDEXING_H

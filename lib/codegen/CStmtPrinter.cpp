@@ -43,7 +43,14 @@ void CStmtPrinter::printStmt(const Stmt &S, unsigned Indent) {
     const auto &D = llvm::cast<DeclStmt>(S);
     beforeStmt(S, Indent);
     indent(OS, Indent);
+    // Kernel-declared arrays: a register tile (`float acc[4][4];`) or a
+    // block's shared tile (`__shared__ __align__(16) float sh[8][64];`,
+    // aligned so that runs of 4 elements can be read as one 16-byte load).
+    if (D.isArray() && D.Storage == StorageKind::Shared)
+      OS << "__shared__ __align__(16) ";
     OS << spelling(D.Type) << ' ' << D.Name;
+    for (int64_t N : D.Dims)
+      OS << '[' << N << ']';
     if (D.Init)
       OS << " = " << expr(*D.Init);
     OS << ";\n";
@@ -82,8 +89,8 @@ void CStmtPrinter::printStmt(const Stmt &S, unsigned Indent) {
 }
 
 void CStmtPrinter::printOther(const Stmt &S, unsigned Indent) {
-  llvm::report_fatal_error("c2cuda codegen: host-only statement inside a "
-                           "kernel body");
+  llvm::report_fatal_error("c2cuda codegen: statement of a kind this "
+                           "printer does not print");
 }
 
 } // namespace codegen

@@ -3,8 +3,10 @@
 // Prints Assign, Decl, If and For statements as compilable C++ (the IR keeps
 // C's types explicit, so the text means in CUDA what it meant in C). Kernel
 // bodies and the host loops around launches share it; statement kinds that
-// only exist on the host (HostCode, HostRegion, Launch) are handed to
-// printOther(), which the host printer overrides.
+// only exist on the host (HostCode, HostRegion, Launch) or only in kernels
+// (Barrier) are handed to printOther(), which the host and kernel printers
+// override. A Decl with Dims (only kernels have them) prints as a C array,
+// `__shared__` for shared storage.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_CODEGEN_CSTMTPRINTER_H
@@ -33,7 +35,7 @@ public:
 
 protected:
   /// Kinds other than Assign/Decl/If/For. The default reports an internal
-  /// error: kernels contain none.
+  /// error.
   virtual void printOther(const Stmt &S, unsigned Indent);
   /// Hooks around Assign, Decl, If and For (the host printer moves the
   /// arrays they touch). afterStmt runs for Assign and Decl only.

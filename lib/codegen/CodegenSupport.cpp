@@ -168,9 +168,17 @@ void walkStmts(const StmtList &L, ExprFn OnExpr, OtherFn OnOther) {
 
 } // namespace
 
+bool isCudaBuiltin(llvm::StringRef N) {
+  auto [Base, Dim] = N.split('.');
+  return (Dim == "x" || Dim == "y" || Dim == "z") &&
+         (Base == "threadIdx" || Base == "blockIdx" || Base == "blockDim" ||
+          Base == "gridDim");
+}
+
 void collectArrays(const Expr &E, ArrayAccesses &Acc) {
   if (const auto *A = llvm::dyn_cast<ArrayRef>(&E))
-    Acc.Read.insert(A->Array);
+    if (!A->Local)
+      Acc.Read.insert(A->Array);
   forEachSubExpr(E, [&](const Expr &X) { collectArrays(X, Acc); });
 }
 
@@ -183,9 +191,11 @@ void collectArrays(const StmtList &L, ArrayAccesses &Acc) {
           collectArrays(E, Acc);
           return;
         }
-        Acc.Written.insert(A->Array);
-        if (AlsoRead)
-          Acc.Read.insert(A->Array);
+        if (!A->Local) {
+          Acc.Written.insert(A->Array);
+          if (AlsoRead)
+            Acc.Read.insert(A->Array);
+        }
         for (const ExprPtr &I : A->Indices)
           collectArrays(*I, Acc);
       },
@@ -202,7 +212,8 @@ void collectArrays(const StmtList &L, ArrayAccesses &Acc) {
 
 void collectVars(const Expr &E, std::map<std::string, ScalarKind> &Vars) {
   if (const auto *V = llvm::dyn_cast<VarRef>(&E))
-    Vars.emplace(V->Name, V->Type);
+    if (!isCudaBuiltin(V->Name))
+      Vars.emplace(V->Name, V->Type);
   forEachSubExpr(E, [&](const Expr &X) { collectVars(X, Vars); });
 }
 

@@ -43,8 +43,15 @@ void printComment(llvm::raw_ostream &OS, llvm::StringRef Text, unsigned Indent);
 
 void indent(llvm::raw_ostream &OS, unsigned Level);
 
+/// Whether N is a CUDA built-in an explicit-threads kernel reads as a
+/// VarRef ("threadIdx.x", "blockIdx.y", "blockDim.z", "gridDim.x"): printed
+/// as is, never a variable to declare or pass.
+bool isCudaBuiltin(llvm::StringRef N);
+
 /// Arrays read and written by a piece of code. The target of a compound
-/// assignment (`A[i] += x`) is both read and written.
+/// assignment (`A[i] += x`) is both read and written. Elements of arrays a
+/// kernel declares itself (ArrayRef::Local) are not counted: only arrays
+/// that live outside the code are (their indices still are walked).
 struct ArrayAccesses {
   std::set<std::string> Read, Written;
   std::set<std::string> all() const;
@@ -55,10 +62,11 @@ void collectArrays(const Expr &E, ArrayAccesses &Acc);
 void collectArrays(const StmtList &L, ArrayAccesses &Acc);
 
 /// Scalar variables an expression or statement list reads or assigns, with
-/// their types (first occurrence wins).
+/// their types (first occurrence wins); CUDA built-ins are not variables.
 void collectVars(const Expr &E, std::map<std::string, ScalarKind> &Vars);
 void collectVars(const StmtList &L, std::map<std::string, ScalarKind> &Vars);
-/// Names a statement list declares: DeclStmt names and loop iterators.
+/// Names a statement list declares: DeclStmt names (scalars and arrays)
+/// and loop iterators.
 void collectDecls(const StmtList &L, std::set<std::string> &Names);
 
 /// Names of the device buffer, element count and host staging buffer of an

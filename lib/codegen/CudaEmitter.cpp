@@ -71,6 +71,13 @@ static inline void c2c_check(cudaError_t err, const char *what,
   return (unsigned)(g < 1 ? 1 : (g > max ? max : g));
 }
 
+// Blocks of an explicit-threads kernel along one dimension, clamped to
+// max: such kernels loop over their tiles with a grid stride.
+[[maybe_unused]] static inline unsigned c2c_clamp_blocks(long long blocks,
+                                        long long max) {
+  return (unsigned)(blocks > max ? max : blocks);
+}
+
 static inline void c2c_alloc(void **ptr, long long n, size_t elem,
                              const char *what, const char *where,
                              const char *from) {

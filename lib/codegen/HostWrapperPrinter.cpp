@@ -451,7 +451,40 @@ void HostBodyPrinter::printLaunch(const LaunchStmt &L, unsigned Indent) {
     OS << "const long long " << tripName(G.Dim) << " = "
        << exprToString(*G.TripCount) << ";\n";
   }
-  if (!K.Grid.empty()) {
+  static const char *Max[] = {"2147483647LL", "65535LL", "65535LL"};
+  // An explicit-threads kernel: the lowering gives the blocks per
+  // dimension; the kernel loops over its tiles with a grid stride, so
+  // clamping to the hardware limits is safe.
+  bool Guarded = !K.Grid.empty() || K.ExplicitThreads;
+  if (K.ExplicitThreads) {
+    for (unsigned D = 0; D < 3; ++D) {
+      indent(OS, In);
+      OS << "const long long " << blocksName(D) << " = ";
+      const Expr *E = K.GridDims[D].get();
+      if (!E)
+        OS << "1LL";
+      else if (E->Type == ScalarKind::Long)
+        OS << exprToString(*E);
+      else
+        OS << "(long long)(" << exprToString(*E) << ")";
+      OS << ";\n";
+    }
+    // No tile (or a bad count) launches nothing; a 0-sized grid would be a
+    // launch error.
+    indent(OS, In);
+    OS << "if (" << blocksName(0) << " > 0 && " << blocksName(1) << " > 0 && "
+       << blocksName(2) << " > 0) {\n";
+    ++In;
+    indent(OS, In);
+    OS << "const dim3 c2c_grid(";
+    for (unsigned D = 0; D < 3; ++D)
+      OS << (D ? ", " : "") << "c2c_clamp_blocks(" << blocksName(D) << ", "
+         << Max[D] << ")";
+    OS << ");\n";
+    indent(OS, In);
+    OS << "const dim3 c2c_block(" << blockDim(K, 0) << "u, " << blockDim(K, 1)
+       << "u, " << blockDim(K, 2) << "u);\n";
+  } else if (!K.Grid.empty()) {
     // An empty iteration space launches nothing (and a 0-sized grid would
     // be a launch error).
     indent(OS, In);
@@ -460,7 +493,6 @@ void HostBodyPrinter::printLaunch(const LaunchStmt &L, unsigned Indent) {
       OS << (I ? " && " : "") << tripName(K.Grid[I].Dim) << " > 0";
     OS << ") {\n";
     ++In;
-    static const char *Max[] = {"2147483647LL", "65535LL", "65535LL"};
     indent(OS, In);
     OS << "const dim3 c2c_grid(";
     for (unsigned D = 0; D < 3; ++D) {
@@ -499,8 +531,7 @@ void HostBodyPrinter::printLaunch(const LaunchStmt &L, unsigned Indent) {
        << Name << ", " << From << ");\n";
   }
   indent(OS, In);
-  OS << K.Name << "<<<" << (K.Grid.empty() ? "1, 1" : "c2c_grid, c2c_block")
-     << ">>>(";
+  OS << K.Name << "<<<" << (Guarded ? "c2c_grid, c2c_block" : "1, 1") << ">>>(";
   for (size_t I = 0; I < Params.size(); ++I)
     OS << (I ? ", " : "") << Params[I].Arg;
   OS << ");\n";
@@ -520,7 +551,7 @@ void HostBodyPrinter::printLaunch(const LaunchStmt &L, unsigned Indent) {
        << cString("cudaFree of scalar '" + P.Name + "'") << ", " << Name << ", "
        << From << ");\n";
   }
-  if (!K.Grid.empty()) {
+  if (Guarded) {
     indent(OS, Indent + 1);
     OS << "}\n";
   }

@@ -76,28 +76,70 @@ bool readsOtherThanAtomically(const StmtList &L, const std::string &N) {
   return false;
 }
 
-/// Prints `#pragma unroll n` before the in-thread loops K.Schedule names.
+/// Prints the kernel-only statements (barriers) and `#pragma unroll`
+/// before loops: the loop's own ForStmt::Unroll, else, in a grid kernel,
+/// the factor K.Schedule gives its iterator. An explicit-threads kernel's
+/// loops are the lowering's own (its iterators need not be the nest's), so
+/// only ForStmt::Unroll counts there.
 class KernelStmtPrinter : public CStmtPrinter {
 public:
-  KernelStmtPrinter(llvm::raw_ostream &OS, ArrayRefPrinter PA,
-                    const std::map<std::string, unsigned> &Unroll)
-      : CStmtPrinter(OS, std::move(PA)), Unroll(Unroll) {}
+  KernelStmtPrinter(llvm::raw_ostream &OS, ArrayRefPrinter PA, const Kernel &K)
+      : CStmtPrinter(OS, std::move(PA)), K(K) {}
 
 protected:
   void beforeStmt(const Stmt &S, unsigned Indent) override {
     const auto *F = llvm::dyn_cast<ForStmt>(&S);
     if (!F)
       return;
-    auto It = Unroll.find(F->Iter);
-    if (It == Unroll.end())
+    if (F->Unroll < -1)
+      internalError(K, "loop '" + F->Iter + "' has unroll factor " +
+                           llvm::Twine(F->Unroll));
+    if (F->Unroll == -1 || F->Unroll > 1) {
+      indent(OS, Indent);
+      OS << "#pragma unroll";
+      if (F->Unroll > 1)
+        OS << ' ' << F->Unroll;
+      OS << "\n";
+      return;
+    }
+    if (K.ExplicitThreads || F->Unroll == 1)
+      return;
+    auto It = K.Schedule.Unroll.find(F->Iter);
+    if (It == K.Schedule.Unroll.end())
       return;
     indent(OS, Indent);
     OS << "#pragma unroll " << It->second << "\n";
   }
 
+  void printOther(const Stmt &S, unsigned Indent) override {
+    if (!llvm::isa<BarrierStmt>(S))
+      internalError(K, "host-only statement inside the kernel body");
+    // Only explicit-threads kernels know where every thread of the block
+    // is; a grid kernel's threads run different numbers of iterations.
+    if (!K.ExplicitThreads)
+      internalError(K, "barrier in a kernel without explicit threads");
+    indent(OS, Indent);
+    OS << "__syncthreads();\n";
+  }
+
 private:
-  const std::map<std::string, unsigned> &Unroll;
+  const Kernel &K;
 };
+
+/// Names of the arrays the body declares (DeclStmt with Dims).
+void collectDeclaredArrays(const StmtList &L, std::set<std::string> &Out) {
+  for (const StmtPtr &SP : L) {
+    if (const auto *D = llvm::dyn_cast<DeclStmt>(SP.get())) {
+      if (D->isArray())
+        Out.insert(D->Name);
+    } else if (const auto *I = llvm::dyn_cast<IfStmt>(SP.get())) {
+      collectDeclaredArrays(I->Then, Out);
+      collectDeclaredArrays(I->Else, Out);
+    } else if (const auto *F = llvm::dyn_cast<ForStmt>(SP.get())) {
+      collectDeclaredArrays(F->Body, Out);
+    }
+  }
+}
 
 } // namespace
 
@@ -124,7 +166,13 @@ std::string tripName(unsigned Dim) {
   return std::string("c2c_trip_") + dimName(Dim);
 }
 
+std::string blocksName(unsigned Dim) {
+  return std::string("c2c_blocks_") + dimName(Dim);
+}
+
 unsigned blockDim(const Kernel &K, unsigned Dim) {
+  if (K.ExplicitThreads)
+    return Dim < 3 && K.Block[Dim] ? K.Block[Dim] : 1;
   for (const GridLoop &G : K.Grid)
     if (G.Dim == Dim)
       return K.Block[Dim] ? K.Block[Dim] : 1;
@@ -144,6 +192,11 @@ std::vector<KernelParam> kernelParams(const Kernel &K, const Function &F) {
     collectArrays(*G.Lower, Acc);
   std::set<std::string> Used = Acc.all();
   Used.insert(K.Arrays.begin(), K.Arrays.end());
+  // The kernel's own register and shared tiles are not parameters.
+  std::set<std::string> LocalArrays;
+  collectDeclaredArrays(K.Body, LocalArrays);
+  for (const std::string &A : LocalArrays)
+    Used.erase(A);
 
   // Names the kernel code reads: the body, grid lower bounds, and the inner
   // sizes of the multi-dimensional arrays it linearizes.
@@ -187,7 +240,7 @@ std::vector<KernelParam> kernelParams(const Kernel &K, const Function &F) {
       if (Atomic && readsOtherThanAtomically(K.Body, S.Name))
         internalError(K, "scalar '" + S.Name +
                              "' is updated atomically and also used");
-      if (!K.Grid.empty() && !Atomic)
+      if ((!K.Grid.empty() || K.ExplicitThreads) && !Atomic)
         internalError(K, "scalar '" + S.Name +
                              "' is written by a kernel with several threads");
       Params.push_back(
@@ -220,6 +273,8 @@ std::vector<KernelParam> kernelParams(const Kernel &K, const Function &F) {
                       std::string(spelling(Type)) + " " + Name, Name});
   }
 
+  if (K.ExplicitThreads && !K.Grid.empty())
+    internalError(K, "explicit-threads kernel with grid loops");
   unsigned DimsSeen = 0;
   for (const GridLoop &G : K.Grid) {
     if (G.Dim > 2 || (DimsSeen & (1u << G.Dim)))
@@ -236,11 +291,14 @@ void printKernel(llvm::raw_ostream &OS, const Kernel &K, const Function &F,
                  const EmitContext &Ctx) {
   std::vector<KernelParam> Params = kernelParams(K, F);
   ArrayRefPrinter PA = makeDeviceArrayPrinter(F);
-  KernelStmtPrinter Body(OS, PA, K.Schedule.Unroll);
+  KernelStmtPrinter Body(OS, PA, K);
 
   printComment(OS,
                "Nest at " + Ctx.from(K.Loc) + ", from function " + F.Name +
-                   (K.Grid.empty() ? "; runs on one thread." : "."),
+                   (K.ExplicitThreads ? "; each thread runs its part of "
+                                        "the tiles."
+                    : K.Grid.empty()  ? "; runs on one thread."
+                                      : "."),
                0);
   std::string Sched = K.Schedule.str();
   printComment(OS,

@@ -17,6 +17,15 @@
 // `__launch_bounds__(threads, minBlocksPerSM(K))`, which makes nvcc keep
 // each thread within about 65536 / (threads * minBlocks) >= R registers.
 //
+// A kernel with ExplicitThreads (a tiled kernel) has no grid loops: its body
+// is the whole per-thread program, printed as is. It reads threadIdx.x etc.
+// as VarRefs (printed as is, never parameters), declares register tiles
+// (`float acc[4][4];`) and shared tiles (`__shared__ float sh[8][65];`),
+// indexes them `sh[i][j]` (never linearized, never parameters), and has
+// barriers (`__syncthreads();`) and loops with ForStmt::Unroll (`#pragma
+// unroll` for -1, `#pragma unroll n` for n > 1). Its block is K.Block as
+// given; the host launches K.GridDims blocks.
+//
 // kernelParams() is the single description of the parameter list: the host
 // printer passes exactly the arguments it lists, in its order.
 //
@@ -55,7 +64,7 @@ std::vector<KernelParam> kernelParams(const Kernel &K, const Function &F);
 
 /// Threads of a block along Dim: K.Block[Dim] where a grid loop is mapped to
 /// Dim, else 1 (threads along an unmapped dimension would all run the same
-/// iterations).
+/// iterations); K.Block[Dim] for an explicit-threads kernel.
 unsigned blockDim(const Kernel &K, unsigned Dim);
 /// Product of blockDim() over x, y, z; 1 for a single-thread kernel.
 unsigned threadsPerBlock(const Kernel &K);
@@ -71,6 +80,9 @@ unsigned minBlocksPerSM(const Kernel &K);
 const char *dimName(unsigned Dim);
 /// Name of the trip-count parameter/host variable of a grid dimension.
 std::string tripName(unsigned Dim);
+/// Name of the host variable holding an explicit-threads kernel's number
+/// of blocks along Dim (K.GridDims[Dim], before clamping).
+std::string blocksName(unsigned Dim);
 
 void printKernel(llvm::raw_ostream &OS, const Kernel &K, const Function &F,
                  const EmitContext &Ctx);

@@ -59,12 +59,14 @@ private:
 const char *const KnownClauses =
     "block(x[,y[,z]]), extent(A: expr), reduction(op: var[, var...]), "
     "map(loop: x|y|z, ...), thread(loop: n, ...), unroll(loop: n, ...), "
-    "maxrregcount(n)";
+    "maxrregcount(n), tile(loop: n, ...), shared(A[, B...]), pad(n), "
+    "vector(loop: 1|2|4, ...), pipeline(1|2)";
 
 /// Clauses that may appear once per pragma.
 bool isSingleClause(const std::string &C) {
   return C == "block" || C == "map" || C == "thread" || C == "unroll" ||
-         C == "maxrregcount";
+         C == "maxrregcount" || C == "tile" || C == "shared" || C == "pad" ||
+         C == "vector" || C == "pipeline";
 }
 
 /// Recursive-descent parser over the clause tokens of one pragma.
@@ -110,6 +112,18 @@ public:
       } else if (T.Text == "maxrregcount") {
         if (!parseMaxRegCount(T, Out))
           return false;
+      } else if (T.Text == "tile") {
+        if (!parseLoopFactors("tile", Out.Tile))
+          return false;
+      } else if (T.Text == "vector") {
+        if (!parseLoopFactors("vector", Out.Vector, /*VectorWidths=*/true))
+          return false;
+      } else if (T.Text == "shared") {
+        if (!parseShared(Out))
+          return false;
+      } else if (T.Text == "pad" || T.Text == "pipeline") {
+        if (!parsePadOrPipeline(T, Out))
+          return false;
       } else {
         return fail(
             T.Loc, "unknown clause '" + T.Text + "' in '#pragma c2cuda kernel'",
@@ -153,22 +167,32 @@ private:
                 std::string("write it as '") + Form + "'");
   }
 
+  /// Consumes an integer constant (no suffix but u/l) of at most 2^20 into
+  /// V; false, consuming nothing, if the next token is not one.
+  bool integer(unsigned &V) {
+    if (!is(tok::numeric_constant))
+      return false;
+    const PragmaToken &N = Toks[Pos];
+    char *End = nullptr;
+    unsigned long long X = std::strtoull(N.Text.c_str(), &End, 0);
+    std::string Suffix(End);
+    for (char &C : Suffix)
+      C = std::tolower(C);
+    if (X > 1u << 20 || !(Suffix.empty() || Suffix == "u" || Suffix == "l" ||
+                          Suffix == "ul" || Suffix == "lu"))
+      return false;
+    ++Pos;
+    V = static_cast<unsigned>(X);
+    return true;
+  }
+
   /// A positive integer constant (no suffix but u/l), or 0 after an error.
   unsigned positive(const std::string &Clause, const char *Form) {
-    if (is(tok::numeric_constant)) {
-      const PragmaToken &N = Toks[Pos];
-      char *End = nullptr;
-      unsigned long long V = std::strtoull(N.Text.c_str(), &End, 0);
-      std::string Suffix(End);
-      for (char &C : Suffix)
-        C = std::tolower(C);
-      if (V > 0 && V <= 1u << 20 &&
-          (Suffix.empty() || Suffix == "u" || Suffix == "l" ||
-           Suffix == "ul" || Suffix == "lu")) {
-        ++Pos;
-        return static_cast<unsigned>(V);
-      }
-    }
+    unsigned V = 0;
+    size_t Start = Pos;
+    if (integer(V) && V > 0)
+      return V;
+    Pos = Start;
     fail(here(), "clause '" + Clause + "' takes positive integer constants",
          std::string("write it as '") + Form + "'");
     return 0;
@@ -218,10 +242,15 @@ private:
     return expect(tok::r_paren, ")", "map", Form);
   }
 
-  /// `thread(loop: n, ...)` and `unroll(loop: n, ...)`.
+  /// `thread(loop: n, ...)`, `unroll(loop: n, ...)`, `tile(loop: n, ...)`
+  /// and, with VectorWidths (each factor 1, 2 or 4: the widths of a CUDA
+  /// vector load), `vector(loop: n, ...)`. Whether the loops can take the
+  /// clause is checked by the lowering, which knows the nest.
   bool parseLoopFactors(const std::string &Clause,
-                        std::map<std::string, unsigned> &Out) {
-    std::string Form = Clause + "(i: 4)";
+                        std::map<std::string, unsigned> &Out,
+                        bool VectorWidths = false) {
+    std::string Form =
+        Clause + (Clause == "tile" ? "(i: 64, j: 64, k: 8)" : "(i: 4)");
     if (!expect(tok::l_paren, "(", Clause, Form.c_str()))
       return false;
     while (true) {
@@ -232,9 +261,18 @@ private:
       const PragmaToken &L = Toks[Pos++];
       if (!expect(tok::colon, ":", Clause, Form.c_str()))
         return false;
+      SourceLocation ValueLoc = here();
       unsigned V = positive(Clause, Form.c_str());
       if (!V)
         return false;
+      if (VectorWidths && V != 1 && V != 2 && V != 4)
+        return fail(ValueLoc,
+                    "vector width " + std::to_string(V) + " for loop '" +
+                        L.Text + "' is not 1, 2 or 4",
+                    "CUDA loads and stores at most 16 bytes at once (float4); "
+                    "write "
+                    "e.g. 'vector(" +
+                        L.Text + ": 4)'");
       if (Out.count(L.Text))
         return fail(L.Loc,
                     "loop '" + L.Text + "' appears twice in clause '" +
@@ -248,6 +286,73 @@ private:
       break;
     }
     return expect(tok::r_paren, ")", Clause, Form.c_str());
+  }
+
+  /// `shared(A[, B...])`: arrays staged in shared memory. They must be
+  /// array parameters; whether they can be staged (read-only, affine
+  /// footprint) is checked by the lowering.
+  bool parseShared(NestClauses &Out) {
+    const char *Form = "shared(A, B)";
+    if (!expect(tok::l_paren, "(", "shared", Form))
+      return false;
+    while (true) {
+      if (!is(tok::identifier))
+        return fail(here(), "expected an array name in clause 'shared'",
+                    std::string("write it as '") + Form + "'");
+      const PragmaToken &A = Toks[Pos++];
+      const Param *P = F.findParam(A.Text);
+      if (!P || !P->isArray())
+        return fail(A.Loc,
+                    "'" + A.Text +
+                        "' in clause 'shared' is not an array parameter of '" +
+                        F.Name + "'",
+                    "name a pointer or array parameter of the function");
+      if (std::find(Out.Shared.begin(), Out.Shared.end(), A.Text) !=
+          Out.Shared.end())
+        return fail(A.Loc,
+                    "array '" + A.Text +
+                        "' appears twice in clause "
+                        "'shared'",
+                    "name each array once");
+      Out.Shared.push_back(A.Text);
+      if (is(tok::comma)) {
+        ++Pos;
+        continue;
+      }
+      break;
+    }
+    return expect(tok::r_paren, ")", "shared", Form);
+  }
+
+  /// `pad(n)`, 0 <= n <= 32 (32 floats: one per bank, more never helps),
+  /// and `pipeline(n)`, n = 1 (single-buffered) or 2 (double-buffered).
+  bool parsePadOrPipeline(const PragmaToken &Name, NestClauses &Out) {
+    bool Pad = Name.Text == "pad";
+    const char *Form = Pad ? "pad(1)" : "pipeline(2)";
+    unsigned Min = Pad ? 0 : 1, Max = Pad ? 32 : 2;
+    if (!expect(tok::l_paren, "(", Name.Text, Form))
+      return false;
+    unsigned V = 0;
+    if (!integer(V))
+      return fail(here(),
+                  "clause '" + Name.Text + "' takes an integer constant from " +
+                      std::to_string(Min) + " to " + std::to_string(Max),
+                  std::string("write it as '") + Form + "'");
+    if (!expect(tok::r_paren, ")", Name.Text, Form))
+      return false;
+    if (V < Min || V > Max)
+      return fail(Name.Loc,
+                  Pad ? "pad(" + std::to_string(V) +
+                            ") is outside the 0..32 elements a shared tile "
+                            "row may be padded by"
+                      : "pipeline(" + std::to_string(V) +
+                            ") is not 1 (single-buffered) or 2 "
+                            "(double-buffered)",
+                  Pad ? "choose a padding from 0 to 32, e.g. 'pad(1)'"
+                      : "write 'pipeline(2)' to load the next strip while "
+                        "computing the current one");
+    (Pad ? Out.Pad : Out.Pipeline) = V;
+    return true;
   }
 
   bool parseMaxRegCount(const PragmaToken &Name, NestClauses &Out) {

@@ -5,6 +5,7 @@
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
 #include <set>
 
 namespace c2cuda {
@@ -12,8 +13,9 @@ namespace c2cuda {
 namespace {
 
 const char *const DimName[3] = {"x", "y", "z"};
-const char *const Keys[] = {"nest",   "map",    "block",
-                            "thread", "unroll", "maxrregcount"};
+const char *const Keys[] = {"nest",   "map",          "block",   "thread",
+                            "unroll", "maxrregcount", "tile",    "shared",
+                            "pad",    "vector",       "pipeline"};
 
 bool positive(const nlohmann::json &V, unsigned Max, unsigned &Out) {
   if (!V.is_number_integer())
@@ -62,6 +64,17 @@ nlohmann::json scheduleToJson(const NestSchedule &S) {
     J["unroll"] = S.Unroll;
   if (S.MaxRegCount)
     J["maxrregcount"] = S.MaxRegCount;
+  if (!S.Tile.empty())
+    J["tile"] = S.Tile;
+  if (!S.Shared.empty())
+    J["shared"] = S.Shared;
+  if (S.Pad)
+    J["pad"] = S.Pad;
+  if (!S.Vector.empty())
+    J["vector"] = S.Vector;
+  // pipeline(1) is the default but was written: keep it.
+  if (S.Pipeline)
+    J["pipeline"] = S.Pipeline;
   return J;
 }
 
@@ -75,7 +88,8 @@ bool scheduleFromJson(const nlohmann::json &J, NestSchedule &Out,
   for (const auto &[K, V] : J.items())
     if (std::find(std::begin(Keys), std::end(Keys), K) == std::end(Keys)) {
       Err = "unknown key '" + K +
-            "' (known: nest, map, block, thread, unroll, maxrregcount)";
+            "' (known: nest, map, block, thread, unroll, maxrregcount, tile, "
+            "shared, pad, vector, pipeline)";
       return false;
     }
   if (J.contains("map")) {
@@ -107,7 +121,7 @@ bool scheduleFromJson(const nlohmann::json &J, NestSchedule &Out,
     uint64_t Product = 1;
     bool Ok = B.is_array() && !B.empty() && B.size() <= 3;
     for (size_t I = 0; Ok && I < B.size(); ++I) {
-      unsigned V;
+      unsigned V = 0;
       Ok = positive(B[I], 1024, V);
       Out.Block.push_back(V);
       Product *= V;
@@ -126,6 +140,50 @@ bool scheduleFromJson(const nlohmann::json &J, NestSchedule &Out,
       (!positive(J["maxrregcount"], 255, Out.MaxRegCount) ||
        Out.MaxRegCount < 16)) {
     Err = "'maxrregcount' must be an integer from 16 to 255";
+    return false;
+  }
+  if (J.contains("tile") && !factors(J["tile"], "tile", Out.Tile, Err))
+    return false;
+  if (J.contains("vector")) {
+    if (!factors(J["vector"], "vector", Out.Vector, Err))
+      return false;
+    for (const auto &[Loop, W] : Out.Vector)
+      if (W != 1 && W != 2 && W != 4) {
+        Err = "'vector." + Loop + "' must be 1, 2 or 4";
+        return false;
+      }
+  }
+  if (J.contains("shared")) {
+    const nlohmann::json &A = J["shared"];
+    if (!A.is_array() || A.empty()) {
+      Err = "'shared' must be a list of array names, e.g. [\"A\", \"B\"]";
+      return false;
+    }
+    for (const nlohmann::json &N : A) {
+      if (!N.is_string() || N.get<std::string>().empty()) {
+        Err = "'shared' must be a list of array names, e.g. [\"A\", \"B\"]";
+        return false;
+      }
+      std::string Name = N.get<std::string>();
+      if (std::find(Out.Shared.begin(), Out.Shared.end(), Name) !=
+          Out.Shared.end()) {
+        Err = "'shared' names '" + Name + "' twice";
+        return false;
+      }
+      Out.Shared.push_back(Name);
+    }
+  }
+  if (J.contains("pad")) {
+    const nlohmann::json &P = J["pad"];
+    if (!P.is_number_integer() || P.get<long long>() < 0 ||
+        P.get<long long>() > 32) {
+      Err = "'pad' must be an integer from 0 to 32";
+      return false;
+    }
+    Out.Pad = static_cast<unsigned>(P.get<long long>());
+  }
+  if (J.contains("pipeline") && !positive(J["pipeline"], 2, Out.Pipeline)) {
+    Err = "'pipeline' must be 1 or 2";
     return false;
   }
   return true;
@@ -177,8 +235,9 @@ namespace {
 StmtList replaceIn(const StmtList &L,
                    const std::map<unsigned, NestSchedule> &Schedules,
                    std::set<unsigned> &Seen, DiagnosticList &Diags) {
-  static const char *const Clauses[] = {"map", "block", "thread", "unroll",
-                                        "maxrregcount"};
+  static const char *const Clauses[] = {
+      "map",  "block",  "thread", "unroll", "maxrregcount",
+      "tile", "shared", "pad",    "vector", "pipeline"};
   StmtList Out;
   for (const StmtPtr &S : L) {
     if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {

@@ -3,20 +3,27 @@
 // A schedule (NestSchedule, ir/IR.h) says how a nest is mapped, never what
 // it computes: which band loops go to which grid dimension (map), the block
 // shape (block), iterations per thread of mapped loops (thread, cyclic
-// coarsening), unroll factors of in-thread loops (unroll) and a register
-// limit (maxrregcount). It has three producers: pragma clauses, a
-// `--schedule FILE.json` file, and the default heuristic (MapToGrid). This
-// file reads and writes it as JSON:
+// coarsening), unroll factors of in-thread loops (unroll), a register
+// limit (maxrregcount), and for tiled kernels the tile sizes (tile), the
+// arrays staged in shared memory (shared), their padding (pad), vector
+// widths (vector) and double-buffering (pipeline). It has three producers:
+// pragma clauses, a `--schedule FILE.json` file, and the default heuristic
+// (MapToGrid). This file reads and writes it as JSON:
 //
 //   {"matmul": [{"nest": 0, "map": {"j": "x", "i": "y"}, "block": [32, 8],
 //                "thread": {"i": 2}, "unroll": {"k": 4},
 //                "maxrregcount": 64}]}
+//   {"matmul": [{"nest": 0, "block": [16, 16], "thread": {"i": 4, "j": 4},
+//                "tile": {"i": 64, "j": 64, "k": 8}, "shared": ["A", "B"],
+//                "pad": 1, "vector": {"j": 4}, "pipeline": 2}]}
 //
 // A file is an object keyed by function name; each entry is a list of nest
 // schedules, "nest" being the nest's index in the function (0, 1, ... in
 // source order). Every other key is optional. The form of each value is
-// checked here; whether the named loops can take the clause is checked when
-// the nest is lowered (MapToGrid.h), with the file and key in the message.
+// checked here (as the pragma parser does: vector widths 1, 2 or 4, pad
+// 0..32, pipeline 1 or 2); whether the named loops and arrays can take the
+// clause is checked when the nest is lowered (MapToGrid.h, TileForBlocks.h),
+// with the file and key in the message.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_SCHEDULE_SCHEDULE_H

@@ -77,7 +77,12 @@ void collect(Kernel &K, const LoweringContext &Ctx, const IterMap &HostIters) {
   for (auto &[Name, KS] : Scalars)
     K.Scalars.push_back(KS);
 
-  std::set<std::string> ArraysUsed = collectArrayNames(K.Body);
+  // A tiled kernel's own register and shared tiles are not parameters,
+  // whatever their names.
+  std::set<std::string> ArraysUsed;
+  for (const ArrayRef *A : collectArrayRefs(K.Body))
+    if (!A->Local)
+      ArraysUsed.insert(A->Array);
   K.Arrays.clear();
   for (const Param &P : Ctx.F.Params)
     if (P.isArray() && ArraysUsed.count(P.Name))

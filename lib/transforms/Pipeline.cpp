@@ -4,6 +4,8 @@
 //   HoistHostLoops          sequential outer loops -> host loops; kernel
 //                           regions
 //   MapToGrid               parallel band -> grid loops, block shape
+//   TileForBlocks           tiling clauses -> block tiles, points per
+//                           thread, shared tiles, register tiles
 //   ParallelizeReductions   reductions of mapped loops -> atomic updates
 //   CollectKernelInterface  arrays and scalars each kernel takes
 //   PlanArrays              per array: extent, device/host reads and writes
@@ -19,6 +21,7 @@
 #include "MapToGrid.h"
 #include "ParallelizeReductions.h"
 #include "PlanArrays.h"
+#include "TileForBlocks.h"
 #include "ReductionPolicy.h"
 
 #include "ir/IRPrinter.h"
@@ -29,7 +32,7 @@ namespace c2cuda {
 
 const std::vector<std::string> &pipelinePassNames() {
   static const std::vector<std::string> Names = {
-      "HoistHostLoops", "MapToGrid", "ParallelizeReductions",
+      "HoistHostLoops", "MapToGrid", "TileForBlocks", "ParallelizeReductions",
       "CollectKernelInterface", "PlanArrays"};
   return Names;
 }
@@ -73,6 +76,8 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
   dumpAfter("HoistHostLoops", LF, Opts);
   LF = mapToGrid(std::move(LF), Ctx);
   dumpAfter("MapToGrid", LF, Opts);
+  LF = tileForBlocks(std::move(LF), Ctx);
+  dumpAfter("TileForBlocks", LF, Opts);
   LF = parallelizeReductions(std::move(LF), Ctx);
   dumpAfter("ParallelizeReductions", LF, Opts);
   LF = collectKernelInterface(std::move(LF), Ctx);

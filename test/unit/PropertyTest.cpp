@@ -18,6 +18,7 @@
 #include "exec/PropertyCheck.h"
 #include "frontend/Frontend.h"
 #include "ir/IRPrinter.h"
+#include "schedule/Schedule.h"
 #include "transforms/Pipeline.h"
 
 #include "gtest/gtest.h"
@@ -29,6 +30,8 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <numeric>
 #include <random>
 #include <set>
@@ -70,6 +73,8 @@ const std::map<std::string, std::string> &excluded() {
 }
 
 constexpr unsigned SchedulesPerExample = 50;
+/// Tiled schedules per example written out by C2CUDA_DUMP_SCHEDULES.
+constexpr unsigned DumpedSchedules = 4;
 
 std::vector<std::string> exampleFiles() {
   std::vector<std::string> V;
@@ -165,6 +170,16 @@ std::string schedText(const std::map<unsigned, NestSchedule> &B) {
 struct NestShape {
   std::vector<std::string> Mapped;
   std::set<std::string> InThread;
+  /// Loops at the top of the widest kernel's body (strip-mining
+  /// candidates) and arrays no kernel of the nest writes (shared-memory
+  /// candidates).
+  std::set<std::string> TopLoops, ReadOnly;
+  /// Filled by probing the tiling transform: tiling is legal at all, and
+  /// which strip loops and shared arrays it accepts alone.
+  bool Tileable = false;
+  std::set<std::string> Strips;
+  /// Per strip loop ("" for none): the arrays shared(...) accepts with it.
+  std::map<std::string, std::set<std::string>> SharedWith;
 };
 
 /// A random legal schedule for a nest: a random permutation of a random
@@ -198,6 +213,60 @@ NestSchedule randomSchedule(const NestShape &N, std::mt19937_64 &Rng) {
     S.MaxRegCount = std::uniform_int_distribution<unsigned>(
         16, std::min(255u, 65536u / Threads))(Rng);
   }
+  return S;
+}
+
+/// A random tiled schedule for a nest whose shape was probed: a random
+/// block of the mapped loops' rank (at most 256 threads), 1-4 points per
+/// thread, a vector width dividing them, sometimes a strip of 1-8 for one
+/// accepted strip loop, each accepted array in shared memory with
+/// probability 1/2, padding 0-2, sometimes unroll and a register limit.
+NestSchedule randomTiledSchedule(const NestShape &N, std::mt19937_64 &Rng) {
+  NestSchedule S;
+  std::uniform_int_distribution<unsigned> Coin(0, 1), Four(1, 4), Eight(1, 8),
+      Three(0, 2);
+  std::vector<std::string> Loops = N.Mapped;
+  std::shuffle(Loops.begin(), Loops.end(), Rng);
+  std::vector<unsigned> B = randomBlock(Loops.size(), Rng);
+  unsigned Threads = 1;
+  for (unsigned &V : B) {
+    while (Threads * V > 256)
+      V = std::max(1u, V / 2);
+    Threads *= V;
+  }
+  S.Block = B;
+  for (size_t D = 0; D < Loops.size(); ++D) {
+    S.Map.emplace_back(Loops[D], D);
+    unsigned P = Four(Rng);
+    unsigned V = P % 4 == 0 && Coin(Rng) ? 4 : P % 2 == 0 && Coin(Rng) ? 2 : 1;
+    if (Coin(Rng))
+      S.Thread[Loops[D]] = P;
+    else
+      S.Tile[Loops[D]] = P * B[D];
+    if (V > 1)
+      S.Vector[Loops[D]] = V;
+  }
+  if (S.Tile.empty() && S.Vector.empty())
+    S.Tile[Loops[0]] = B[0] * (S.Thread.count(Loops[0]) ? S.Thread[Loops[0]] : 1);
+  std::string Strip;
+  if (!N.Strips.empty() && Coin(Rng)) {
+    auto It = N.Strips.begin();
+    std::advance(It, std::uniform_int_distribution<size_t>(
+                         0, N.Strips.size() - 1)(Rng));
+    Strip = *It;
+    S.Tile[Strip] = Eight(Rng);
+    if (Coin(Rng))
+      S.Unroll[Strip] = Four(Rng);
+  }
+  auto SW = N.SharedWith.find(Strip);
+  if (SW != N.SharedWith.end())
+    for (const std::string &A : SW->second)
+      if (Coin(Rng))
+        S.Shared.push_back(A);
+  S.Pad = Three(Rng);
+  if (Coin(Rng))
+    S.MaxRegCount = std::uniform_int_distribution<unsigned>(
+        32, std::min(255u, 65536u / Threads))(Rng);
   return S;
 }
 
@@ -302,6 +371,193 @@ TEST_P(Examples, LoweringMatchesCOnRandomSchedules) {
               << " schedules checked, " << Unsupported << " unsupported ("
               << Secs << " s so far)\n";
     if (!Excluded)
+      EXPECT_GE(Checked, SchedulesPerExample) << F.Name;
+  }
+}
+
+/// Arrays a statement list reads and writes.
+void collectArrayUse(const StmtList &L, std::set<std::string> &Read,
+                     std::set<std::string> &Written) {
+  for (const StmtPtr &S : L) {
+    std::function<void(const Expr &)> Walk = [&](const Expr &E) {
+      if (const auto *R = llvm::dyn_cast<ArrayRef>(&E)) {
+        Read.insert(R->Array);
+        for (const ExprPtr &I : R->Indices)
+          Walk(*I);
+      } else if (const auto *B = llvm::dyn_cast<BinaryExpr>(&E)) {
+        Walk(*B->LHS);
+        Walk(*B->RHS);
+      } else if (const auto *U = llvm::dyn_cast<UnaryExpr>(&E)) {
+        Walk(*U->Operand);
+      } else if (const auto *C = llvm::dyn_cast<CastExpr>(&E)) {
+        Walk(*C->Operand);
+      } else if (const auto *Se = llvm::dyn_cast<SelectExpr>(&E)) {
+        Walk(*Se->Cond);
+        Walk(*Se->True);
+        Walk(*Se->False);
+      } else if (const auto *Ca = llvm::dyn_cast<CallExpr>(&E)) {
+        for (const ExprPtr &A : Ca->Args)
+          Walk(*A);
+      }
+    };
+    if (const auto *A = llvm::dyn_cast<AssignStmt>(S.get())) {
+      if (const auto *R = llvm::dyn_cast<ArrayRef>(A->LHS.get())) {
+        Written.insert(R->Array);
+        for (const ExprPtr &I : R->Indices)
+          Walk(*I);
+      }
+      Walk(*A->RHS);
+    } else if (const auto *D = llvm::dyn_cast<DeclStmt>(S.get())) {
+      if (D->Init)
+        Walk(*D->Init);
+    } else if (const auto *I = llvm::dyn_cast<IfStmt>(S.get())) {
+      Walk(*I->Cond);
+      collectArrayUse(I->Then, Read, Written);
+      collectArrayUse(I->Else, Read, Written);
+    } else if (const auto *F = llvm::dyn_cast<ForStmt>(S.get())) {
+      Walk(*F->Lower);
+      Walk(*F->Upper);
+      collectArrayUse(F->Body, Read, Written);
+    }
+  }
+}
+
+/// The same check with tiled schedules (TileForBlocks): explicit-thread
+/// kernels with block tiles, points per thread, strips, shared and register
+/// tiles, run by the oracle block by block with barriers. Which tilings
+/// are legal is first probed one clause at a time (each accepted alone);
+/// every random combination of accepted clauses must then be accepted and
+/// compute what the C computes.
+TEST_P(Examples, LoweringMatchesCOnRandomTiledSchedules) {
+  fs::path P = fs::path(C2CUDA_SOURCE_DIR) / "examples" / GetParam();
+  FrontendOptions FO;
+  FO.ResourceDir = C2CUDA_CLANG_RESOURCE_DIR;
+  Module M;
+  DiagnosticList Diags;
+  ASSERT_TRUE(parseFile(P.string(), FO, M, Diags));
+  for (const Function &F : M.Functions) {
+    auto SizeIt = sizes().find(F.Name);
+    ASSERT_NE(SizeIt, sizes().end());
+    if (excluded().count(F.Name))
+      continue;
+    std::map<unsigned, NestShape> Shape;
+    {
+      auto L = lower(F, {}, false);
+      ASSERT_TRUE(L->Errors.empty()) << L->Errors;
+      std::map<unsigned, std::set<std::string>> Read, Written;
+      for (const Kernel &K : L->LF.Kernels) {
+        NestShape &N = Shape[K.NestId];
+        collectArrayUse(K.Body, Read[K.NestId], Written[K.NestId]);
+        if (K.Grid.size() > N.Mapped.size()) {
+          N.Mapped.clear();
+          N.TopLoops.clear();
+          for (const GridLoop &G : K.Grid)
+            N.Mapped.push_back(G.Iter);
+          for (const StmtPtr &S : K.Body)
+            if (const auto *Fo = llvm::dyn_cast<ForStmt>(S.get()))
+              N.TopLoops.insert(Fo->Iter);
+        }
+      }
+      for (auto &[Id, N] : Shape)
+        for (const std::string &A : Read[Id])
+          if (!Written[Id].count(A))
+            N.ReadOnly.insert(A);
+    }
+    // Probe: each clause alone on one nest.
+    auto Accepted = [&](unsigned Id, const NestSchedule &S) {
+      return lower(F, {{Id, S}}, false)->Errors.empty();
+    };
+    for (auto &[Id, N] : Shape) {
+      if (N.Mapped.empty())
+        continue;
+      NestSchedule Base;
+      for (size_t D = 0; D < N.Mapped.size(); ++D)
+        Base.Map.emplace_back(N.Mapped[D], D);
+      Base.Tile[N.Mapped[0]] = N.Mapped.size() == 1 ? 256 : 32;
+      if (!Accepted(Id, Base))
+        continue;
+      N.Tileable = true;
+      std::vector<std::string> StripOpts = {""};
+      for (const std::string &Sl : N.TopLoops) {
+        NestSchedule S = Base;
+        S.Tile[Sl] = 4;
+        if (Accepted(Id, S)) {
+          N.Strips.insert(Sl);
+          StripOpts.push_back(Sl);
+        }
+      }
+      for (const std::string &Sl : StripOpts)
+        for (const std::string &A : N.ReadOnly) {
+          NestSchedule S = Base;
+          if (!Sl.empty())
+            S.Tile[Sl] = 4;
+          S.Shared = {A};
+          if (Accepted(Id, S))
+            N.SharedWith[Sl].insert(A);
+        }
+    }
+    unsigned Checked = 0, Tiled = 0;
+    for (unsigned S = 0; S < SchedulesPerExample; ++S) {
+      uint64_t Seed =
+          0x2545f4914f6cdd1dULL * (S + 7) ^ std::hash<std::string>()(F.Name);
+      std::mt19937_64 Rng(Seed);
+      std::map<unsigned, NestSchedule> Scheds;
+      for (const auto &[Id, N] : Shape)
+        if (N.Tileable) {
+          Scheds[Id] = randomTiledSchedule(N, Rng);
+          ++Tiled;
+        }
+      if (Scheds.empty())
+        break;
+      auto L = lower(F, Scheds, false);
+      std::string Schedule = schedText(Scheds) + " seed " +
+                             std::to_string(Seed) +
+                             (S % 5 == 4 ? " reverse order" : " shuffled");
+      ASSERT_TRUE(L->Errors.empty())
+          << F.Name << ": tiled schedule rejected:" << Schedule << "\n"
+          << L->Errors;
+      exec::CheckConfig C;
+      C.Scalars = SizeIt->second;
+      C.Seed = Seed;
+      C.Order =
+          S % 5 == 4 ? exec::ThreadOrder::Reverse : exec::ThreadOrder::Shuffled;
+      C.Tol = 1e-5;
+      exec::CheckResult R = exec::checkLowering(L->F, L->LF, C);
+      if (R.St != exec::CheckResult::Status::Pass) {
+        std::string IR;
+        llvm::raw_string_ostream OS(IR);
+        printLowered(OS, L->LF);
+        ADD_FAILURE() << F.Name << ":" << Schedule << ": " << R.Message
+                      << "\nlowered:\n"
+                      << IR;
+        break;
+      }
+      ++Checked;
+      // C2CUDA_DUMP_SCHEDULES=DIR: the first schedules checked, as
+      // --schedule files (DIR/<example>.<n>.json, every function of the
+      // example), for scripts/gpu-check-schedules.sh to run on a GPU.
+      if (const char *Dir = std::getenv("C2CUDA_DUMP_SCHEDULES");
+          Dir && S < DumpedSchedules) {
+        fs::path Out = fs::path(Dir) / (fs::path(GetParam()).stem().string() +
+                                        "." + std::to_string(S) + ".json");
+        nlohmann::json J = nlohmann::json::object();
+        if (fs::exists(Out))
+          std::ifstream(Out) >> J;
+        for (const auto &[Id, Sched] : Scheds) {
+          nlohmann::json E = scheduleToJson(Sched);
+          E["nest"] = Id;
+          J[F.Name].push_back(E);
+        }
+        std::ofstream(Out) << J.dump(1) << "\n";
+      }
+    }
+    std::cout << "[ property ] " << F.Name << ": " << Checked
+              << " tiled schedules checked (" << Tiled
+              << " tiled nests)\n";
+    bool AnyTileable = false;
+    for (const auto &[Id, N] : Shape)
+      AnyTileable |= N.Tileable;
+    if (AnyTileable)
       EXPECT_GE(Checked, SchedulesPerExample) << F.Name;
   }
 }

@@ -46,7 +46,7 @@ TEST(Schedule, JsonErrors) {
   };
   EXPECT_EQ(Error(R"({"blok": [1]})"),
             "unknown key 'blok' (known: nest, map, block, thread, unroll, "
-            "maxrregcount)");
+            "maxrregcount, tile, shared, pad, vector, pipeline)");
   EXPECT_EQ(Error(R"({"map": {"i": "w"}})"),
             "'map.i' must be \"x\", \"y\" or \"z\"");
   EXPECT_EQ(Error(R"({"map": {"i": "x", "j": "x"}})"),
@@ -57,6 +57,107 @@ TEST(Schedule, JsonErrors) {
             "'thread.i' must be a positive integer");
   EXPECT_EQ(Error(R"({"maxrregcount": 8})"),
             "'maxrregcount' must be an integer from 16 to 255");
+}
+
+NestSchedule tiledSample() {
+  NestSchedule S;
+  S.Block = {16, 16};
+  S.Thread = {{"i", 4}, {"j", 4}};
+  S.Tile = {{"i", 64}, {"j", 64}, {"k", 8}};
+  S.Shared = {"B", "A"}; // Kept in the order written.
+  S.Pad = 1;
+  S.Vector = {{"j", 4}};
+  S.Pipeline = 2;
+  return S;
+}
+
+TEST(Schedule, TiledJsonRoundTrip) {
+  NestSchedule S = tiledSample();
+  EXPECT_EQ(S.str(), "block(16, 16) thread(i: 4, j: 4) tile(i: 64, j: 64, "
+                     "k: 8) shared(B, A) pad(1) vector(j: 4) pipeline(2)");
+  EXPECT_TRUE(S.isTiled());
+  nlohmann::json J = scheduleToJson(S);
+  EXPECT_EQ(J, nlohmann::json::parse(
+                   R"({"block": [16, 16], "thread": {"i": 4, "j": 4},
+                       "tile": {"i": 64, "j": 64, "k": 8},
+                       "shared": ["B", "A"], "pad": 1, "vector": {"j": 4},
+                       "pipeline": 2})"));
+  NestSchedule Back;
+  std::string Err;
+  ASSERT_TRUE(scheduleFromJson(J, Back, Err)) << Err;
+  EXPECT_EQ(Back.Tile, S.Tile);
+  EXPECT_EQ(Back.Shared, S.Shared);
+  EXPECT_EQ(Back.Pad, 1u);
+  EXPECT_EQ(Back.Vector, S.Vector);
+  EXPECT_EQ(Back.Pipeline, 2u);
+  EXPECT_EQ(Back.str(), S.str());
+  // Through text, as a schedule file is read.
+  NestSchedule FromText;
+  ASSERT_TRUE(scheduleFromJson(nlohmann::json::parse(J.dump()), FromText, Err))
+      << Err;
+  EXPECT_EQ(scheduleToJson(FromText), J);
+}
+
+TEST(Schedule, TiledJsonDefaultsAndEdges) {
+  // Absent keys stay at their defaults and are not written back.
+  NestSchedule S;
+  std::string Err;
+  ASSERT_TRUE(
+      scheduleFromJson(nlohmann::json::parse(R"({"tile": {"k": 1}})"), S, Err))
+      << Err;
+  EXPECT_EQ(S.Tile, (std::map<std::string, unsigned>{{"k", 1}}));
+  EXPECT_TRUE(S.Shared.empty());
+  EXPECT_EQ(S.Pad, 0u);
+  EXPECT_EQ(S.Pipeline, 0u);
+  EXPECT_EQ(scheduleToJson(S), nlohmann::json::parse(R"({"tile": {"k": 1}})"));
+  // pad(0) and pipeline(1) are the defaults, but written ones are legal;
+  // pipeline(1) is kept so that a round trip gives the file back.
+  ASSERT_TRUE(scheduleFromJson(
+      nlohmann::json::parse(R"({"pad": 0, "pipeline": 1, "vector": {"j": 1}})"),
+      S, Err))
+      << Err;
+  EXPECT_EQ(S.Pad, 0u);
+  EXPECT_EQ(S.Pipeline, 1u);
+  EXPECT_FALSE(S.Vector.empty());
+  EXPECT_EQ(scheduleToJson(S),
+            nlohmann::json::parse(R"({"pipeline": 1, "vector": {"j": 1}})"));
+  ASSERT_TRUE(scheduleFromJson(
+      nlohmann::json::parse(R"({"pad": 32, "vector": {"i": 2, "j": 4}})"), S,
+      Err))
+      << Err;
+  EXPECT_EQ(S.Pad, 32u);
+  EXPECT_EQ(S.str(), "pad(32) vector(i: 2, j: 4)");
+}
+
+TEST(Schedule, TiledJsonErrors) {
+  auto Error = [](const char *Text) {
+    NestSchedule S;
+    std::string Err;
+    EXPECT_FALSE(scheduleFromJson(nlohmann::json::parse(Text), S, Err)) << Text;
+    return Err;
+  };
+  EXPECT_EQ(Error(R"({"tile": {"i": 0}})"),
+            "'tile.i' must be a positive integer");
+  EXPECT_EQ(Error(R"({"tile": [64, 64]})"),
+            "'tile' must be an object of loop: factor, e.g. {\"i\": 4}");
+  EXPECT_EQ(Error(R"({"vector": {"j": 3}})"), "'vector.j' must be 1, 2 or 4");
+  EXPECT_EQ(Error(R"({"vector": {"j": 8}})"), "'vector.j' must be 1, 2 or 4");
+  EXPECT_EQ(Error(R"({"vector": {"j": 0}})"),
+            "'vector.j' must be a positive integer");
+  EXPECT_EQ(Error(R"({"shared": "A"})"),
+            "'shared' must be a list of array names, e.g. [\"A\", \"B\"]");
+  EXPECT_EQ(Error(R"({"shared": []})"),
+            "'shared' must be a list of array names, e.g. [\"A\", \"B\"]");
+  EXPECT_EQ(Error(R"({"shared": ["A", 1]})"),
+            "'shared' must be a list of array names, e.g. [\"A\", \"B\"]");
+  EXPECT_EQ(Error(R"({"shared": ["A", "B", "A"]})"),
+            "'shared' names 'A' twice");
+  EXPECT_EQ(Error(R"({"pad": 33})"), "'pad' must be an integer from 0 to 32");
+  EXPECT_EQ(Error(R"({"pad": -1})"), "'pad' must be an integer from 0 to 32");
+  EXPECT_EQ(Error(R"({"pad": 1.5})"), "'pad' must be an integer from 0 to 32");
+  EXPECT_EQ(Error(R"({"pipeline": 3})"), "'pipeline' must be 1 or 2");
+  EXPECT_EQ(Error(R"({"pipeline": 0})"), "'pipeline' must be 1 or 2");
+  EXPECT_EQ(Error(R"({"pipeline": "2"})"), "'pipeline' must be 1 or 2");
 }
 
 } // namespace

@@ -31,5 +31,5 @@ void f(int n, int m, float *A) {
 // CHECK: {{^}}{{.*}}illegal.c:11:33: error: clause 'thread' takes positive integer constants{{$}}
 // CHECK: {{^}}{{.*}}illegal.c:14:30: error: clause 'map' maps loops to grid dimensions x, y or z{{$}}
 // CHECK: {{^}}{{.*}}illegal.c:17:36: error: clause 'unroll' appears more than once{{$}}
-// Shared-memory tiling and vectorisation are not schedule clauses yet.
-// CHECK: {{^}}{{.*}}illegal.c:20:23: error: unknown clause 'tile' in '#pragma c2cuda kernel'{{$}}
+// 'tile' is a clause (tiling-clauses.c); 'vectorize' is not ('vector' is).
+// CHECK: {{^}}{{.*}}illegal.c:20:34: error: unknown clause 'vectorize' in '#pragma c2cuda kernel'{{$}}

@@ -1,0 +1,123 @@
+//===- IRRewrite.cpp - Rebuilding IR with some nodes replaced -------------===//
+
+#include "IRRewrite.h"
+
+#include "llvm/Support/Casting.h"
+
+using namespace llvm;
+
+namespace c2cuda {
+
+ExprPtr rewriteExpr(const ExprPtr &E, const ExprRewriteFn &Fn) {
+  if (!E)
+    return E;
+  if (ExprPtr R = Fn(E))
+    return R;
+  auto Sub = [&](const ExprPtr &X, bool &Changed) {
+    ExprPtr N = rewriteExpr(X, Fn);
+    Changed |= N != X;
+    return N;
+  };
+  bool C = false;
+  switch (E->getKind()) {
+  case Expr::Kind::IntLit:
+  case Expr::Kind::FloatLit:
+  case Expr::Kind::VarRef:
+    return E;
+  case Expr::Kind::ArrayRef: {
+    const auto &A = cast<ArrayRef>(*E);
+    std::vector<ExprPtr> Idx;
+    for (const ExprPtr &I : A.Indices)
+      Idx.push_back(Sub(I, C));
+    if (!C)
+      return E;
+    auto N = std::make_shared<ArrayRef>(A.Array, Idx, A.Type, A.Loc);
+    N->Local = A.Local;
+    return N;
+  }
+  case Expr::Kind::Unary: {
+    const auto &U = cast<UnaryExpr>(*E);
+    ExprPtr X = Sub(U.Operand, C);
+    return C ? std::make_shared<UnaryExpr>(U.Op, X, U.Type, U.Loc) : E;
+  }
+  case Expr::Kind::Binary: {
+    const auto &B = cast<BinaryExpr>(*E);
+    ExprPtr L = Sub(B.LHS, C), R = Sub(B.RHS, C);
+    return C ? std::make_shared<BinaryExpr>(B.Op, L, R, B.Type, B.Loc) : E;
+  }
+  case Expr::Kind::Cast: {
+    const auto &X = cast<CastExpr>(*E);
+    ExprPtr O = Sub(X.Operand, C);
+    return C ? std::make_shared<CastExpr>(O, X.Type, X.Loc) : E;
+  }
+  case Expr::Kind::Select: {
+    const auto &S = cast<SelectExpr>(*E);
+    ExprPtr Co = Sub(S.Cond, C), T = Sub(S.True, C), F = Sub(S.False, C);
+    return C ? std::make_shared<SelectExpr>(Co, T, F, S.Type, S.Loc) : E;
+  }
+  case Expr::Kind::Call: {
+    const auto &K = cast<CallExpr>(*E);
+    std::vector<ExprPtr> Args;
+    for (const ExprPtr &A : K.Args)
+      Args.push_back(Sub(A, C));
+    return C ? std::make_shared<CallExpr>(K.Callee, Args, K.Type, K.Loc) : E;
+  }
+  }
+  return E;
+}
+
+StmtList rewriteStmts(const StmtList &L, const ExprRewriteFn &Fn) {
+  StmtList Out;
+  for (const StmtPtr &SP : L) {
+    const Stmt &S = *SP;
+    switch (S.getKind()) {
+    case Stmt::Kind::Assign: {
+      const auto &A = cast<AssignStmt>(S);
+      ExprPtr LHS = rewriteExpr(A.LHS, Fn), RHS = rewriteExpr(A.RHS, Fn);
+      if (LHS == A.LHS && RHS == A.RHS) {
+        Out.push_back(SP);
+        break;
+      }
+      auto N = std::make_shared<AssignStmt>(LHS, A.Op, RHS, A.Loc);
+      N->Atomic = A.Atomic;
+      Out.push_back(N);
+      break;
+    }
+    case Stmt::Kind::Decl: {
+      const auto &D = cast<DeclStmt>(S);
+      ExprPtr I = rewriteExpr(D.Init, Fn);
+      if (I == D.Init) {
+        Out.push_back(SP);
+        break;
+      }
+      auto N = std::make_shared<DeclStmt>(D.Name, D.Type, I, D.Loc);
+      N->Dims = D.Dims;
+      N->Storage = D.Storage;
+      Out.push_back(N);
+      break;
+    }
+    case Stmt::Kind::If: {
+      const auto &I = cast<IfStmt>(S);
+      Out.push_back(std::make_shared<IfStmt>(rewriteExpr(I.Cond, Fn),
+                                             rewriteStmts(I.Then, Fn),
+                                             rewriteStmts(I.Else, Fn), I.Loc));
+      break;
+    }
+    case Stmt::Kind::For: {
+      const auto &F = cast<ForStmt>(S);
+      auto N = std::make_shared<ForStmt>(
+          F.Iter, F.IterType, rewriteExpr(F.Lower, Fn), F.Cmp,
+          rewriteExpr(F.Upper, Fn), F.Step, rewriteStmts(F.Body, Fn), F.Loc);
+      N->Unroll = F.Unroll;
+      Out.push_back(N);
+      break;
+    }
+    default:
+      Out.push_back(SP);
+      break;
+    }
+  }
+  return Out;
+}
+
+} // namespace c2cuda

@@ -1,0 +1,27 @@
+//===- IRRewrite.h - Rebuilding IR with some nodes replaced ----*- C++ -*-===//
+//
+// The IR is immutable and shared, so a transform that changes a few nodes
+// rebuilds the path to them. rewriteExpr asks Fn about every node, outermost
+// first: a non-null answer replaces the node (and is not visited again),
+// null keeps it and rewrites its operands. rewriteStmts does the same for
+// every expression of a statement list (assignment targets included) and
+// keeps statements whose expressions did not change.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_TRANSFORMS_IRREWRITE_H
+#define C2CUDA_TRANSFORMS_IRREWRITE_H
+
+#include "ir/IR.h"
+
+#include <functional>
+
+namespace c2cuda {
+
+using ExprRewriteFn = std::function<ExprPtr(const ExprPtr &)>;
+
+ExprPtr rewriteExpr(const ExprPtr &E, const ExprRewriteFn &Fn);
+StmtList rewriteStmts(const StmtList &L, const ExprRewriteFn &Fn);
+
+} // namespace c2cuda
+
+#endif

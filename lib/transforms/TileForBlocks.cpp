@@ -1,0 +1,885 @@
+//===- TileForBlocks.cpp - Tiles, shared memory and register tiles --------===//
+
+#include "TileForBlocks.h"
+
+#include "IRQueries.h"
+#include "IRRewrite.h"
+#include "TileFootprint.h"
+#include "TripCount.h"
+
+#include "analysis/IslToIR.h"
+#include "ir/IRPrinter.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Casting.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+namespace c2cuda {
+
+namespace {
+
+const char *const DimName[3] = {"x", "y", "z"};
+constexpr int64_t MaxSharedBytes = 48 * 1024;
+
+// Terse IR construction.
+ExprPtr ilit(int64_t V) { return std::make_shared<IntLit>(V, ScalarKind::Int); }
+ExprPtr llit(int64_t V) { return analysis::longLit(V); }
+ExprPtr var(const std::string &N, ScalarKind T) {
+  return std::make_shared<VarRef>(N, T);
+}
+ExprPtr lvar(const std::string &N) { return var(N, ScalarKind::Long); }
+ExprPtr ivar(const std::string &N) { return var(N, ScalarKind::Int); }
+ExprPtr cast(ExprPtr E, ScalarKind T) {
+  if (E->Type == T)
+    return E;
+  return std::make_shared<CastExpr>(E, T);
+}
+ExprPtr bin(BinaryOpKind Op, ExprPtr A, ExprPtr B, ScalarKind T) {
+  if (!isComparison(Op) && Op != BinaryOpKind::LAnd && Op != BinaryOpKind::LOr) {
+    A = cast(A, T);
+    B = cast(B, T);
+  }
+  return std::make_shared<BinaryExpr>(Op, A, B, T);
+}
+ExprPtr addL(ExprPtr A, ExprPtr B) {
+  return bin(BinaryOpKind::Add, A, B, ScalarKind::Long);
+}
+ExprPtr mulL(ExprPtr A, ExprPtr B) {
+  return bin(BinaryOpKind::Mul, A, B, ScalarKind::Long);
+}
+ExprPtr cmpL(BinaryOpKind Op, ExprPtr A, ExprPtr B) {
+  return std::make_shared<BinaryExpr>(Op, cast(A, ScalarKind::Long),
+                                      cast(B, ScalarKind::Long),
+                                      ScalarKind::Int);
+}
+ExprPtr andE(ExprPtr A, ExprPtr B) {
+  if (!A)
+    return B;
+  return std::make_shared<BinaryExpr>(BinaryOpKind::LAnd, A, B,
+                                      ScalarKind::Int);
+}
+/// ceil(A / B) for A >= 0, B > 0 literal.
+ExprPtr ceilDivL(ExprPtr A, int64_t B) {
+  return bin(BinaryOpKind::Div, addL(A, llit(B - 1)), llit(B),
+             ScalarKind::Long);
+}
+ExprPtr builtin(const char *What, unsigned D) {
+  return var(std::string(What) + "." + DimName[D], ScalarKind::UInt);
+}
+StmtPtr decl(const std::string &N, ScalarKind T, ExprPtr Init) {
+  return std::make_shared<DeclStmt>(N, T, cast(Init, T));
+}
+StmtPtr assign(ExprPtr L, ExprPtr R) {
+  return std::make_shared<AssignStmt>(L, AssignOpKind::Set, cast(R, L->Type));
+}
+std::shared_ptr<ForStmt> countLoop(const std::string &I, int64_t N,
+                                   StmtList Body, int Unroll) {
+  auto F = std::make_shared<ForStmt>(I, ScalarKind::Int, ilit(0), LoopCmp::LT,
+                                     ilit(N), 1, std::move(Body));
+  F->Unroll = Unroll;
+  return F;
+}
+ExprPtr localRef(const std::string &A, std::vector<ExprPtr> Idx,
+                 ScalarKind T) {
+  auto R = std::make_shared<ArrayRef>(A, std::move(Idx), T);
+  R->Local = true;
+  return R;
+}
+
+SourceLoc clauseLoc(const NestStmt &Nest, const std::string &Clause) {
+  auto It = Nest.Clauses.ClauseLocs.find(Clause);
+  return It != Nest.Clauses.ClauseLocs.end() ? It->second : Nest.PragmaLoc;
+}
+
+std::string originText(const NestStmt &Nest) {
+  return Nest.Clauses.Origin.empty() ? ""
+                                     : " (from " + Nest.Clauses.Origin + ")";
+}
+
+/// One mapped loop of the tiled kernel.
+struct TiledDim {
+  const GridLoop *G;
+  unsigned Dim;
+  int64_t Block, Points, Vec, Tile;
+  std::string Trip, Tile0, Base, Point, T, Left;
+};
+
+class Tiler {
+public:
+  Tiler(Kernel &K, const NestStmt &Nest, const LoweringContext &Ctx)
+      : K(K), Nest(Nest), S(Nest.Clauses), Ctx(Ctx) {}
+  bool run();
+
+private:
+  bool error(const std::string &Clause, const std::string &Msg,
+             const std::string &Hint = "") {
+    Ctx.Diags.error(clauseLoc(Nest, Clause), Msg + originText(Nest), Hint);
+    return false;
+  }
+  bool checkDims();
+  bool findStrip();
+  bool planShared();
+  /// Direct: global -> shared. ToRegs: global -> the staging registers
+  /// (a prefetch). FromRegs: staging registers -> shared.
+  enum class LoadMode { Direct, ToRegs, FromRegs };
+  StmtList loads(LoadMode Mode = LoadMode::Direct);
+  StmtList points(const StmtList &Body, bool Guard);
+  ExprPtr pointIndexFlat() const;
+  std::vector<ExprPtr> pointIndex() const;
+  StmtList rewriteForPoints(const StmtList &L);
+
+  Kernel &K;
+  const NestStmt &Nest;
+  const NestClauses &S;
+  const LoweringContext &Ctx;
+
+  std::vector<TiledDim> Dims; ///< x, y, z order.
+  int64_t Threads = 1;
+  // Strip-mined loop, if any.
+  const ForStmt *Strip = nullptr;
+  int64_t StripSize = 0;
+  StmtList Pre, Post;
+  // Register arrays for scalars declared before the strip loop.
+  std::map<std::string, ScalarKind> Private;
+  std::vector<int64_t> RegDims;
+  // Shared tiles.
+  struct SharedTile {
+    TileFootprint FP;
+    std::string Name;
+    std::vector<unsigned> Perm; ///< Shared dimension i holds box dim Perm[i].
+    std::vector<int64_t> SharedDims;
+  };
+  std::vector<SharedTile> Tiles;
+  std::map<const Expr *, std::pair<const SharedTile *, const ArrayRef *>>
+      SharedRefs;
+
+public:
+  /// Arrays of shared(...) this kernel writes or does not read.
+  std::set<std::string> Skipped;
+};
+
+bool Tiler::checkDims() {
+  std::vector<const GridLoop *> Gs;
+  for (const GridLoop &G : K.Grid)
+    Gs.push_back(&G);
+  std::sort(Gs.begin(), Gs.end(), [](const GridLoop *A, const GridLoop *B) {
+    return A->Dim < B->Dim;
+  });
+  std::set<std::string> Mapped;
+  for (const GridLoop *G : Gs) {
+    Mapped.insert(G->Iter);
+    const ForStmt *L = nullptr;
+    forEachStmt(Nest.Body, [&](const Stmt &St) {
+      const auto *F = dyn_cast<ForStmt>(&St);
+      if (F && !L && F->Iter == G->Iter)
+        L = F;
+    });
+    if (!L || !Ctx.isParallel(&Nest, L))
+      return error("tile",
+                   "tiling needs parallel mapped loops, and '" + G->Iter +
+                       "' is not parallel: " +
+                       (L ? Ctx.notParallelReason(&Nest, L) : "no facts"),
+                   "leave out the tiling clauses for this nest");
+    TiledDim D;
+    D.G = G;
+    D.Dim = G->Dim;
+    D.Block = K.Block[G->Dim] ? K.Block[G->Dim] : 1;
+    D.Points = G->Coarsen ? G->Coarsen : 1;
+    auto V = S.Vector.find(G->Iter);
+    D.Vec = V == S.Vector.end() ? 1 : V->second;
+    auto T = S.Tile.find(G->Iter);
+    bool HasThread = S.Thread.count(G->Iter);
+    if (T != S.Tile.end()) {
+      if (HasThread && T->second != D.Block * D.Points)
+        return error("tile",
+                     "tile(" + G->Iter + ": " + std::to_string(T->second) +
+                         ") does not equal the block's " +
+                         std::to_string(D.Block) + " threads along " +
+                         DimName[D.Dim] + " times thread(" + G->Iter + ": " +
+                         std::to_string(D.Points) + ")",
+                     "make the tile " + std::to_string(D.Block * D.Points) +
+                         " or leave out one of the two");
+      if (T->second % D.Block)
+        return error("tile", "tile(" + G->Iter + ": " +
+                                 std::to_string(T->second) +
+                                 ") is not a multiple of the block's " +
+                                 std::to_string(D.Block) + " threads along " +
+                                 DimName[D.Dim],
+                     "use a multiple of " + std::to_string(D.Block));
+      D.Points = T->second / D.Block;
+    }
+    D.Tile = D.Block * D.Points;
+    if (D.Points % D.Vec)
+      return error("vector",
+                   "vector(" + G->Iter + ": " + std::to_string(D.Vec) +
+                       ") needs the points per thread along " + G->Iter +
+                       " (" + std::to_string(D.Points) +
+                       ") to be a multiple of " + std::to_string(D.Vec),
+                   "set thread(" + G->Iter + ": ...) or the tile to a " +
+                       "multiple of " + std::to_string(D.Vec * D.Block));
+    std::string Dn = DimName[D.Dim];
+    D.Trip = "c2c_trip_" + Dn;
+    D.Tile0 = "c2c_tile0_" + Dn;
+    D.Base = "c2c_base_" + G->Iter;
+    D.Point = "c2c_p_" + Dn;
+    D.T = "c2c_t_" + Dn;
+    D.Left = "c2c_left_" + Dn;
+    Threads *= D.Block;
+    Dims.push_back(D);
+  }
+  for (const auto &[N, V] : S.Vector)
+    if (!Mapped.count(N))
+      return error("vector", "vector(" + N + ": " + std::to_string(V) +
+                                 ") names no mapped loop of this kernel",
+                   "the mapped loops are " +
+                       llvm::join(std::vector<std::string>(Mapped.begin(),
+                                                           Mapped.end()),
+                                  ", "));
+  int64_t Pts = 1;
+  for (const TiledDim &D : Dims)
+    Pts *= D.Points;
+  if (Pts > 256)
+    return error("thread", std::to_string(Pts) +
+                               " points per thread is more than the 256 "
+                               "register tiling supports",
+                 "use fewer points per thread");
+  return true;
+}
+
+bool Tiler::findStrip() {
+  std::set<std::string> Mapped;
+  for (const TiledDim &D : Dims)
+    Mapped.insert(D.G->Iter);
+  for (const auto &[N, Size] : S.Tile) {
+    if (Mapped.count(N))
+      continue;
+    const ForStmt *Found = nullptr;
+    size_t At = 0;
+    for (size_t I = 0; I < K.Body.size(); ++I)
+      if (const auto *F = dyn_cast<ForStmt>(K.Body[I].get()))
+        if (F->Iter == N) {
+          Found = F;
+          At = I;
+        }
+    if (!Found)
+      return error("tile", "tile(" + N + ": " + std::to_string(Size) +
+                               ") names neither a mapped loop nor a loop "
+                               "directly inside the mapped loops",
+                   "tile the mapped loops (" +
+                       llvm::join(std::vector<std::string>(Mapped.begin(),
+                                                           Mapped.end()),
+                                  ", ") +
+                       ") and at most one loop directly inside them");
+    if (Strip)
+      return error("tile", "tile(" + N + ": ...) strip-mines a second loop; "
+                           "only one loop inside the mapped loops can be "
+                           "strip-mined");
+    std::set<std::string> Names, Locals;
+    collectVarNames(*Found->Lower, Names);
+    collectVarNames(*Found->Upper, Names);
+    forEachStmt(K.Body, [&](const Stmt &St) {
+      if (const auto *D = dyn_cast<DeclStmt>(&St))
+        Locals.insert(D->Name);
+    });
+    for (const std::string &V : Names)
+      if (Mapped.count(V) || Locals.count(V))
+        return error("tile", "tile(" + N + ": " + std::to_string(Size) +
+                                 "): the bounds of '" + N + "' read '" + V +
+                                 "', so the strips differ between points",
+                     "strip-mine only loops with the same bounds for every "
+                     "point");
+    if (readsArray(*Found->Lower) || readsArray(*Found->Upper))
+      return error("tile", "tile(" + N + ": ...): the bounds of '" + N +
+                               "' read an array");
+    Strip = Found;
+    StripSize = Size;
+    Pre.assign(K.Body.begin(), K.Body.begin() + At);
+    Post.assign(K.Body.begin() + At + 1, K.Body.end());
+  }
+  if (Strip)
+    for (const StmtPtr &St : Pre)
+      if (const auto *D = dyn_cast<DeclStmt>(St.get()))
+        if (!D->isArray())
+          Private[D->Name] = D->Type;
+  for (const TiledDim &D : Dims)
+    if (D.Points > 1)
+      RegDims.insert(RegDims.begin(), D.Points);
+  if (RegDims.empty())
+    RegDims.push_back(1);
+  return true;
+}
+
+bool Tiler::planShared() {
+  std::vector<TileVar> Vars;
+  for (const TiledDim &D : Dims) {
+    TileVar V;
+    V.Name = D.G->Iter;
+    V.Type = D.G->IterType;
+    V.Base = var(D.Base, D.G->IterType);
+    V.Step = D.G->Step;
+    V.Count = D.Tile;
+    V.First = cast(D.G->Lower, ScalarKind::Long);
+    V.Last = addL(D.G->Lower, mulL(addL(D.G->TripCount, llit(-1)),
+                                   llit(D.G->Step)));
+    Vars.push_back(V);
+  }
+  if (Strip) {
+    TileVar V;
+    V.Name = Strip->Iter;
+    V.Type = Strip->IterType;
+    V.Base = var("c2c_base_" + Strip->Iter, Strip->IterType);
+    V.Step = Strip->Step;
+    V.Count = StripSize;
+    ExprPtr Trip = lvar("c2c_trip_" + Strip->Iter);
+    V.First = cast(Strip->Lower, ScalarKind::Long);
+    V.Last = addL(Strip->Lower, mulL(addL(Trip, llit(-1)), llit(Strip->Step)));
+    Vars.push_back(V);
+  }
+  std::set<std::string> Written;
+  for (const ArrayRef *R : collectArrayRefs(K.Body))
+    (void)R;
+  forEachStmt(K.Body, [&](const Stmt &St) {
+    if (const auto *A = dyn_cast<AssignStmt>(&St))
+      if (const auto *R = dyn_cast<ArrayRef>(A->LHS.get()))
+        Written.insert(R->Array);
+  });
+  int64_t Bytes = 0;
+  std::string XIter;
+  for (const TiledDim &D : Dims)
+    if (D.Dim == 0)
+      XIter = D.G->Iter;
+  std::set<std::string> ReadHere = collectArrayNames(K.Body);
+  for (const std::string &A : S.Shared) {
+    // A nest split into several kernels (a scop with a time loop) stages A
+    // in the kernels that only read it; tileForBlocks reports an array no
+    // kernel of the nest could stage.
+    if (Written.count(A) || !ReadHere.count(A)) {
+      Skipped.insert(A);
+      continue;
+    }
+    SharedTile T;
+    std::string Why;
+    if (!computeTileFootprint(A, K.Body, Vars, Ctx.F, T.FP, Why))
+      return error("shared", "shared(" + A + "): '" + A +
+                                 "' cannot be staged in shared memory: " +
+                                 Why);
+    T.Name = "c2c_sh_" + A;
+    size_t N = T.FP.Size.size();
+    for (unsigned I = 0; I < N; ++I)
+      T.Perm.push_back(I);
+    if (N == 2) {
+      auto Has = [&](unsigned D, const std::string &It) {
+        const auto &V = T.FP.DimVars[D];
+        return std::find(V.begin(), V.end(), It) != V.end();
+      };
+      bool Swap = !XIter.empty() && Has(0, XIter) && !Has(1, XIter);
+      if (XIter.empty() || (!Has(0, XIter) && !Has(1, XIter)))
+        for (const TiledDim &D : Dims)
+          if (D.Vec > 1 && Has(0, D.G->Iter) && !Has(1, D.G->Iter))
+            Swap = true;
+      if (Swap)
+        std::swap(T.Perm[0], T.Perm[1]);
+    }
+    int64_t Elems = 1;
+    for (unsigned I = 0; I < N; ++I) {
+      int64_t Sz = T.FP.Size[T.Perm[I]] + (I + 1 == N ? S.Pad : 0);
+      T.SharedDims.push_back(Sz);
+      Elems *= Sz;
+    }
+    Bytes += Elems * sizeInBytes(T.FP.Elem);
+    Tiles.push_back(std::move(T));
+  }
+  if (Bytes > MaxSharedBytes)
+    return error("shared", "the shared tiles need " + std::to_string(Bytes) +
+                               " bytes per block, more than the " +
+                               std::to_string(MaxSharedBytes) +
+                               " a kernel can declare statically",
+                 "use smaller tiles");
+  for (const SharedTile &T : Tiles)
+    for (const auto &[Ref, Idx] : T.FP.BoxIndex)
+      SharedRefs[Ref] = {&T, Ref};
+  return true;
+}
+
+/// Cooperative loads of every shared tile: linear element l of the box goes
+/// to thread l % threads, the innermost box dimension fastest, so that
+/// consecutive threads read consecutive addresses.
+StmtList Tiler::loads(LoadMode Mode) {
+  StmtList Out;
+  for (const SharedTile &T : Tiles) {
+    const TileFootprint &FP = T.FP;
+    size_t N = FP.Size.size();
+    int64_t Elems = 1;
+    for (int64_t Sz : FP.Size)
+      Elems *= Sz;
+    int64_t Rounds = (Elems + Threads - 1) / Threads;
+    std::string A = FP.Array, L = "c2c_l_" + A, R = "c2c_r_" + A;
+    StmtList Body;
+    Body.push_back(
+        decl(L, ScalarKind::Int,
+             bin(BinaryOpKind::Add, ivar("c2c_tid"),
+                 bin(BinaryOpKind::Mul, ivar(R), ilit(Threads), ScalarKind::Int),
+                 ScalarKind::Int)));
+    StmtList Inner;
+    std::vector<ExprPtr> Coord(N);
+    ExprPtr Rest = ivar(L);
+    for (size_t D = N; D-- > 0;) {
+      std::string Cn = "c2c_a" + std::to_string(D) + "_" + A;
+      ExprPtr V = D == 0 ? Rest
+                         : bin(BinaryOpKind::Rem, Rest, ilit(FP.Size[D]),
+                               ScalarKind::Int);
+      Inner.push_back(decl(Cn, ScalarKind::Int, V));
+      Coord[D] = ivar(Cn);
+      if (D > 0)
+        Rest = bin(BinaryOpKind::Div, Rest, ilit(FP.Size[D]), ScalarKind::Int);
+    }
+    std::vector<ExprPtr> ShIdx;
+    for (unsigned I = 0; I < N; ++I)
+      ShIdx.push_back(Coord[T.Perm[I]]);
+    ExprPtr Staged = localRef("c2c_pf_" + A, {ivar(R)}, FP.Elem);
+    if (Mode == LoadMode::FromRegs) {
+      Inner.push_back(assign(localRef(T.Name, ShIdx, FP.Elem), Staged));
+      if (Elems % Threads)
+        Body.push_back(std::make_shared<IfStmt>(
+            bin(BinaryOpKind::LT, ivar(L), ilit(Elems), ScalarKind::Int),
+            Inner, StmtList{}));
+      else
+        Body.insert(Body.end(), Inner.begin(), Inner.end());
+      Out.push_back(countLoop(R, Rounds, Body, -1));
+      continue;
+    }
+    std::vector<ExprPtr> X(N);
+    for (size_t D = 0; D < N; ++D)
+      X[D] = addL(FP.Low[D], Coord[D]);
+    ExprPtr Guard;
+    std::shared_ptr<ArrayRef> Src;
+    if (FP.PointerArray) {
+      std::string G = "c2c_g_" + A;
+      ExprPtr Lin = N == 2 ? addL(mulL(X[0], FP.Stride), X[1]) : X[0];
+      Inner.push_back(decl(G, ScalarKind::Long, Lin));
+      Guard = andE(cmpL(BinaryOpKind::GE, lvar(G), lvar("c2c_lo_" + A)),
+                   cmpL(BinaryOpKind::LE, lvar(G), lvar("c2c_hi_" + A)));
+      Src = std::make_shared<ArrayRef>(A, std::vector<ExprPtr>{lvar(G)},
+                                       FP.Elem);
+    } else {
+      std::vector<ExprPtr> Idx;
+      for (size_t D = 0; D < N; ++D) {
+        std::string Xn = "c2c_x" + std::to_string(D) + "_" + A;
+        Inner.push_back(decl(Xn, ScalarKind::Long, X[D]));
+        std::string Sfx = std::to_string(D) + "_" + A;
+        Guard = andE(Guard, cmpL(BinaryOpKind::GE, lvar(Xn),
+                                 lvar("c2c_lo" + Sfx)));
+        Guard = andE(Guard, cmpL(BinaryOpKind::LE, lvar(Xn),
+                                 lvar("c2c_hi" + Sfx)));
+        Idx.push_back(lvar(Xn));
+      }
+      Src = std::make_shared<ArrayRef>(A, Idx, FP.Elem);
+    }
+    ExprPtr Dst = Mode == LoadMode::ToRegs ? Staged
+                                           : localRef(T.Name, ShIdx, FP.Elem);
+    Inner.push_back(std::make_shared<IfStmt>(
+        Guard, StmtList{assign(Dst, Src)}, StmtList{}));
+    if (Elems % Threads)
+      Body.push_back(std::make_shared<IfStmt>(
+          bin(BinaryOpKind::LT, ivar(L), ilit(Elems), ScalarKind::Int), Inner,
+          StmtList{}));
+    else
+      Body.insert(Body.end(), Inner.begin(), Inner.end());
+    Out.push_back(countLoop(R, Rounds, Body, -1));
+  }
+  return Out;
+}
+
+std::vector<ExprPtr> Tiler::pointIndex() const {
+  std::vector<ExprPtr> Idx;
+  for (auto It = Dims.rbegin(); It != Dims.rend(); ++It)
+    if (It->Points > 1)
+      Idx.push_back(ivar(It->Point));
+  if (Idx.empty())
+    Idx.push_back(ilit(0));
+  return Idx;
+}
+
+StmtList Tiler::rewriteForPoints(const StmtList &L) {
+  // Declarations of private scalars become stores to their register array.
+  StmtList In;
+  for (const StmtPtr &St : L) {
+    const auto *D = dyn_cast<DeclStmt>(St.get());
+    if (D && Private.count(D->Name)) {
+      if (D->Init)
+        In.push_back(std::make_shared<AssignStmt>(var(D->Name, D->Type),
+                                                  AssignOpKind::Set, D->Init,
+                                                  D->Loc));
+      continue;
+    }
+    In.push_back(St);
+  }
+  std::vector<ExprPtr> PIdx = pointIndex();
+  return rewriteStmts(In, [&](const ExprPtr &E) -> ExprPtr {
+    if (const auto *V = dyn_cast<VarRef>(E.get())) {
+      auto It = Private.find(V->Name);
+      if (It != Private.end())
+        return localRef("c2c_reg_" + V->Name, PIdx, It->second);
+      return nullptr;
+    }
+    auto It = SharedRefs.find(E.get());
+    if (It == SharedRefs.end())
+      return nullptr;
+    const SharedTile &T = *It->second.first;
+    const std::vector<ExprPtr> &Box = T.FP.BoxIndex.at(It->second.second);
+    std::vector<ExprPtr> Idx;
+    for (unsigned I = 0; I < T.Perm.size(); ++I)
+      Idx.push_back(Box[T.Perm[I]]);
+    return localRef(T.Name, Idx, E->Type);
+  });
+}
+
+/// The point loops of a thread around Body: for every point, the mapped
+/// iterators are declared and, with Guard, Body runs only for points inside
+/// the iteration space.
+StmtList Tiler::points(const StmtList &Body, bool Guard) {
+  StmtList Inner;
+  ExprPtr Cond;
+  // Local index of the point in the tile, in int: tiles are small.
+  auto IBin = [](BinaryOpKind Op, ExprPtr A, ExprPtr B) {
+    return bin(Op, A, B, ScalarKind::Int);
+  };
+  for (const TiledDim &D : Dims) {
+    // (p / V) * blockDim * V + t * V + p % V
+    ExprPtr Tid = cast(builtin("threadIdx", D.Dim), ScalarKind::Int);
+    ExprPtr Local = D.Vec > 1 ? IBin(BinaryOpKind::Mul, Tid, ilit(D.Vec)) : Tid;
+    if (D.Points > 1) {
+      ExprPtr P = ivar(D.Point);
+      ExprPtr Run = D.Vec > 1 ? IBin(BinaryOpKind::Div, P, ilit(D.Vec)) : P;
+      Local = IBin(BinaryOpKind::Add, Local,
+                   IBin(BinaryOpKind::Mul, Run, ilit(D.Block * D.Vec)));
+      if (D.Vec > 1)
+        Local = IBin(BinaryOpKind::Add, Local,
+                     IBin(BinaryOpKind::Rem, P, ilit(D.Vec)));
+    }
+    Inner.push_back(decl(D.T, ScalarKind::Int, Local));
+    Cond = andE(Cond, IBin(BinaryOpKind::LT, ivar(D.T), ivar(D.Left)));
+  }
+  StmtList B = rewriteForPoints(Body);
+  std::set<std::string> Used;
+  collectVarNames(B, Used);
+  StmtList Run;
+  for (const TiledDim &D : Dims) {
+    if (!Used.count(D.G->Iter))
+      continue; // Declared but unused is a warning nvcc -Werror rejects.
+    ScalarKind T = D.G->IterType;
+    Run.push_back(decl(D.G->Iter, T,
+                       bin(BinaryOpKind::Add, var(D.Base, T),
+                           bin(BinaryOpKind::Mul, ivar(D.T), ilit(D.G->Step),
+                               T),
+                           T)));
+  }
+  Run.insert(Run.end(), B.begin(), B.end());
+  if (Guard)
+    Inner.push_back(std::make_shared<IfStmt>(Cond, Run, StmtList{}));
+  else
+    Inner.insert(Inner.end(), Run.begin(), Run.end());
+  StmtList Out = Inner;
+  for (const TiledDim &D : Dims)
+    if (D.Points > 1)
+      Out = {countLoop(D.Point, D.Points, Out, -1)};
+  return Out;
+}
+
+/// Whether L touches memory other than the kernel's own arrays.
+bool touchesGlobal(const StmtList &L) {
+  bool Any = false;
+  forEachExprIn(L, [&](const Expr &E) {
+    if (const auto *R = dyn_cast<ArrayRef>(&E))
+      Any |= !R->Local;
+  });
+  return Any;
+}
+
+bool Tiler::run() {
+  if (K.Grid.empty())
+    return error(S.Tile.empty() ? "shared" : "tile",
+                 "tiling needs a parallel loop to map, and this kernel runs "
+                 "as a single thread",
+                 "leave out the tiling clauses for this nest");
+  if (!checkDims() || !findStrip() || !planShared())
+    return false;
+  bool Pipelined = S.Pipeline > 1;
+  if (Pipelined && (!Strip || Tiles.empty()))
+    return error("pipeline",
+                 "pipeline(" + std::to_string(S.Pipeline) +
+                     ") overlaps the loads of the next strip with the "
+                     "computation of this one, and this kernel has " +
+                     (Strip ? "no shared tile" : "no strip-mined loop"),
+                 Strip ? "add shared(...) or leave out pipeline(...)"
+                       : "strip-mine a loop inside the mapped loops with "
+                         "tile(k: ...) or leave out pipeline(...)");
+
+  StmtList Body;
+  // Thread index in the block, for cooperative loads.
+  ExprPtr Tid = cast(builtin("threadIdx", 0), ScalarKind::Int);
+  int64_t Stride = 1;
+  for (const TiledDim &D : Dims) {
+    if (D.Dim > 0)
+      Tid = bin(BinaryOpKind::Add, Tid,
+                bin(BinaryOpKind::Mul, cast(builtin("threadIdx", D.Dim),
+                                            ScalarKind::Int),
+                    ilit(Stride), ScalarKind::Int),
+                ScalarKind::Int);
+    Stride *= D.Block;
+  }
+  if (!Tiles.empty())
+    Body.push_back(decl("c2c_tid", ScalarKind::Int, Tid));
+  ExprPtr NTiles;
+  for (const TiledDim &D : Dims) {
+    Body.push_back(decl(D.Trip, ScalarKind::Long, D.G->TripCount));
+    std::string NT = "c2c_ntiles_" + std::string(DimName[D.Dim]);
+    Body.push_back(decl(NT, ScalarKind::Long, ceilDivL(lvar(D.Trip), D.Tile)));
+    NTiles = NTiles ? mulL(NTiles, lvar(NT)) : lvar(NT);
+  }
+  Body.push_back(decl("c2c_ntiles", ScalarKind::Long, NTiles));
+  ExprPtr GridX = cast(builtin("gridDim", 0), ScalarKind::Long);
+  Body.push_back(decl("c2c_rounds", ScalarKind::Long,
+                      bin(BinaryOpKind::Div,
+                          addL(lvar("c2c_ntiles"), addL(GridX, llit(-1))),
+                          GridX, ScalarKind::Long)));
+  if (Strip)
+    Body.push_back(decl("c2c_trip_" + Strip->Iter, ScalarKind::Long,
+                        buildTripCount(*Strip)));
+  // Load guards: over the parameters only, so computed once.
+  for (const SharedTile &T : Tiles) {
+    const std::string &A = T.FP.Array;
+    if (T.FP.PointerArray) {
+      Body.push_back(decl("c2c_lo_" + A, ScalarKind::Long, T.FP.MinLinear));
+      Body.push_back(decl("c2c_hi_" + A, ScalarKind::Long, T.FP.MaxLinear));
+    } else {
+      for (size_t D = 0; D < T.FP.Size.size(); ++D) {
+        std::string Sfx = std::to_string(D) + "_" + A;
+        Body.push_back(decl("c2c_lo" + Sfx, ScalarKind::Long, T.FP.MinDim[D]));
+        Body.push_back(decl("c2c_hi" + Sfx, ScalarKind::Long, T.FP.MaxDim[D]));
+      }
+    }
+  }
+  for (const SharedTile &T : Tiles) {
+    auto D = std::make_shared<DeclStmt>(T.Name, T.FP.Elem, nullptr);
+    D->Dims = T.SharedDims;
+    D->Storage = StorageKind::Shared;
+    Body.push_back(D);
+  }
+  if (Pipelined)
+    for (const SharedTile &T : Tiles) {
+      int64_t Elems = 1;
+      for (int64_t Sz : T.FP.Size)
+        Elems *= Sz;
+      auto D = std::make_shared<DeclStmt>("c2c_pf_" + T.FP.Array, T.FP.Elem,
+                                          nullptr);
+      D->Dims = {(Elems + Threads - 1) / Threads};
+      Body.push_back(D);
+    }
+  for (const auto &[N, Ty] : Private) {
+    auto D = std::make_shared<DeclStmt>("c2c_reg_" + N, Ty, nullptr);
+    D->Dims = RegDims;
+    Body.push_back(D);
+  }
+
+  // One tile.
+  StmtList Tile;
+  ExprPtr Rest = lvar("c2c_tile");
+  for (size_t I = 0; I < Dims.size(); ++I) {
+    const TiledDim &D = Dims[I];
+    std::string NT = "c2c_ntiles_" + std::string(DimName[D.Dim]);
+    ExprPtr Idx = I + 1 == Dims.size()
+                      ? Rest
+                      : bin(BinaryOpKind::Rem, Rest, lvar(NT), ScalarKind::Long);
+    Tile.push_back(decl(D.Tile0, ScalarKind::Long, mulL(Idx, llit(D.Tile))));
+    Rest = bin(BinaryOpKind::Div, Rest, lvar(NT), ScalarKind::Long);
+    Tile.push_back(decl(D.Base, D.G->IterType,
+                        addL(D.G->Lower, mulL(lvar(D.Tile0),
+                                              llit(D.G->Step)))));
+    // Points of this tile inside the iteration space: min(trip - t0, T).
+    ExprPtr Left = bin(BinaryOpKind::Sub, lvar(D.Trip), lvar(D.Tile0),
+                       ScalarKind::Long);
+    Tile.push_back(decl(
+        D.Left, ScalarKind::Int,
+        std::make_shared<SelectExpr>(cmpL(BinaryOpKind::LT, Left,
+                                          llit(D.Tile)),
+                                     Left, llit(D.Tile), ScalarKind::Long)));
+  }
+  auto Barrier = [] { return std::make_shared<BarrierStmt>(); };
+  if (!Strip) {
+    StmtList L = loads();
+    Tile.insert(Tile.end(), L.begin(), L.end());
+    if (!Tiles.empty())
+      Tile.push_back(Barrier());
+    StmtList P = points(K.Body, true);
+    Tile.insert(Tile.end(), P.begin(), P.end());
+    if (!Tiles.empty())
+      Tile.push_back(Barrier());
+  } else {
+    StmtList P = points(Pre, true);
+    Tile.insert(Tile.end(), P.begin(), P.end());
+    std::string TripK = "c2c_trip_" + Strip->Iter, SV = "c2c_s_" + Strip->Iter,
+                QV = "c2c_q_" + Strip->Iter;
+    std::string BaseK = "c2c_base_" + Strip->Iter;
+    auto StripBase = [&](ExprPtr Start) {
+      return decl(BaseK, Strip->IterType,
+                  addL(Strip->Lower, mulL(Start, llit(Strip->Step))));
+    };
+    // Prefetch of the strip starting at Start into the staging registers.
+    auto Prefetch = [&](ExprPtr Start) {
+      StmtList P = {StripBase(Start)};
+      StmtList L = loads(LoadMode::ToRegs);
+      P.insert(P.end(), L.begin(), L.end());
+      return std::make_shared<IfStmt>(cmpL(BinaryOpKind::LT, Start,
+                                           lvar(TripK)),
+                                      P, StmtList{});
+    };
+    if (Pipelined)
+      Tile.push_back(Prefetch(llit(0)));
+    StmtList StripBody;
+    StripBody.push_back(StripBase(lvar(SV)));
+    StmtList L = loads(Pipelined ? LoadMode::FromRegs : LoadMode::Direct);
+    StripBody.insert(StripBody.end(), L.begin(), L.end());
+    if (!Tiles.empty())
+      StripBody.push_back(Barrier());
+    // The next strip's global loads are in flight while this one computes.
+    if (Pipelined)
+      StripBody.push_back(Prefetch(addL(lvar(SV), llit(StripSize))));
+    StmtList KBody = rewriteForPoints(Strip->Body);
+    bool Guard = touchesGlobal(KBody);
+    StmtList Q;
+    Q.push_back(decl(Strip->Iter, Strip->IterType,
+                     addL(Strip->Lower, mulL(addL(lvar(SV), ivar(QV)),
+                                             llit(Strip->Step)))));
+    StmtList PK = points(Strip->Body, Guard);
+    Q.insert(Q.end(), PK.begin(), PK.end());
+    auto UIt = S.Unroll.find(Strip->Iter);
+    int Unroll = UIt != S.Unroll.end() ? int(UIt->second)
+                                        : (StripSize <= 32 ? -1 : 0);
+    if (Unroll == 1)
+      Unroll = 0;
+    StripBody.push_back(countLoop(
+        QV, StripSize,
+        {std::make_shared<IfStmt>(
+            cmpL(BinaryOpKind::LT, addL(lvar(SV), ivar(QV)), lvar(TripK)), Q,
+            StmtList{})},
+        Unroll));
+    if (!Tiles.empty())
+      StripBody.push_back(Barrier());
+    Tile.push_back(std::make_shared<ForStmt>(SV, ScalarKind::Long, llit(0),
+                                             LoopCmp::LT, lvar(TripK),
+                                             StripSize, StripBody));
+    StmtList PP = points(Post, true);
+    Tile.insert(Tile.end(), PP.begin(), PP.end());
+  }
+  StmtList Round;
+  Round.push_back(decl("c2c_tile", ScalarKind::Long,
+                       addL(cast(builtin("blockIdx", 0), ScalarKind::Long),
+                            mulL(lvar("c2c_round"), GridX))));
+  Round.push_back(std::make_shared<IfStmt>(
+      cmpL(BinaryOpKind::LT, lvar("c2c_tile"), lvar("c2c_ntiles")), Tile,
+      StmtList{}));
+  Body.push_back(std::make_shared<ForStmt>("c2c_round", ScalarKind::Long,
+                                           llit(0), LoopCmp::LT,
+                                           lvar("c2c_rounds"), 1, Round));
+
+  // Grid: every tile a block, as far as the x dimension reaches.
+  ExprPtr HostTiles;
+  for (const TiledDim &D : Dims) {
+    ExprPtr N = ceilDivL(D.G->TripCount, D.Tile);
+    HostTiles = HostTiles ? mulL(HostTiles, N) : N;
+  }
+  K.GridDims[0] = HostTiles;
+  K.GridDims[1] = llit(1);
+  K.GridDims[2] = llit(1);
+  unsigned Block[3] = {1, 1, 1};
+  for (const TiledDim &D : Dims)
+    Block[D.Dim] = D.Block;
+  std::copy(Block, Block + 3, K.Block);
+
+  // Record the schedule used and explain it.
+  NestSchedule &Used = K.Schedule;
+  Used.Thread.clear();
+  std::string TileText;
+  for (const TiledDim &D : Dims) {
+    Used.Tile[D.G->Iter] = D.Tile;
+    if (D.Points > 1)
+      Used.Thread[D.G->Iter] = D.Points;
+    if (D.Vec > 1)
+      Used.Vector[D.G->Iter] = D.Vec;
+    TileText += (TileText.empty() ? "" : " x ") + std::to_string(D.Tile) +
+                " " + D.G->Iter;
+  }
+  if (Strip)
+    Used.Tile[Strip->Iter] = StripSize;
+  for (const SharedTile &T : Tiles)
+    Used.Shared.push_back(T.FP.Array);
+  Used.Pad = S.Pad;
+  Used.Pipeline = Pipelined ? S.Pipeline : 0;
+  K.Remarks.push_back("tiled: blocks run tiles of " + TileText + ", " +
+                      std::to_string(Threads) + " threads each" +
+                      (Strip ? ", " + Strip->Iter + " in strips of " +
+                                   std::to_string(StripSize)
+                             : std::string()));
+  for (const SharedTile &T : Tiles) {
+    std::string Shape;
+    for (int64_t D : T.SharedDims)
+      Shape += "[" + std::to_string(D) + "]";
+    K.Remarks.push_back("'" + T.FP.Array + "' staged in shared memory as " +
+                        T.Name + Shape +
+                        (T.Perm.size() == 2 && T.Perm[0] == 1
+                             ? " (transposed)"
+                             : ""));
+  }
+  if (!Private.empty())
+    K.Remarks.push_back("register tile: " +
+                        llvm::join(llvm::map_range(Private,
+                                                   [](const auto &P) {
+                                                     return P.first;
+                                                   }),
+                                   ", ") +
+                        " kept per point in registers");
+  K.Body = std::move(Body);
+  K.Grid.clear();
+  K.ExplicitThreads = true;
+  return true;
+}
+
+} // namespace
+
+LoweredFunction tileForBlocks(LoweredFunction LF, const LoweringContext &Ctx) {
+  // Per nest: arrays of shared(...) some kernel staged, and all of them.
+  std::map<unsigned, std::set<std::string>> Staged;
+  std::map<unsigned, const NestStmt *> Nests;
+  for (Kernel &K : LF.Kernels) {
+    const NestStmt *Nest = Ctx.nest(K.NestId);
+    if (!Nest || !Nest->Clauses.isTiled())
+      continue;
+    Nests[Nest->Id] = Nest;
+    Tiler T(K, *Nest, Ctx);
+    if (!T.run())
+      continue;
+    for (const std::string &A : Nest->Clauses.Shared)
+      if (!T.Skipped.count(A))
+        Staged[Nest->Id].insert(A);
+  }
+  if (Ctx.Diags.hasErrors())
+    return LF;
+  for (const auto &[Id, Nest] : Nests)
+    for (const std::string &A : Nest->Clauses.Shared)
+      if (!Staged[Id].count(A))
+        Ctx.Diags.error(clauseLoc(*Nest, "shared"),
+                        "shared(" + A + ")" + originText(*Nest) +
+                            ": no kernel of this nest only reads '" + A +
+                            "'; only arrays a kernel reads and does not "
+                            "write can be staged in shared memory",
+                        "leave '" + A + "' out of shared(...)");
+  return LF;
+}
+
+} // namespace c2cuda

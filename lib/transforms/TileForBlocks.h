@@ -1,0 +1,56 @@
+//===- TileForBlocks.h - Tiles, shared memory and register tiles -*- C++ -*-//
+//
+// Rewrites each kernel whose nest has tiling clauses (tile, shared, pad,
+// vector; NestSchedule::isTiled) from MapToGrid's grid-stride form into an
+// explicit per-thread program (Kernel::ExplicitThreads):
+//
+//  - Block tiles. Each thread block runs tiles of T_d consecutive
+//    iterations of every mapped loop d (tile(i: T)); blocks take tiles in
+//    turn (a grid-stride loop over the linearized tile index, so any number
+//    of tiles fits the grid).
+//  - Work per thread. Each thread runs C_d = T_d / blockDim_d points per
+//    dimension (thread(i: C)). Point p of thread t is local iteration
+//    (p / V) * blockDim * V + t * V + p % V, with V from vector(i: V): with
+//    V = 1 consecutive threads take consecutive iterations (coalesced);
+//    with V = 4 each thread takes runs of 4 (float4-friendly) and
+//    consecutive threads still take consecutive runs. Points outside the
+//    iteration space are skipped by a guard.
+//  - Strip-mining and register tiling. A loop directly inside the band
+//    named in tile(k: S) is strip-mined by S and moved outside the point
+//    loops: the body before it runs for every point, then per strip the
+//    shared tiles are loaded and each iteration k of the strip runs for
+//    every point (unroll-and-jam of the point loops into k), then the body
+//    after it. Scalars declared before the loop become register arrays
+//    indexed by the point (scalar replacement of the accumulators); point
+//    loops are fully unrolled so they stay in registers.
+//  - Shared memory. For every array in shared(...), the box of elements a
+//    tile (and strip) reads, halo included (TileFootprint), is loaded by
+//    all threads of the block cooperatively, consecutive threads reading
+//    consecutive elements, guarded to stay inside the array; barriers
+//    before and after the computation that reads it. The shared tile is
+//    stored transposed when that puts the dimension that varies along
+//    threadIdx.x (else along a vectorized loop) innermost; pad(P) adds P
+//    elements to its innermost dimension against bank conflicts.
+//
+// Legal when every mapped loop is parallel: iterations of the band are
+// then independent, so running the points of a tile in any interleaving,
+// and the strips of k for all points before the next strip, preserves
+// every dependence (each point still runs its statements in order). A
+// promoted array must be read-only in the kernel, so the copy cannot go
+// stale. Refused with an error naming the clause otherwise, or when a
+// size does not divide, a tile needs more shared memory than 48 KiB or a
+// reference cannot be placed in a tile (TileFootprint).
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_TRANSFORMS_TILEFORBLOCKS_H
+#define C2CUDA_TRANSFORMS_TILEFORBLOCKS_H
+
+#include "LoweringContext.h"
+
+namespace c2cuda {
+
+LoweredFunction tileForBlocks(LoweredFunction LF, const LoweringContext &Ctx);
+
+} // namespace c2cuda
+
+#endif
