@@ -216,7 +216,7 @@ TEST(ExplicitKernelPrint, KernelText) {
       R"(// Nest at tmm.c:4, from function tmm; each thread runs its part of the tiles.
 // Schedule: block(16, 16) thread(j: 2) tile(i: 16, j: 32, k: 16) shared(A) pad(1) maxrregcount(64)
 __global__ void __launch_bounds__(256, 4) tmm_kernel0(const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C, int K, int M, int N) {
-  __shared__ float c2c_sh_A[16][17];
+  __shared__ __align__(16) float c2c_sh_A[16][17];
   float c2c_r_acc[2];
   int i = (int)(blockIdx.y * 16u + threadIdx.y);
   #pragma unroll
