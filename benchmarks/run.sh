@@ -8,14 +8,16 @@
 # machine has no Clang, so it usually has none), produce them with
 #
 #   for x in matmul conv2d jacobi2d transpose; do
-#     build/tools/c2cuda/c2cuda -q examples/$x.c -o CU_DIR/$x.cu
+#     build/tools/c2cuda/c2cuda -q --schedule benchmarks/schedules/$x.json \
+#       examples/$x.c -o CU_DIR/$x.cu
 #   done
 #
 # which this script does itself whenever build/tools/c2cuda/c2cuda (or $C2CUDA)
 # exists. Bench options: -o FILE writes the table as Markdown, -r RUNS (>= 20,
 # default 30), -w WARMUP (default 3), --quick (small sizes, smoke test only).
 # Environment: NVCC (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc),
-# BENCH_BUILD (default build/bench), C2CUDA.
+# BENCH_BUILD (default build/bench), C2CUDA, SCHED_DIR (default
+# benchmarks/schedules; point it at an empty directory for the default mapping).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -31,12 +33,17 @@ for a in "$@"; do
 done
 
 EXAMPLES=(matmul conv2d jacobi2d transpose)
+# The hand-written schedules the results are measured with (c2cuda
+# --schedule); an example without one gets c2cuda's default mapping.
+SCHED_DIR=${SCHED_DIR:-$ROOT/benchmarks/schedules}
 C2CUDA=${C2CUDA:-$ROOT/build/tools/c2cuda/c2cuda}
 mkdir -p "$CU_DIR"
 if [[ -x $C2CUDA ]]; then
   echo "run.sh: regenerating $CU_DIR with $C2CUDA"
   for x in "${EXAMPLES[@]}"; do
-    "$C2CUDA" -q "$ROOT/examples/$x.c" -o "$CU_DIR/$x.cu"
+    SCHED=()
+    [[ -f $SCHED_DIR/$x.json ]] && SCHED=(--schedule "$SCHED_DIR/$x.json")
+    "$C2CUDA" -q "${SCHED[@]}" "$ROOT/examples/$x.c" -o "$CU_DIR/$x.cu"
   done
 else
   echo "run.sh: no c2cuda at $C2CUDA; using the .cu files in $CU_DIR as they are"

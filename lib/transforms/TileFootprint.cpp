@@ -413,6 +413,16 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
     Out.BoxIndex[SC.Sites[R].Ref] = Idx;
   }
 
+  Out.DimGuardsExact = true;
+  for (const auto &Dims : Forms)
+    for (size_t D = 0; D < NDims; ++D)
+      Out.DimGuardsExact &= Dims[D].Coef == Forms[0][D].Coef &&
+                            Dims[D].Delta == Forms[0][D].Delta;
+  std::map<std::string, unsigned> DimsOfVar;
+  for (size_t D = 0; D < NDims; ++D)
+    for (const auto &[N, C] : Forms[0][D].Coef)
+      Out.DimGuardsExact &= ++DimsOfVar[N] == 1;
+
   // Guards: the smallest and largest element read over the whole space.
   std::vector<ExprPtr> RefMin(NDims), RefMax(NDims);
   ExprPtr StrideE = Stride ? ParamExpr(Poly{{{*Stride, 1}}}) : nullptr;

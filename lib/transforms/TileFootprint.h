@@ -60,6 +60,11 @@ struct TileFootprint {
   /// array parameter: x_d in [MinDim[d], MaxDim[d]].
   ExprPtr MinLinear, MaxLinear;
   std::vector<ExprPtr> MinDim, MaxDim;
+  /// Every reference has the same subscripts and every iterator appears in
+  /// one dimension only: the elements read are exactly the product of the
+  /// per-dimension ranges, so per-dimension guards (cheap, in int) keep a
+  /// pointer array's loads inside it too.
+  bool DimGuardsExact = false;
   /// Per reference (by address in the body): its index in the box, per
   /// dimension (Int, over the iterators and the bases).
   std::map<const ArrayRef *, std::vector<ExprPtr>> BoxIndex;

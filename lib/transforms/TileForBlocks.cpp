@@ -458,7 +458,22 @@ StmtList Tiler::loads(LoadMode Mode) {
       X[D] = addL(FP.Low[D], Coord[D]);
     ExprPtr Guard;
     std::shared_ptr<ArrayRef> Src;
-    if (FP.PointerArray) {
+    if (FP.PointerArray && FP.DimGuardsExact) {
+      // Per-dimension guards in int; the address in long long.
+      std::vector<ExprPtr> Xs;
+      for (size_t D = 0; D < N; ++D) {
+        std::string Xn = "c2c_x" + std::to_string(D) + "_" + A;
+        Inner.push_back(decl(Xn, ScalarKind::Int, X[D]));
+        std::string Sfx = std::to_string(D) + "_" + A;
+        Guard = andE(Guard, bin(BinaryOpKind::GE, ivar(Xn),
+                                ivar("c2c_lo" + Sfx), ScalarKind::Int));
+        Guard = andE(Guard, bin(BinaryOpKind::LE, ivar(Xn),
+                                ivar("c2c_hi" + Sfx), ScalarKind::Int));
+        Xs.push_back(ivar(Xn));
+      }
+      ExprPtr Lin = N == 2 ? addL(mulL(Xs[0], FP.Stride), Xs[1]) : Xs[0];
+      Src = std::make_shared<ArrayRef>(A, std::vector<ExprPtr>{Lin}, FP.Elem);
+    } else if (FP.PointerArray) {
       std::string G = "c2c_g_" + A;
       ExprPtr Lin = N == 2 ? addL(mulL(X[0], FP.Stride), X[1]) : X[0];
       Inner.push_back(decl(G, ScalarKind::Long, Lin));
@@ -654,7 +669,13 @@ bool Tiler::run() {
   // Load guards: over the parameters only, so computed once.
   for (const SharedTile &T : Tiles) {
     const std::string &A = T.FP.Array;
-    if (T.FP.PointerArray) {
+    if (T.FP.PointerArray && T.FP.DimGuardsExact) {
+      for (size_t D = 0; D < T.FP.Size.size(); ++D) {
+        std::string Sfx = std::to_string(D) + "_" + A;
+        Body.push_back(decl("c2c_lo" + Sfx, ScalarKind::Int, T.FP.MinDim[D]));
+        Body.push_back(decl("c2c_hi" + Sfx, ScalarKind::Int, T.FP.MaxDim[D]));
+      }
+    } else if (T.FP.PointerArray) {
       Body.push_back(decl("c2c_lo_" + A, ScalarKind::Long, T.FP.MinLinear));
       Body.push_back(decl("c2c_hi_" + A, ScalarKind::Long, T.FP.MaxLinear));
     } else {
@@ -763,12 +784,18 @@ bool Tiler::run() {
                                         : (StripSize <= 32 ? -1 : 0);
     if (Unroll == 1)
       Unroll = 0;
-    StripBody.push_back(countLoop(
-        QV, StripSize,
-        {std::make_shared<IfStmt>(
-            cmpL(BinaryOpKind::LT, addL(lvar(SV), ivar(QV)), lvar(TripK)), Q,
-            StmtList{})},
-        Unroll));
+    // A full strip runs its iterations unguarded, so the unrolled
+    // iterations can be scheduled together; the last, partial strip checks
+    // each one.
+    StripBody.push_back(std::make_shared<IfStmt>(
+        cmpL(BinaryOpKind::LE, addL(lvar(SV), llit(StripSize)), lvar(TripK)),
+        StmtList{countLoop(QV, StripSize, Q, Unroll)},
+        StmtList{countLoop(
+            QV, StripSize,
+            {std::make_shared<IfStmt>(
+                cmpL(BinaryOpKind::LT, addL(lvar(SV), ivar(QV)), lvar(TripK)),
+                Q, StmtList{})},
+            Unroll)}));
     if (!Tiles.empty())
       StripBody.push_back(Barrier());
     Tile.push_back(std::make_shared<ForStmt>(SV, ScalarKind::Long, llit(0),
