@@ -365,9 +365,11 @@ bool Tiler::planShared() {
     SharedTile T;
     std::string Why;
     if (!computeTileFootprint(A, K.Body, Vars, Ctx.F, T.FP, Why))
-      return error("shared", "shared(" + A + "): '" + A +
-                                 "' cannot be staged in shared memory: " +
-                                 Why);
+      return error("shared",
+                   "shared(" + A + "): '" + A +
+                       "' cannot be staged in shared memory: " + Why,
+                   "leave '" + A + "' out of shared(...); it is then read "
+                   "through the L1 cache");
     T.Name = "c2c_sh_" + A;
     size_t N = T.FP.Size.size();
     for (unsigned I = 0; I < N; ++I)

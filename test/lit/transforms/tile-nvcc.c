@@ -1,0 +1,13 @@
+// The tiled kernels compile with nvcc, warnings as errors.
+// REQUIRES: nvcc
+// RUN: %c2cuda %S/tile-matmul.c -q -o %t.1.cu
+// RUN: %nvcc -c %t.1.cu -o %t.1.o
+// RUN: %c2cuda %S/tile-stencil.c -q -o %t.2.cu
+// RUN: %nvcc -c %t.2.cu -o %t.2.o
+// RUN: %c2cuda %S/tile-transpose.c -q -o %t.3.cu
+// RUN: %nvcc -c %t.3.cu -o %t.3.o
+// RUN: %c2cuda %srcroot/examples/conv2d.c -q --schedule %srcroot/benchmarks/schedules/conv2d.json -o %t.4.cu
+// RUN: %nvcc -c %t.4.cu -o %t.4.o
+// RUN: %c2cuda %srcroot/examples/jacobi2d.c -q --schedule %srcroot/benchmarks/schedules/jacobi2d.json -o %t.5.cu
+// RUN: %nvcc -c %t.5.cu -o %t.5.o
+// RUN: test -s %t.1.o && test -s %t.5.o
