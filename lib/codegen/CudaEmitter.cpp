@@ -107,6 +107,12 @@ static inline void c2c_copy(void *dst, const void *src, long long n,
   return p;
 }
 
+// Whether p is a multiple of `bytes` (tiled kernels check this before a
+// vector access).
+[[maybe_unused]] static __device__ inline bool c2c_aligned(const void *p, int bytes) {
+  return ((unsigned long long)p & (unsigned long long)(bytes - 1)) == 0;
+}
+
 // The kernels declare arrays __restrict__ and each array is copied on its
 // own, so arrays where one is written must not overlap.
 [[maybe_unused]] static inline void c2c_check_overlap(const void *a, long long na, size_t ea,

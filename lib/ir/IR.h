@@ -185,7 +185,10 @@ public:
   static bool classof(const Expr *E) { return E->getKind() == Kind::Select; }
 };
 
-/// A call to a C math library function (the frontend allows no other callee).
+/// A call to a C math library function (the frontend allows no other
+/// callee), or, in lowered kernels, `c2c_aligned(A[i], B)`: whether the
+/// address of element A[i] is a multiple of B bytes (the element itself is
+/// not read).
 /// Arguments already carry C's conversions, so `sqrt(x)` with float x has a
 /// CastExpr to double around x.
 class CallExpr : public Expr {
@@ -264,6 +267,11 @@ public:
   /// with RHS the operand, of LHS's type. Op is then the matching compound
   /// operator, or Set for Min and Max. Sequential code never has it.
   AtomicKind Atomic = AtomicKind::None;
+  /// > 1 (lowered kernels only): a vector copy. LHS and RHS are ArrayRefs
+  /// and Op is Set; Width consecutive elements (the last index advancing)
+  /// are copied as one 8- or 16-byte access, which needs both addresses
+  /// aligned to Width elements (the lowering checks that at run time).
+  unsigned Width = 1;
   AssignStmt(ExprPtr L, AssignOpKind Op, ExprPtr R, SourceLoc Loc = {})
       : Stmt(Kind::Assign, std::move(Loc)), LHS(std::move(L)), Op(Op),
         RHS(std::move(R)) {}

@@ -168,6 +168,9 @@ private:
       for (size_t I = 0; I < C.Args.size(); ++I) {
         if (I)
           OS << ", ";
+        // c2c_aligned takes the element's address.
+        if (I == 0 && C.Callee == "c2c_aligned")
+          OS << '&';
         print(*C.Args[I]);
       }
       OS << ')';
@@ -302,6 +305,8 @@ void printStmts(llvm::raw_ostream &OS, const StmtList &L, unsigned Indent,
       else
         OS << ' ' << spelling(A.Op) << ' ';
       printExpr(OS, *A.RHS, PA);
+      if (A.Width > 1)
+        OS << " (vector of " << A.Width << ")";
       OS << ";\n";
       break;
     }

@@ -80,6 +80,7 @@ StmtList rewriteStmts(const StmtList &L, const ExprRewriteFn &Fn) {
       }
       auto N = std::make_shared<AssignStmt>(LHS, A.Op, RHS, A.Loc);
       N->Atomic = A.Atomic;
+      N->Width = A.Width;
       Out.push_back(N);
       break;
     }

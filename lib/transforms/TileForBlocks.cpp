@@ -419,7 +419,20 @@ StmtList Tiler::loads(LoadMode Mode) {
     int64_t Elems = 1;
     for (int64_t Sz : FP.Size)
       Elems *= Sz;
-    int64_t Rounds = (Elems + Threads - 1) / Threads;
+    // Vector loads (16 bytes): asked for with vector(...), for a tile stored
+    // as the array is (not transposed) whose rows are whole vectors.
+    int64_t W = 1;
+    if (Mode == LoadMode::Direct && !S.Vector.empty() &&
+        (FP.Elem == ScalarKind::Float || FP.Elem == ScalarKind::Double)) {
+      int64_t V = 16 / sizeInBytes(FP.Elem);
+      bool Identity = true;
+      for (unsigned I = 0; I < N; ++I)
+        Identity &= T.Perm[I] == I;
+      if (Identity && FP.Size[N - 1] % V == 0 && T.SharedDims[N - 1] % V == 0)
+        W = V;
+    }
+    int64_t Slots = Elems / W;
+    int64_t Rounds = (Slots + Threads - 1) / Threads;
     std::string A = FP.Array, L = "c2c_l_" + A, R = "c2c_r_" + A;
     StmtList Body;
     Body.push_back(
@@ -432,78 +445,110 @@ StmtList Tiler::loads(LoadMode Mode) {
     ExprPtr Rest = ivar(L);
     for (size_t D = N; D-- > 0;) {
       std::string Cn = "c2c_a" + std::to_string(D) + "_" + A;
+      int64_t Sz = D + 1 == N ? FP.Size[D] / W : FP.Size[D];
       ExprPtr V = D == 0 ? Rest
-                         : bin(BinaryOpKind::Rem, Rest, ilit(FP.Size[D]),
+                         : bin(BinaryOpKind::Rem, Rest, ilit(Sz),
                                ScalarKind::Int);
+      if (D + 1 == N && W > 1)
+        V = bin(BinaryOpKind::Mul, V, ilit(W), ScalarKind::Int);
       Inner.push_back(decl(Cn, ScalarKind::Int, V));
       Coord[D] = ivar(Cn);
       if (D > 0)
-        Rest = bin(BinaryOpKind::Div, Rest, ilit(FP.Size[D]), ScalarKind::Int);
+        Rest = bin(BinaryOpKind::Div, Rest, ilit(Sz), ScalarKind::Int);
     }
-    std::vector<ExprPtr> ShIdx;
-    for (unsigned I = 0; I < N; ++I)
-      ShIdx.push_back(Coord[T.Perm[I]]);
+    // Element E of the run starting at the slot: box coordinate + E in
+    // the innermost dimension.
+    auto Shifted = [&](std::vector<ExprPtr> C, int64_t E) {
+      if (E)
+        C[N - 1] = bin(BinaryOpKind::Add, C[N - 1], ilit(E), ScalarKind::Int);
+      return C;
+    };
+    auto ShRef = [&](int64_t E) {
+      std::vector<ExprPtr> C = Shifted(Coord, E), Idx;
+      for (unsigned I = 0; I < N; ++I)
+        Idx.push_back(C[T.Perm[I]]);
+      return localRef(T.Name, Idx, FP.Elem);
+    };
     ExprPtr Staged = localRef("c2c_pf_" + A, {ivar(R)}, FP.Elem);
     if (Mode == LoadMode::FromRegs) {
-      Inner.push_back(assign(localRef(T.Name, ShIdx, FP.Elem), Staged));
-      if (Elems % Threads)
+      Inner.push_back(assign(ShRef(0), Staged));
+      if (Slots % Threads)
         Body.push_back(std::make_shared<IfStmt>(
-            bin(BinaryOpKind::LT, ivar(L), ilit(Elems), ScalarKind::Int),
+            bin(BinaryOpKind::LT, ivar(L), ilit(Slots), ScalarKind::Int),
             Inner, StmtList{}));
       else
         Body.insert(Body.end(), Inner.begin(), Inner.end());
       Out.push_back(countLoop(R, Rounds, Body, -1));
       continue;
     }
+    // Global coordinates of the slot's first element, declared once.
+    enum class GuardKind { DimInt, Linear, DimLong } GK =
+        !FP.PointerArray    ? GuardKind::DimLong
+        : FP.DimGuardsExact ? GuardKind::DimInt
+                            : GuardKind::Linear;
     std::vector<ExprPtr> X(N);
-    for (size_t D = 0; D < N; ++D)
-      X[D] = addL(FP.Low[D], Coord[D]);
-    ExprPtr Guard;
-    std::shared_ptr<ArrayRef> Src;
-    if (FP.PointerArray && FP.DimGuardsExact) {
-      // Per-dimension guards in int; the address in long long.
-      std::vector<ExprPtr> Xs;
-      for (size_t D = 0; D < N; ++D) {
-        std::string Xn = "c2c_x" + std::to_string(D) + "_" + A;
-        Inner.push_back(decl(Xn, ScalarKind::Int, X[D]));
-        std::string Sfx = std::to_string(D) + "_" + A;
-        Guard = andE(Guard, bin(BinaryOpKind::GE, ivar(Xn),
-                                ivar("c2c_lo" + Sfx), ScalarKind::Int));
-        Guard = andE(Guard, bin(BinaryOpKind::LE, ivar(Xn),
-                                ivar("c2c_hi" + Sfx), ScalarKind::Int));
-        Xs.push_back(ivar(Xn));
-      }
-      ExprPtr Lin = N == 2 ? addL(mulL(Xs[0], FP.Stride), Xs[1]) : Xs[0];
-      Src = std::make_shared<ArrayRef>(A, std::vector<ExprPtr>{Lin}, FP.Elem);
-    } else if (FP.PointerArray) {
-      std::string G = "c2c_g_" + A;
-      ExprPtr Lin = N == 2 ? addL(mulL(X[0], FP.Stride), X[1]) : X[0];
-      Inner.push_back(decl(G, ScalarKind::Long, Lin));
-      Guard = andE(cmpL(BinaryOpKind::GE, lvar(G), lvar("c2c_lo_" + A)),
-                   cmpL(BinaryOpKind::LE, lvar(G), lvar("c2c_hi_" + A)));
-      Src = std::make_shared<ArrayRef>(A, std::vector<ExprPtr>{lvar(G)},
-                                       FP.Elem);
-    } else {
-      std::vector<ExprPtr> Idx;
-      for (size_t D = 0; D < N; ++D) {
-        std::string Xn = "c2c_x" + std::to_string(D) + "_" + A;
-        Inner.push_back(decl(Xn, ScalarKind::Long, X[D]));
-        std::string Sfx = std::to_string(D) + "_" + A;
-        Guard = andE(Guard, cmpL(BinaryOpKind::GE, lvar(Xn),
-                                 lvar("c2c_lo" + Sfx)));
-        Guard = andE(Guard, cmpL(BinaryOpKind::LE, lvar(Xn),
-                                 lvar("c2c_hi" + Sfx)));
-        Idx.push_back(lvar(Xn));
-      }
-      Src = std::make_shared<ArrayRef>(A, Idx, FP.Elem);
+    for (size_t D = 0; D < N; ++D) {
+      std::string Xn = "c2c_x" + std::to_string(D) + "_" + A;
+      ScalarKind K = GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
+      Inner.push_back(decl(Xn, K, addL(FP.Low[D], Coord[D])));
+      X[D] = var(Xn, K);
     }
-    ExprPtr Dst = Mode == LoadMode::ToRegs ? Staged
-                                           : localRef(T.Name, ShIdx, FP.Elem);
-    Inner.push_back(std::make_shared<IfStmt>(
-        Guard, StmtList{assign(Dst, Src)}, StmtList{}));
-    if (Elems % Threads)
+    auto Lin = [&](const std::vector<ExprPtr> &Xs) {
+      return N == 2 ? addL(mulL(Xs[0], FP.Stride), Xs[1]) : cast(Xs[0], ScalarKind::Long);
+    };
+    // Guard and source of element E.
+    auto Guard = [&](int64_t E, bool LastDimOnly = false) {
+      std::vector<ExprPtr> Xs = Shifted(X, E);
+      ExprPtr G;
+      if (GK == GuardKind::Linear) {
+        ExprPtr L = Lin(Xs);
+        return andE(cmpL(BinaryOpKind::GE, L, lvar("c2c_lo_" + A)),
+                    cmpL(BinaryOpKind::LE, L, lvar("c2c_hi_" + A)));
+      }
+      for (size_t D = 0; D < N; ++D) {
+        if (LastDimOnly && D + 1 < N)
+          continue; // Checked for element 0 already.
+        std::string Sfx = std::to_string(D) + "_" + A;
+        ScalarKind K = GK == GuardKind::DimInt ? ScalarKind::Int
+                                               : ScalarKind::Long;
+        G = andE(G, bin(BinaryOpKind::GE, Xs[D], var("c2c_lo" + Sfx, K),
+                        ScalarKind::Int));
+        G = andE(G, bin(BinaryOpKind::LE, Xs[D], var("c2c_hi" + Sfx, K),
+                        ScalarKind::Int));
+      }
+      return G;
+    };
+    auto Src = [&](int64_t E) -> ExprPtr {
+      std::vector<ExprPtr> Xs = Shifted(X, E);
+      if (FP.PointerArray)
+        return std::make_shared<ArrayRef>(A, std::vector<ExprPtr>{Lin(Xs)},
+                                          FP.Elem);
+      return std::make_shared<ArrayRef>(A, Xs, FP.Elem);
+    };
+    if (W == 1) {
+      ExprPtr Dst = Mode == LoadMode::ToRegs ? Staged : ShRef(0);
+      Inner.push_back(std::make_shared<IfStmt>(
+          Guard(0), StmtList{assign(Dst, Src(0))}, StmtList{}));
+    } else {
+      // The whole run inside the array and the global address aligned: one
+      // vector access; else element by element.
+      auto Copy = std::make_shared<AssignStmt>(ShRef(0), AssignOpKind::Set,
+                                               Src(0));
+      Copy->Width = W;
+      ExprPtr Aligned = std::make_shared<CallExpr>(
+          "c2c_aligned", std::vector<ExprPtr>{Src(0), ilit(W * sizeInBytes(FP.Elem))},
+          ScalarKind::Int);
+      StmtList Scalar;
+      for (int64_t E = 0; E < W; ++E)
+        Scalar.push_back(std::make_shared<IfStmt>(
+            Guard(E), StmtList{assign(ShRef(E), Src(E))}, StmtList{}));
+      Inner.push_back(std::make_shared<IfStmt>(
+          andE(andE(Guard(0), Guard(W - 1, true)), Aligned), StmtList{Copy},
+          Scalar));
+    }
+    if (Slots % Threads)
       Body.push_back(std::make_shared<IfStmt>(
-          bin(BinaryOpKind::LT, ivar(L), ilit(Elems), ScalarKind::Int), Inner,
+          bin(BinaryOpKind::LT, ivar(L), ilit(Slots), ScalarKind::Int), Inner,
           StmtList{}));
     else
       Body.insert(Body.end(), Inner.begin(), Inner.end());
