@@ -5,6 +5,8 @@
 // RUN: %c2cuda %S/tile-stencil.c -q -o %t.2.cu
 // RUN: %nvcc -c %t.2.cu -o %t.2.o
 // RUN: %c2cuda %S/tile-transpose.c -q -o %t.3.cu
+// RUN: %c2cuda %S/tile-vector.c -q -o %t.6.cu
+// RUN: %nvcc -c %t.6.cu -o %t.6.o
 // RUN: %nvcc -c %t.3.cu -o %t.3.o
 // RUN: %c2cuda %srcroot/examples/conv2d.c -q --schedule %srcroot/benchmarks/schedules/conv2d.json -o %t.4.cu
 // RUN: %nvcc -c %t.4.cu -o %t.4.o
