@@ -362,12 +362,28 @@ public:
       case Stmt::Kind::HostRegion:
         Host.hostRegion(llvm::cast<HostRegion>(S));
         return;
+      case Stmt::Kind::Barrier:
+        I.fail("barrier in " +
+                   (InLaunch ? CurKernel->Name + ", which is not an "
+                                                 "explicit-threads kernel"
+                             : std::string("host code")),
+               S.Loc);
+        return;
       default:
         I.fail("unexpected statement in a lowered host body", S.Loc);
       }
     };
     I.OnAccess = [&](const std::string &A, int64_t Idx, AccessKind K,
                      const Expr &Ref) { access(A, Idx, K, Ref); };
+    I.OnSharedAccess = [&](LocalBuffer &B, int64_t Idx, AccessKind K,
+                           const Expr &Ref) { sharedAccess(B, Idx, K, Ref); };
+    // One buffer per declaration and block, poisoned when first reached.
+    I.OnSharedArray = [&](const DeclStmt &D) {
+      std::shared_ptr<LocalBuffer> &B = SharedArrays[&D];
+      if (!B)
+        B = LocalBuffer::allocate(D);
+      return B;
+    };
     I.exec(LF.HostBody);
     finish(I, R);
     return R;
@@ -403,13 +419,50 @@ private:
     return S + " (element " + std::to_string(Idx) + ")";
   }
 
-  void race(const std::string &A, int64_t Idx, const char *What1, int64_t T1,
-            const char *What2, const Expr &Ref) {
+  /// Element: names the element (only computed for the report).
+  template <typename ElementFn>
+  void race(const ElementFn &Element, const char *What1, int64_t T1,
+            const char *What2, const Expr &Ref, const std::string &Why) {
     I.fail("data race in " + CurKernel->Name + " (launch " +
-               std::to_string(R.Launches) + "): " + elementName(A, Idx) + " " +
-               What1 + " by " + threadName(T1) + " and " + What2 + " by " +
-               threadName(CurThread) + " at '" + exprToString(Ref) + "'",
+               std::to_string(R.Launches) + "): " + Element() + " " + What1 +
+               " by " + threadName(T1) + " and " + What2 + " by " +
+               threadName(CurThread) + " at '" + exprToString(Ref) + "'" + Why,
            Ref.Loc);
+    ErrorNamesThread = true;
+  }
+
+  /// Records access K of the current thread in S; a conflict with another
+  /// thread's access is a race.
+  template <typename ElementFn>
+  void record(Shadow &S, AccessKind K, const Expr &Ref,
+              const ElementFn &Element, const std::string &Why = "") {
+    int64_t T = CurThread, O;
+    switch (K) {
+    case AccessKind::Read:
+      if (S.Writer >= 0 && S.Writer != T)
+        return race(Element, "written", S.Writer, "read", Ref, Why);
+      if ((O = Shadow::other(S.Updater, T)) >= 0)
+        return race(Element, "updated atomically", O, "read", Ref, Why);
+      Shadow::add(S.Reader, T);
+      return;
+    case AccessKind::Write:
+      if (S.Writer >= 0 && S.Writer != T)
+        return race(Element, "written", S.Writer, "written", Ref, Why);
+      if ((O = Shadow::other(S.Reader, T)) >= 0)
+        return race(Element, "read", O, "written", Ref, Why);
+      if ((O = Shadow::other(S.Updater, T)) >= 0)
+        return race(Element, "updated atomically", O, "written", Ref, Why);
+      S.Writer = T;
+      return;
+    case AccessKind::Atomic:
+      if (S.Writer >= 0 && S.Writer != T)
+        return race(Element, "written", S.Writer, "updated atomically", Ref,
+                    Why);
+      if ((O = Shadow::other(S.Reader, T)) >= 0)
+        return race(Element, "read", O, "updated atomically", Ref, Why);
+      Shadow::add(S.Updater, T);
+      return;
+    }
   }
 
   void access(const std::string &Array, int64_t Idx, AccessKind K,
@@ -427,33 +480,33 @@ private:
     std::vector<Shadow> &Sh = Shadows[Key];
     if (Sh.empty())
       Sh.resize(Array.empty() ? 1 : M.Arrays.at(Array).Data.size());
-    Shadow &S = Sh[Idx];
-    int64_t T = CurThread, O;
-    switch (K) {
-    case AccessKind::Read:
-      if (S.Writer >= 0 && S.Writer != T)
-        return race(Key, Idx, "written", S.Writer, "read", Ref);
-      if ((O = Shadow::other(S.Updater, T)) >= 0)
-        return race(Key, Idx, "updated atomically", O, "read", Ref);
-      Shadow::add(S.Reader, T);
+    record(Sh[Idx], K, Ref, [&] { return elementName(Key, Idx); });
+  }
+
+  /// Shared arrays: two threads of the block conflict only between the
+  /// same two barriers (the shadows are reset at each barrier).
+  void sharedAccess(LocalBuffer &B, int64_t Idx, AccessKind K,
+                    const Expr &Ref) {
+    if (!Opts.DetectRaces)
       return;
-    case AccessKind::Write:
-      if (S.Writer >= 0 && S.Writer != T)
-        return race(Key, Idx, "written", S.Writer, "written", Ref);
-      if ((O = Shadow::other(S.Reader, T)) >= 0)
-        return race(Key, Idx, "read", O, "written", Ref);
-      if ((O = Shadow::other(S.Updater, T)) >= 0)
-        return race(Key, Idx, "updated atomically", O, "written", Ref);
-      S.Writer = T;
-      return;
-    case AccessKind::Atomic:
-      if (S.Writer >= 0 && S.Writer != T)
-        return race(Key, Idx, "written", S.Writer, "updated atomically", Ref);
-      if ((O = Shadow::other(S.Reader, T)) >= 0)
-        return race(Key, Idx, "read", O, "updated atomically", Ref);
-      Shadow::add(S.Updater, T);
-      return;
-    }
+    std::vector<Shadow> &Sh = SharedShadows[&B];
+    if (Sh.empty())
+      Sh.resize(B.Data.size());
+    record(
+        Sh[Idx], K, Ref,
+        [&] {
+          std::string S = "__shared__ " + B.Name;
+          int64_t Rest = Idx;
+          std::vector<int64_t> C(B.Dims.size());
+          for (size_t D = B.Dims.size(); D-- > 0;) {
+            C[D] = Rest % B.Dims[D];
+            Rest /= B.Dims[D];
+          }
+          for (int64_t V : C)
+            S += "[" + std::to_string(V) + "]";
+          return S;
+        },
+        ", with no barrier between them");
   }
 
   static bool hasAtomicTarget(const StmtList &L, const std::string &N) {
@@ -482,6 +535,10 @@ private:
     }
     const Kernel &K = LF.Kernels[L.KernelIndex];
     CurKernel = &K;
+    if (K.ExplicitThreads) {
+      launchExplicit(K);
+      return;
+    }
     // Trip counts, grid and block exactly as HostWrapperPrinter emits them.
     int64_t Trip[3] = {1, 1, 1};
     for (const GridLoop &G : K.Grid) {
@@ -588,6 +645,345 @@ private:
     InLaunch = false;
   }
 
+  //===--------------------------------------------------------------------===//
+  // Explicit-thread kernels: blocks one after another; within a block, the
+  // threads run in lockstep phases between barriers.
+  //===--------------------------------------------------------------------===//
+
+  bool hasBarrier(const Stmt &S) {
+    auto It = BarrierMemo.find(&S);
+    if (It != BarrierMemo.end())
+      return It->second;
+    bool Has = false;
+    auto Any = [&](const StmtList &L) {
+      for (const StmtPtr &C : L)
+        if (hasBarrier(*C))
+          return true;
+      return false;
+    };
+    if (llvm::isa<BarrierStmt>(S))
+      Has = true;
+    else if (const auto *F = llvm::dyn_cast<ForStmt>(&S))
+      Has = Any(F->Body);
+    else if (const auto *If = llvm::dyn_cast<IfStmt>(&S))
+      Has = Any(If->Then) || Any(If->Else);
+    return BarrierMemo[&S] = Has;
+  }
+
+  /// The first barrier at or below S (for messages).
+  static const BarrierStmt *firstBarrier(const StmtList &L) {
+    for (const StmtPtr &S : L) {
+      if (const auto *B = llvm::dyn_cast<BarrierStmt>(S.get()))
+        return B;
+      const BarrierStmt *B = nullptr;
+      if (const auto *F = llvm::dyn_cast<ForStmt>(S.get()))
+        B = firstBarrier(F->Body);
+      else if (const auto *If = llvm::dyn_cast<IfStmt>(S.get()))
+        B = (B = firstBarrier(If->Then)) ? B : firstBarrier(If->Else);
+      if (B)
+        return B;
+    }
+    return nullptr;
+  }
+
+  std::string coords(int64_t V, const unsigned *D) const {
+    return "(" + std::to_string(V % D[0]) + "," +
+           std::to_string(V / D[0] % D[1]) + "," +
+           std::to_string(V / D[0] / D[1]) + ")";
+  }
+
+  void launchExplicit(const Kernel &K) {
+    // Blocks per dimension as HostWrapperPrinter computes them.
+    static const int64_t Max[] = {2147483647LL, 65535LL, 65535LL};
+    int64_t Blocks[3];
+    for (unsigned D = 0; D < 3; ++D) {
+      Blocks[D] = 1;
+      if (!K.GridDims[D])
+        continue;
+      std::string Err;
+      Blocks[D] = convert(I.eval(*K.GridDims[D]), ScalarKind::Long, Err).I;
+      if (!Err.empty())
+        I.fail(Err + " in the number of blocks of " + K.Name, K.Loc);
+      if (I.failed())
+        return;
+    }
+    if (Blocks[0] <= 0 || Blocks[1] <= 0 || Blocks[2] <= 0)
+      return; // The host skips an empty launch.
+    for (unsigned D = 0; D < 3; ++D) {
+      GridDim[D] = static_cast<unsigned>(std::min(Blocks[D], Max[D]));
+      BlockDim[D] = K.Block[D] ? K.Block[D] : 1;
+    }
+    ThreadsPerBlock = int64_t(BlockDim[0]) * BlockDim[1] * BlockDim[2];
+    int64_t NBlocks = int64_t(GridDim[0]) * GridDim[1] * GridDim[2];
+    // In double: 2^31 * 65535^2 blocks would overflow.
+    double Total =
+        double(ThreadsPerBlock) * GridDim[0] * double(GridDim[1]) * GridDim[2];
+    if (ThreadsPerBlock > 1024 || Total > double(int64_t(1) << 24)) {
+      I.fail(K.Name + ": " + std::to_string(ThreadsPerBlock) +
+                 " threads per block, " +
+                 std::to_string(
+                     static_cast<unsigned long long>(std::min(Total, 1.8e19))) +
+                 " in all: too many to run",
+             K.Loc);
+      return;
+    }
+    ++R.Launches;
+    R.Threads += ThreadsPerBlock * NBlocks;
+
+    // Written scalars: atomic targets live in the shared buffer; any other
+    // is a register of the only thread, stored back at its end.
+    std::vector<std::string> Private;
+    SharedWritten.clear();
+    for (const KernelScalar &S : K.Scalars) {
+      if (!S.Written)
+        continue;
+      if (hasAtomicTarget(K.Body, S.Name)) {
+        SharedWritten.insert(S.Name);
+        continue;
+      }
+      if (ThreadsPerBlock * NBlocks > 1) {
+        I.fail(K.Name + " writes scalar '" + S.Name +
+                   "' from several threads without an atomic update",
+               K.Loc);
+        return;
+      }
+      Private.push_back(S.Name);
+    }
+
+    // The host's locals (host loop iterators) are visible to every thread.
+    LocalFrame Host;
+    I.swapLocals(Host);
+    std::vector<Value> PrivateIn;
+    for (const std::string &N : Private) {
+      auto Found = std::find_if(Host.rbegin(), Host.rend(), [&](auto &V) {
+        return V.Name == N && !V.Array;
+      });
+      auto It = M.Scalars.find(N);
+      if (Found == Host.rend() && It == M.Scalars.end()) {
+        I.fail("written scalar '" + N + "' has no value", K.Loc);
+        I.swapLocals(Host);
+        return;
+      }
+      PrivateIn.push_back(Found != Host.rend() ? Found->V : It->second);
+    }
+
+    std::vector<int64_t> BlockOrder(NBlocks);
+    std::iota(BlockOrder.begin(), BlockOrder.end(), 0);
+    if (Opts.Order == ThreadOrder::Reverse)
+      std::reverse(BlockOrder.begin(), BlockOrder.end());
+    else if (Opts.Order == ThreadOrder::Shuffled)
+      std::shuffle(BlockOrder.begin(), BlockOrder.end(), Rng);
+    Order.resize(ThreadsPerBlock);
+
+    Shadows.clear();
+    InLaunch = true;
+    for (int64_t Blk : BlockOrder) {
+      if (I.failed())
+        break;
+      CurBlock = Blk;
+      // Every thread starts with the host's locals and its built-ins.
+      int64_t B[3] = {Blk % GridDim[0], Blk / GridDim[0] % GridDim[1],
+                      Blk / GridDim[0] / GridDim[1]};
+      Frames.assign(ThreadsPerBlock, Host);
+      static const char *const Sfx[] = {".x", ".y", ".z"};
+      for (int64_t T = 0; T < ThreadsPerBlock; ++T) {
+        LocalFrame &F = Frames[T];
+        int64_t Th[3] = {T % BlockDim[0], T / BlockDim[0] % BlockDim[1],
+                         T / BlockDim[0] / BlockDim[1]};
+        for (unsigned D = 0; D < 3; ++D) {
+          F.push_back({std::string("gridDim") + Sfx[D],
+                       Value::ofInt(ScalarKind::UInt, GridDim[D]), nullptr});
+          F.push_back({std::string("blockDim") + Sfx[D],
+                       Value::ofInt(ScalarKind::UInt, BlockDim[D]), nullptr});
+          F.push_back({std::string("blockIdx") + Sfx[D],
+                       Value::ofInt(ScalarKind::UInt, B[D]), nullptr});
+          F.push_back({std::string("threadIdx") + Sfx[D],
+                       Value::ofInt(ScalarKind::UInt, Th[D]), nullptr});
+        }
+        for (size_t J = 0; J < Private.size(); ++J)
+          F.push_back({Private[J], PrivateIn[J], nullptr});
+      }
+      SharedArrays.clear();
+      SharedShadows.clear();
+      runPhases(K.Body);
+      if (!I.failed())
+        for (size_t J = 0; J < Private.size(); ++J)
+          for (auto V = Frames[0].rbegin(); V != Frames[0].rend(); ++V)
+            if (V->Name == Private[J] && !V->Array) {
+              PrivateIn[J] = V->V;
+              break;
+            }
+    }
+    InLaunch = false;
+    Frames.clear();
+    SharedArrays.clear();
+    SharedShadows.clear();
+    I.swapLocals(Host);
+    if (I.failed())
+      return;
+    for (size_t J = 0; J < Private.size(); ++J) {
+      Value *P = I.lookupLocal(Private[J]);
+      (P ? *P : M.Scalars[Private[J]]) = PrivateIn[J];
+    }
+  }
+
+  /// Thread T of the current block runs on the interpreter until leave().
+  void enter(int64_t T) {
+    CurThread = CurBlock * ThreadsPerBlock + T;
+    I.swapLocals(Frames[T]);
+  }
+  void leave(int64_t T) {
+    I.swapLocals(Frames[T]);
+    if (I.failed() && !ErrorNamesThread) {
+      I.appendToError(" (in " + CurKernel->Name + ", " + threadName(CurThread) +
+                      ")");
+      ErrorNamesThread = true;
+    }
+  }
+
+  /// The order in which the block's threads run one phase.
+  const std::vector<int64_t> &threadOrder() {
+    std::iota(Order.begin(), Order.end(), 0);
+    if (Opts.Order == ThreadOrder::Reverse)
+      std::reverse(Order.begin(), Order.end());
+    else if (Opts.Order == ThreadOrder::Shuffled)
+      std::shuffle(Order.begin(), Order.end(), Rng);
+    return Order;
+  }
+
+  /// Runs L for the whole block: barrier-free runs of statements thread by
+  /// thread, statements containing a barrier together (runTogether).
+  void runPhases(const StmtList &L) {
+    size_t J = 0;
+    while (J < L.size() && !I.failed()) {
+      if (hasBarrier(*L[J])) {
+        runTogether(*L[J++]);
+        continue;
+      }
+      size_t E = J;
+      while (E < L.size() && !hasBarrier(*L[E]))
+        ++E;
+      for (int64_t T : threadOrder()) {
+        enter(T);
+        for (size_t S = J; S < E && !I.failed(); ++S)
+          I.exec(*L[S]);
+        leave(T);
+        if (I.failed())
+          return;
+      }
+      J = E;
+    }
+  }
+
+  void diverged(const Stmt &S, const StmtList &Inside, const std::string &What,
+                int64_t T1, int64_t T2) {
+    const BarrierStmt *B = firstBarrier(Inside);
+    std::string BLoc = B && B->Loc.valid() ? " at " + B->Loc.str() : "";
+    I.fail("barrier" + BLoc + " in " + CurKernel->Name +
+               " not reached by every thread of block " +
+               coords(CurBlock, GridDim) + ": " + What + " at " + S.Loc.str() +
+               " " +
+               (llvm::isa<ForStmt>(S) ? "runs a different number of times"
+                                      : "goes a different way") +
+               " in thread " + coords(T1, BlockDim) + " and thread " +
+               coords(T2, BlockDim),
+           S.Loc);
+    ErrorNamesThread = true;
+  }
+
+  bool countStep(const Stmt &S) {
+    if (++I.Steps > I.StepLimit)
+      I.fail("more than " + std::to_string(I.StepLimit) +
+                 " statements executed (a loop that does not end?)",
+             S.Loc);
+    return !I.failed();
+  }
+
+  /// A statement containing a barrier: every thread evaluates its
+  /// conditions, which must agree, and the body runs in phases.
+  void runTogether(const Stmt &S) {
+    if (!countStep(S))
+      return;
+    size_t N = Frames.size();
+    if (llvm::isa<BarrierStmt>(S)) {
+      // Shared writes before the barrier are visible after it.
+      for (auto &[Buf, Sh] : SharedShadows)
+        std::fill(Sh.begin(), Sh.end(), Shadow());
+      return;
+    }
+    std::vector<size_t> Marks(N);
+    if (const auto *If = llvm::dyn_cast<IfStmt>(&S)) {
+      std::vector<char> Taken(N);
+      for (size_t T = 0; T < N && !I.failed(); ++T) {
+        enter(T);
+        Taken[T] = I.eval(*If->Cond).isTrue();
+        leave(T);
+      }
+      if (I.failed())
+        return;
+      for (size_t T = 1; T < N; ++T)
+        if (Taken[T] != Taken[0]) {
+          StmtList Both = If->Then;
+          Both.insert(Both.end(), If->Else.begin(), If->Else.end());
+          return diverged(S, Both, "if (" + exprToString(*If->Cond) + ")", 0,
+                          T);
+        }
+      for (size_t T = 0; T < N; ++T)
+        Marks[T] = Frames[T].size();
+      runPhases(Taken[0] ? If->Then : If->Else);
+      for (size_t T = 0; T < N; ++T)
+        Frames[T].erase(Frames[T].begin() + Marks[T], Frames[T].end());
+      return;
+    }
+    const auto *F = llvm::dyn_cast<ForStmt>(&S);
+    if (!F) {
+      I.fail("unexpected statement around a barrier in " + CurKernel->Name,
+             S.Loc);
+      return;
+    }
+    // Bounds once per thread, as C evaluates them.
+    std::vector<Value> Upper(N);
+    for (size_t T = 0; T < N && !I.failed(); ++T) {
+      enter(T);
+      std::string Err;
+      Value Lo = convert(I.eval(*F->Lower), F->IterType, Err);
+      Upper[T] = I.eval(*F->Upper);
+      if (!Err.empty())
+        I.fail(Err, F->Loc);
+      Marks[T] = I.scopeMark();
+      I.declare(F->Iter, Lo);
+      leave(T);
+    }
+    std::vector<size_t> Inner(N);
+    std::string Err;
+    while (!I.failed()) {
+      bool Go = false;
+      for (size_t T = 0; T < N; ++T) {
+        bool G = Interpreter::loopContinues(*F, Frames[T][Marks[T]].V, Upper[T],
+                                            Err);
+        if (T == 0)
+          Go = G;
+        else if (G != Go)
+          return diverged(S, F->Body, "loop '" + loopHeaderText(*F) + "'", 0,
+                          T);
+      }
+      if (!Go)
+        break;
+      for (size_t T = 0; T < N; ++T)
+        Inner[T] = Frames[T].size();
+      runPhases(F->Body);
+      if (I.failed() || !countStep(S))
+        return;
+      for (size_t T = 0; T < N; ++T) {
+        LocalFrame &Fr = Frames[T];
+        Fr.erase(Fr.begin() + Inner[T], Fr.end());
+        Fr[Marks[T]].V = Interpreter::loopNext(*F, Fr[Marks[T]].V, Err);
+      }
+    }
+    for (size_t T = 0; T < N; ++T)
+      Frames[T].erase(Frames[T].begin() + Marks[T], Frames[T].end());
+  }
+
   void runGridLoops(const Kernel &K, size_t G, const int64_t *B,
                     const int64_t *T, const int64_t *Trip) {
     if (G == K.Grid.size()) {
@@ -633,6 +1029,18 @@ private:
   unsigned GridDim[3] = {1, 1, 1}, BlockDim[3] = {1, 1, 1};
   std::set<std::string> SharedWritten;
   std::unordered_map<std::string, std::vector<Shadow>> Shadows;
+
+  // Explicit-thread kernels: the current block, one set of locals per
+  // thread of it, its shared arrays (per declaration) and their shadows
+  // since the last barrier.
+  int64_t CurBlock = 0;
+  std::vector<LocalFrame> Frames;
+  std::vector<int64_t> Order;
+  std::map<const DeclStmt *, std::shared_ptr<LocalBuffer>> SharedArrays;
+  std::unordered_map<const LocalBuffer *, std::vector<Shadow>> SharedShadows;
+  std::unordered_map<const Stmt *, bool> BarrierMemo;
+  /// The failure message already says which thread failed.
+  bool ErrorNamesThread = false;
 };
 
 } // namespace

@@ -12,6 +12,19 @@
 // write/write or write/read of one element by two different threads (plain
 // accesses mixed with atomic updates count too) as a data race.
 //
+// An explicit-thread kernel (Kernel::ExplicitThreads) runs as the GPU runs
+// it: GridDims blocks (clamped as the host clamps them; none if one is not
+// positive) one after another in the chosen order, and within a block the
+// threads in lockstep phases between barriers: a run of statements without
+// a barrier runs thread by thread (each thread with its own locals, the
+// CUDA built-ins bound per thread), and a loop or if containing a barrier
+// runs for all threads together, which must agree on its condition, else
+// the barrier is reported as not reached by every thread. Register arrays
+// are per thread and shared arrays per block, both poisoned (NaN) when
+// allocated and bounds-checked per dimension. Two threads of the block
+// touching one shared element between the same two barriers, one of them
+// writing, is a race; global arrays are checked across the whole launch.
+//
 // Host code (C text) cannot be interpreted in general: only the forms the
 // IR fully describes are run (a declaration of a host constant, a host
 // region `for (int it = a; it < b; ++it) {`); anything else makes the

@@ -17,15 +17,56 @@ void Interpreter::fail(const std::string &Msg, const SourceLoc &Loc) {
   Error = Loc.valid() ? Loc.str() + ": " + Msg : Msg;
 }
 
+Value poisonValue(ScalarKind K) {
+  return isFloating(K) ? Value::ofFloat(K, NAN) : Value::ofInt(K, 0x5eadbeef);
+}
+
+std::shared_ptr<LocalBuffer> LocalBuffer::allocate(const DeclStmt &D) {
+  auto B = std::make_shared<LocalBuffer>();
+  B->Name = D.Name;
+  B->Elem = D.Type;
+  B->Storage = D.Storage;
+  B->Dims = D.Dims;
+  int64_t N = 1;
+  for (int64_t Size : D.Dims)
+    N *= Size < 0 ? 0 : Size;
+  B->Data.assign(static_cast<size_t>(N), poisonValue(D.Type));
+  return B;
+}
+
 void Interpreter::declare(const std::string &Name, Value V) {
-  Locals.emplace_back(Name, V);
+  Locals.push_back({Name, V, nullptr});
 }
 
 Value *Interpreter::lookupLocal(const std::string &Name) {
   for (size_t I = Locals.size(); I-- > 0;)
-    if (Locals[I].first == Name)
-      return &Locals[I].second;
+    if (Locals[I].Name == Name && !Locals[I].Array)
+      return &Locals[I].V;
   return nullptr;
+}
+
+LocalBuffer *Interpreter::lookupArray(const std::string &Name) {
+  for (size_t I = Locals.size(); I-- > 0;)
+    if (Locals[I].Array && Locals[I].Name == Name)
+      return Locals[I].Array.get();
+  return nullptr;
+}
+
+bool Interpreter::loopContinues(const ForStmt &L, const Value &It,
+                                const Value &Upper, std::string &Err) {
+  static const BinaryOpKind Cmp[] = {BinaryOpKind::LT, BinaryOpKind::LE,
+                                     BinaryOpKind::GT, BinaryOpKind::GE};
+  return applyBinary(Cmp[static_cast<int>(L.Cmp)], It, Upper, ScalarKind::Int,
+                     Err)
+      .isTrue();
+}
+
+Value Interpreter::loopNext(const ForStmt &L, const Value &It,
+                            std::string &Err) {
+  return convert(applyBinary(BinaryOpKind::Add, It,
+                             Value::ofInt(ScalarKind::Long, L.Step),
+                             commonType(L.IterType, ScalarKind::Long), Err),
+                 L.IterType, Err);
 }
 
 Value *Interpreter::lookup(const std::string &Name, bool &Shared) {
@@ -39,13 +80,65 @@ Value *Interpreter::lookup(const std::string &Name, bool &Shared) {
   return &It->second;
 }
 
-Value *Interpreter::element(const ArrayRef &E, int64_t &Linear) {
-  auto It = M.Arrays.find(E.Array);
-  if (It == M.Arrays.end()) {
-    fail("array '" + E.Array + "' has no buffer", E.Loc);
+namespace {
+
+const char *storageName(StorageKind S) {
+  return S == StorageKind::Shared ? "shared" : "register";
+}
+
+} // namespace
+
+Value *Interpreter::localElement(const ArrayRef &E,
+                                 const std::vector<int64_t> &Idx,
+                                 int64_t &Linear, LocalBuffer *&Local) {
+  LocalBuffer *B = lookupArray(E.Array);
+  auto Where = [&] {
+    std::string S = exprToString(E) + " (index";
+    for (int64_t I : Idx)
+      S += " " + std::to_string(I);
+    return S + ")";
+  };
+  if (!B) {
+    fail("reference " + Where() + " to array '" + E.Array +
+             "', which is not declared in this kernel scope",
+         E.Loc);
     return nullptr;
   }
-  Buffer &B = It->second;
+  if (B->Dims.size() != Idx.size()) {
+    fail("reference " + Where() + " has " + std::to_string(Idx.size()) +
+             " indices but " + storageName(B->Storage) + " array '" + E.Array +
+             "' has " + std::to_string(B->Dims.size()) + " dimensions",
+         E.Loc);
+    return nullptr;
+  }
+  Linear = 0;
+  for (size_t D = 0; D < Idx.size(); ++D) {
+    if (Idx[D] < 0 || Idx[D] >= B->Dims[D]) {
+      fail("out-of-bounds access " + Where() + ": dimension " +
+               std::to_string(D) + " of " + storageName(B->Storage) +
+               " array '" + E.Array + "' has size " +
+               std::to_string(B->Dims[D]),
+           E.Loc);
+      return nullptr;
+    }
+    Linear = Linear * B->Dims[D] + Idx[D];
+  }
+  Local = B;
+  return &B->Data[static_cast<size_t>(Linear)];
+}
+
+Value *Interpreter::element(const ArrayRef &E, int64_t &Linear,
+                            LocalBuffer *&Local) {
+  Local = nullptr;
+  Buffer *B = nullptr;
+  if (!E.Local) {
+    auto It = M.Arrays.find(E.Array);
+    if (It == M.Arrays.end()) {
+      fail("array '" + E.Array + "' has no buffer", E.Loc);
+      return nullptr;
+    }
+    B = &It->second;
+  }
   std::vector<int64_t> Idx;
   for (const ExprPtr &I : E.Indices) {
     std::string Err;
@@ -56,6 +149,8 @@ Value *Interpreter::element(const ArrayRef &E, int64_t &Linear) {
       return nullptr;
     Idx.push_back(V.I);
   }
+  if (!B)
+    return localElement(E, Idx, Linear, Local);
   auto Where = [&] {
     std::string S = exprToString(E) + " (index";
     for (int64_t I : Idx)
@@ -65,32 +160,42 @@ Value *Interpreter::element(const ArrayRef &E, int64_t &Linear) {
   if (Idx.size() == 1) {
     Linear = Idx[0];
   } else {
-    if (B.Dims.size() != Idx.size()) {
+    if (B->Dims.size() != Idx.size()) {
       fail("reference " + Where() + " has " + std::to_string(Idx.size()) +
                " indices but '" + E.Array + "' has " +
-               std::to_string(B.Dims.size()) + " dimensions",
+               std::to_string(B->Dims.size()) + " dimensions",
            E.Loc);
       return nullptr;
     }
     Linear = 0;
     for (size_t D = 0; D < Idx.size(); ++D) {
-      if (Idx[D] < 0 || (B.Dims[D] >= 0 && Idx[D] >= B.Dims[D])) {
+      if (Idx[D] < 0 || (B->Dims[D] >= 0 && Idx[D] >= B->Dims[D])) {
         fail("out-of-bounds access " + Where() + ": dimension " +
-                 std::to_string(D) + " has size " + std::to_string(B.Dims[D]),
+                 std::to_string(D) + " has size " + std::to_string(B->Dims[D]),
              E.Loc);
         return nullptr;
       }
-      Linear = Linear * (D ? B.Dims[D] : 1) + Idx[D];
+      Linear = Linear * (D ? B->Dims[D] : 1) + Idx[D];
     }
   }
-  if (Linear < 0 || Linear >= static_cast<int64_t>(B.Data.size())) {
+  if (Linear < 0 || Linear >= static_cast<int64_t>(B->Data.size())) {
     fail("out-of-bounds access " + Where() + ": element " +
              std::to_string(Linear) + " of '" + E.Array + "', which has " +
-             std::to_string(B.Data.size()),
+             std::to_string(B->Data.size()),
          E.Loc);
     return nullptr;
   }
-  return &B.Data[Linear];
+  return &B->Data[Linear];
+}
+
+void Interpreter::report(const ArrayRef &E, LocalBuffer *Local, int64_t Linear,
+                         AccessKind K, const Expr &Ref) {
+  if (!Local) {
+    if (OnAccess)
+      OnAccess(E.Array, Linear, K, Ref);
+  } else if (Local->Storage == StorageKind::Shared && OnSharedAccess) {
+    OnSharedAccess(*Local, Linear, K, Ref);
+  }
 }
 
 Value Interpreter::eval(const Expr &E) {
@@ -117,12 +222,13 @@ Value Interpreter::eval(const Expr &E) {
     break;
   }
   case Expr::Kind::ArrayRef: {
+    const auto &A = llvm::cast<ArrayRef>(E);
     int64_t Linear;
-    Value *P = element(llvm::cast<ArrayRef>(E), Linear);
+    LocalBuffer *Local;
+    Value *P = element(A, Linear, Local);
     if (!P)
       return Value::ofInt(E.Type, 0);
-    if (OnAccess)
-      OnAccess(llvm::cast<ArrayRef>(E).Array, Linear, AccessKind::Read, E);
+    report(A, Local, Linear, AccessKind::Read, E);
     R = *P;
     break;
   }
@@ -152,6 +258,19 @@ Value Interpreter::eval(const Expr &E) {
   }
   case Expr::Kind::Call: {
     const auto &C = llvm::cast<CallExpr>(E);
+    if (C.Callee == "c2c_aligned" && C.Args.size() == 2) {
+      // Whether &A[i] is a multiple of B bytes, for buffers that start
+      // aligned (cudaMalloc gives 256 bytes); the element is not read.
+      const auto *Ref = llvm::dyn_cast<ArrayRef>(C.Args[0].get());
+      int64_t Linear = 0;
+      LocalBuffer *Local = nullptr;
+      if (!Ref || !element(*Ref, Linear, Local))
+        return Value::ofInt(ScalarKind::Int, 0);
+      int64_t Bytes = eval(*C.Args[1]).I;
+      R = Value::ofInt(ScalarKind::Int,
+                       Bytes > 0 && Linear * sizeInBytes(Ref->Type) % Bytes == 0);
+      break;
+    }
     std::vector<Value> Args;
     for (const ExprPtr &A : C.Args)
       Args.push_back(eval(*A));
@@ -237,15 +356,38 @@ Value atomicCombine(AtomicKind K, const Value &Old, const Value &Operand,
 } // namespace
 
 void Interpreter::assign(const AssignStmt &A) {
+  if (A.Width > 1) {
+    // A vector copy: element by element, the last index advancing.
+    const auto *L = llvm::dyn_cast<ArrayRef>(A.LHS.get());
+    const auto *R = llvm::dyn_cast<ArrayRef>(A.RHS.get());
+    if (!L || !R || L->Indices.empty() || R->Indices.empty()) {
+      fail("vector copy between things that are not array elements", A.Loc);
+      return;
+    }
+    auto Shift = [](const ArrayRef &Ref, unsigned E) {
+      std::vector<ExprPtr> Idx = Ref.Indices;
+      ExprPtr &Last = Idx.back();
+      Last = std::make_shared<BinaryExpr>(
+          BinaryOpKind::Add, Last, std::make_shared<IntLit>(E, Last->Type),
+          Last->Type, Last->Loc);
+      auto N = std::make_shared<ArrayRef>(Ref.Array, Idx, Ref.Type, Ref.Loc);
+      N->Local = Ref.Local;
+      return N;
+    };
+    for (unsigned E = 0; E < A.Width && !failed(); ++E)
+      assign(AssignStmt(Shift(*L, E), AssignOpKind::Set, Shift(*R, E), A.Loc));
+    return;
+  }
   // The target's indices are evaluated before the value, as the printed
   // code does; neither has side effects, so C's unspecified order does not
   // matter.
   Value *Target = nullptr;
-  std::string ArrayName;
+  const ArrayRef *Ref = nullptr;
+  LocalBuffer *Local = nullptr;
   int64_t Linear = 0;
   if (const auto *R = llvm::dyn_cast<ArrayRef>(A.LHS.get())) {
-    Target = element(*R, Linear);
-    ArrayName = R->Array;
+    Target = element(*R, Linear, Local);
+    Ref = R;
   } else if (const auto *V = llvm::dyn_cast<VarRef>(A.LHS.get())) {
     bool Shared;
     Target = lookup(V->Name, Shared);
@@ -263,8 +405,10 @@ void Interpreter::assign(const AssignStmt &A) {
   if (failed())
     return;
   auto Report = [&](AccessKind K) {
-    if (OnAccess && Linear >= 0)
-      OnAccess(ArrayName, Linear, K, *A.LHS);
+    if (Ref)
+      report(*Ref, Local, Linear, K, *A.LHS);
+    else if (OnAccess && Linear >= 0)
+      OnAccess("", Linear, K, *A.LHS);
   };
   std::string Err;
   ScalarKind T = A.LHS->Type;
@@ -308,6 +452,18 @@ void Interpreter::exec(const Stmt &S) {
     return;
   case Stmt::Kind::Decl: {
     const auto &D = llvm::cast<DeclStmt>(S);
+    if (D.isArray()) {
+      // A shared array is the block's; a register array is this thread's,
+      // fresh (and poisoned) each time its declaration runs.
+      std::shared_ptr<LocalBuffer> B =
+          D.Storage == StorageKind::Shared && OnSharedArray
+              ? OnSharedArray(D)
+              : LocalBuffer::allocate(D);
+      if (D.Init)
+        fail("array '" + D.Name + "' has an initializer", D.Loc);
+      Locals.push_back({D.Name, Value(), std::move(B)});
+      return;
+    }
     Value V;
     if (D.Init) {
       std::string Err;
@@ -316,8 +472,7 @@ void Interpreter::exec(const Stmt &S) {
         fail(Err, D.Loc);
     } else {
       // Indeterminate in C: NaN for floating types so that using it shows.
-      V = isFloating(D.Type) ? Value::ofFloat(D.Type, NAN)
-                             : Value::ofInt(D.Type, 0x5eadbeef);
+      V = poisonValue(D.Type);
     }
     declare(D.Name, V);
     return;
@@ -339,23 +494,15 @@ void Interpreter::exec(const Stmt &S) {
       fail(Err, L.Loc);
     if (failed())
       return;
-    static const BinaryOpKind Cmp[] = {BinaryOpKind::LT, BinaryOpKind::LE,
-                                       BinaryOpKind::GT, BinaryOpKind::GE};
-    BinaryOpKind Op = Cmp[static_cast<int>(L.Cmp)];
     size_t Mark = scopeMark();
     declare(L.Iter, Lo);
-    Value Step = Value::ofInt(ScalarKind::Long, L.Step);
     while (!failed()) {
-      Value It = Locals[Mark].second;
-      if (!applyBinary(Op, It, Up, ScalarKind::Int, Err).isTrue())
+      if (!loopContinues(L, Locals[Mark].V, Up, Err))
         break;
       size_t Inner = scopeMark();
       exec(L.Body);
       popScope(Inner);
-      Locals[Mark].second =
-          convert(applyBinary(BinaryOpKind::Add, Locals[Mark].second, Step,
-                              commonType(L.IterType, ScalarKind::Long), Err),
-                  L.IterType, Err);
+      Locals[Mark].V = loopNext(L, Locals[Mark].V, Err);
       ++Steps;
     }
     popScope(Mark);

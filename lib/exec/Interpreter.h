@@ -8,6 +8,13 @@
 // OnOther; every array element and shared-scalar access is reported to
 // OnAccess, which the lowered execution uses to find data races.
 //
+// Explicit-thread kernels declare arrays of their own (DeclStmt with Dims):
+// a register array is allocated, poisoned, where it is declared and lives
+// in the locals like a scalar; a shared array comes from OnSharedArray (one
+// buffer per thread block) and its accesses go to OnSharedAccess. The
+// lowered execution keeps one set of locals per thread and swaps it in
+// (swapLocals) while that thread runs.
+//
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_EXEC_INTERPRETER_H
 #define C2CUDA_EXEC_INTERPRETER_H
@@ -17,8 +24,10 @@
 
 #include "ir/IR.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +36,30 @@ namespace c2cuda {
 namespace exec {
 
 enum class AccessKind { Read, Write, Atomic };
+
+/// An array a kernel declares: a register tile of one thread or a shared
+/// tile of one thread block. Row-major, one index per dimension.
+struct LocalBuffer {
+  std::string Name;
+  ScalarKind Elem = ScalarKind::Float;
+  StorageKind Storage = StorageKind::Register;
+  std::vector<int64_t> Dims;
+  std::vector<Value> Data;
+  /// A buffer for D, every element poisoned (see poisonValue).
+  static std::shared_ptr<LocalBuffer> allocate(const DeclStmt &D);
+};
+
+/// A local: a scalar (V), or with Array a kernel-declared array.
+struct LocalVar {
+  std::string Name;
+  Value V;
+  std::shared_ptr<LocalBuffer> Array;
+};
+using LocalFrame = std::vector<LocalVar>;
+
+/// The value an uninitialised variable gets, so that using it shows: NaN
+/// for floating types, 0x5eadbeef for integers.
+Value poisonValue(ScalarKind K);
 
 class Interpreter {
 public:
@@ -43,17 +76,42 @@ public:
   std::function<void(const std::string &Array, int64_t Index, AccessKind,
                      const Expr &Ref)>
       OnAccess;
+  /// The shared array of the current thread block for D (one buffer per
+  /// block, every thread of it gets the same); unset: a fresh buffer.
+  std::function<std::shared_ptr<LocalBuffer>(const DeclStmt &D)> OnSharedArray;
+  /// Element accesses of shared arrays (register arrays are private).
+  std::function<void(LocalBuffer &B, int64_t Index, AccessKind,
+                     const Expr &Ref)>
+      OnSharedAccess;
 
   /// Local scalars, innermost last; lookups fall back to Memory::Scalars.
   void declare(const std::string &Name, Value V);
   size_t scopeMark() const { return Locals.size(); }
-  void popScope(size_t Mark) { Locals.resize(Mark); }
+  void popScope(size_t Mark) {
+    Locals.erase(Locals.begin() + static_cast<std::ptrdiff_t>(Mark),
+                 Locals.end());
+  }
   Value *lookupLocal(const std::string &Name);
+  /// The innermost kernel-declared array named Name, or null.
+  LocalBuffer *lookupArray(const std::string &Name);
+  /// Exchanges the locals with F (one thread's locals for another's).
+  void swapLocals(LocalFrame &F) { Locals.swap(F); }
+
+  /// A ForStmt's test and increment as exec runs them, for callers that
+  /// run a loop themselves.
+  static bool loopContinues(const ForStmt &L, const Value &It,
+                            const Value &Upper, std::string &Err);
+  static Value loopNext(const ForStmt &L, const Value &It, std::string &Err);
 
   bool failed() const { return !Error.empty(); }
   const std::string &error() const { return Error; }
   /// Records the first failure; later ones are dropped.
   void fail(const std::string &Msg, const SourceLoc &Loc = {});
+  /// Appends Text to the recorded failure (context such as the thread).
+  void appendToError(const std::string &Text) {
+    if (failed())
+      Error += Text;
+  }
 
   Memory &memory() { return M; }
   const Function &function() const { return F; }
@@ -62,13 +120,19 @@ public:
 
 private:
   Value *lookup(const std::string &Name, bool &Shared);
-  /// The element E refers to, bounds-checked, or null after fail().
-  Value *element(const ArrayRef &E, int64_t &Linear);
+  /// The element E refers to, bounds-checked, or null after fail(); Local
+  /// is set to the buffer of a kernel-declared array.
+  Value *element(const ArrayRef &E, int64_t &Linear, LocalBuffer *&Local);
+  Value *localElement(const ArrayRef &E, const std::vector<int64_t> &Idx,
+                      int64_t &Linear, LocalBuffer *&Local);
+  /// Reports an access to OnAccess or OnSharedAccess.
+  void report(const ArrayRef &E, LocalBuffer *Local, int64_t Linear,
+              AccessKind K, const Expr &Ref);
   void assign(const AssignStmt &A);
 
   Memory &M;
   const Function &F;
-  std::vector<std::pair<std::string, Value>> Locals;
+  LocalFrame Locals;
   std::string Error;
 };
 
