@@ -55,9 +55,17 @@ failed=0
 printf '%-22s | %-60s | %-28s | %-9s | %s\n' example schedule sizes relL2 result
 for d in "$dir"/*.*/; do
   b=$(basename "$d")
-  sched=$(python3 -c 'import json,sys
-d=json.load(open(sys.argv[1]))
-print("; ".join(f"{f}[{e.pop(\"nest\")}] "+json.dumps(e,separators=(",",":")) for f,l in d.items() for e in l))' "$d/schedule.json" 2>/dev/null | cut -c1-60)
+  sched=$(python3 - "$d/schedule.json" <<'PY' 2>/dev/null | cut -c1-60
+import json, sys
+d = json.load(open(sys.argv[1]))
+parts = []
+for f, l in d.items():
+    for e in l:
+        n = e.pop("nest")
+        parts.append(f + "[" + str(n) + "] " + json.dumps(e, separators=(",", ":")))
+print("; ".join(parts))
+PY
+)
   rows=$(awk -F'|' '/^[a-z_0-9]+ *\| .* \| (PASS|FAIL|ERROR|TIMEOUT)/ {print}' "$d/check.log")
   if [ -z "$rows" ]; then
     printf '%-22s | %-60s | %-28s | %-9s | %s\n' "$b" "$sched" - - "ERROR (no table; see $d/check.log)"
@@ -71,4 +79,12 @@ print("; ".join(f"{f}[{e.pop(\"nest\")}] "+json.dumps(e,separators=(",",":")) fo
   done <<<"$rows"
 done
 echo "$passed passed, $failed failed"
+# The full schedule and the failing check's log of every failure.
+for d in "$dir"/*.*/; do
+  if ! grep -qE '^[0-9]+ passed, 0 failed' "$d/check.log"; then
+    echo "== $(basename "$d") failed; schedule:"
+    cat "$d/schedule.json"
+    grep -iE 'CHECK|error|fail' "$d/check.log" | head -20
+  fi
+done
 [ $failed -eq 0 ]

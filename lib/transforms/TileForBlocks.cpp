@@ -647,9 +647,16 @@ StmtList Tiler::points(const StmtList &Body, bool Guard) {
   else
     Inner.insert(Inner.end(), Run.begin(), Run.end());
   StmtList Out = Inner;
+  bool Looped = false;
   for (const TiledDim &D : Dims)
-    if (D.Points > 1)
+    if (D.Points > 1) {
       Out = {countLoop(D.Point, D.Points, Out, -1)};
+      Looped = true;
+    }
+  // One point per thread: still a scope of its own, so that the point's
+  // declarations before and after a strip loop do not clash.
+  if (!Looped)
+    Out = {countLoop("c2c_p", 1, Out, -1)};
   return Out;
 }
 
@@ -810,7 +817,8 @@ bool Tiler::run() {
     if (Pipelined)
       Tile.push_back(Prefetch(llit(0)));
     StmtList StripBody;
-    StripBody.push_back(StripBase(lvar(SV)));
+    if (!Tiles.empty()) // Only the loads' boxes start there.
+      StripBody.push_back(StripBase(lvar(SV)));
     StmtList L = loads(Pipelined ? LoadMode::FromRegs : LoadMode::Direct);
     StripBody.insert(StripBody.end(), L.begin(), L.end());
     if (!Tiles.empty())

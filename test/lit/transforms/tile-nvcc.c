@@ -12,4 +12,9 @@
 // RUN: %nvcc -c %t.4.cu -o %t.4.o
 // RUN: %c2cuda %srcroot/examples/jacobi2d.c -q --schedule %srcroot/benchmarks/schedules/jacobi2d.json -o %t.5.cu
 // RUN: %nvcc -c %t.5.cu -o %t.5.o
-// RUN: test -s %t.1.o && test -s %t.5.o
+// One point per thread around a strip-mined loop without shared tiles
+// (the code before and after the strip declares the same names in scopes
+// of their own; a random schedule of the GPU check found the clash):
+// RUN: %c2cuda %srcroot/examples/matvec.c -q --schedule %S/Inputs/matvec-strip.json -o %t.7.cu
+// RUN: %nvcc -c %t.7.cu -o %t.7.o
+// RUN: test -s %t.1.o && test -s %t.5.o && test -s %t.7.o
