@@ -124,6 +124,8 @@ private:
   bool checkDims();
   bool findStrip();
   bool planShared();
+  void planRegisterOperands();
+  StmtList registerOperandLoads();
   /// Direct: global -> shared. ToRegs: global -> the staging registers
   /// (a prefetch). FromRegs: staging registers -> shared.
   enum class LoadMode { Direct, ToRegs, FromRegs };
@@ -155,6 +157,9 @@ private:
     std::vector<int64_t> SharedDims;
   };
   std::vector<SharedTile> Tiles;
+  /// Small read-only arrays every point reads whole (a convolution's
+  /// mask): loaded once per thread into register arrays.
+  std::vector<SharedTile> RegOperands;
   std::map<const Expr *, std::pair<const SharedTile *, const ArrayRef *>>
       SharedRefs;
 
@@ -406,6 +411,110 @@ bool Tiler::planShared() {
     for (const auto &[Ref, Idx] : T.FP.BoxIndex)
       SharedRefs[Ref] = {&T, Ref};
   return true;
+}
+
+/// Scalar replacement of reused operands: a read-only array whose
+/// subscripts use only inner loops with literal bounds (no mapped or
+/// strip-mined iterator, no local) has the same small box for every point;
+/// each thread loads it once into a register array (fully unrolled loops
+/// keep it in registers) instead of reloading it for every point.
+void Tiler::planRegisterOperands() {
+  constexpr int64_t MaxElems = 64;
+  std::set<std::string> Excluded(S.Shared.begin(), S.Shared.end()), Written;
+  forEachStmt(K.Body, [&](const Stmt &St) {
+    if (const auto *A = dyn_cast<AssignStmt>(&St))
+      if (const auto *R = dyn_cast<ArrayRef>(A->LHS.get()))
+        Written.insert(R->Array);
+    if (const auto *D = dyn_cast<DeclStmt>(&St))
+      Excluded.insert(D->Name); // Locals may not appear in subscripts.
+  });
+  std::set<std::string> TileIters;
+  for (const TiledDim &D : Dims)
+    TileIters.insert(D.G->Iter);
+  if (Strip)
+    TileIters.insert(Strip->Iter);
+  std::map<std::string, bool> Ok;
+  for (const ArrayRef *R : collectArrayRefs(K.Body)) {
+    if (R->Local || Written.count(R->Array) || S.Shared.end() !=
+        std::find(S.Shared.begin(), S.Shared.end(), R->Array)) {
+      Ok[R->Array] = false;
+      continue;
+    }
+    std::set<std::string> Names;
+    for (const ExprPtr &I : R->Indices)
+      collectVarNames(*I, Names);
+    bool Good = !Ok.count(R->Array) || Ok[R->Array];
+    for (const std::string &N : Names)
+      Good &= !TileIters.count(N) && !Excluded.count(N);
+    Ok[R->Array] = Good;
+  }
+  for (const auto &[A, Good] : Ok) {
+    if (!Good)
+      continue;
+    SharedTile T;
+    std::string Why;
+    if (!computeTileFootprint(A, K.Body, {}, Ctx.F, T.FP, Why) ||
+        !T.FP.DimGuardsExact)
+      continue;
+    int64_t Elems = 1;
+    for (int64_t Sz : T.FP.Size)
+      Elems *= Sz;
+    if (Elems > MaxElems)
+      continue;
+    T.Name = "c2c_rf_" + A;
+    for (unsigned I = 0; I < T.FP.Size.size(); ++I)
+      T.Perm.push_back(I);
+    T.SharedDims = T.FP.Size;
+    RegOperands.push_back(std::move(T));
+  }
+  for (const SharedTile &T : RegOperands)
+    for (const auto &[Ref, Idx] : T.FP.BoxIndex)
+      SharedRefs[Ref] = {&T, Ref};
+}
+
+/// Each thread loads its register operands, element by element, guarded
+/// like the shared loads.
+StmtList Tiler::registerOperandLoads() {
+  StmtList Out;
+  for (const SharedTile &T : RegOperands) {
+    const TileFootprint &FP = T.FP;
+    const std::string &A = FP.Array;
+    auto D = std::make_shared<DeclStmt>(T.Name, FP.Elem, nullptr);
+    D->Dims = FP.Size;
+    Out.push_back(D);
+    size_t N = FP.Size.size();
+    // Nested fully unrolled loops over the box.
+    std::vector<ExprPtr> Coord, X;
+    ExprPtr Guard;
+    StmtList Inner;
+    for (size_t I = 0; I < N; ++I) {
+      std::string C = "c2c_e" + std::to_string(I) + "_" + A;
+      Coord.push_back(ivar(C));
+      ExprPtr Xi = bin(BinaryOpKind::Add, cast(FP.Low[I], ScalarKind::Int),
+                       ivar(C), ScalarKind::Int);
+      X.push_back(Xi);
+      std::string Sfx = std::to_string(I) + "_" + A;
+      Guard = andE(Guard, bin(BinaryOpKind::GE, Xi, cast(FP.MinDim[I], ScalarKind::Int), ScalarKind::Int));
+      Guard = andE(Guard, bin(BinaryOpKind::LE, Xi, cast(FP.MaxDim[I], ScalarKind::Int), ScalarKind::Int));
+    }
+    ExprPtr Src;
+    if (FP.PointerArray)
+      Src = std::make_shared<ArrayRef>(
+          A,
+          std::vector<ExprPtr>{N == 2 ? addL(mulL(X[0], FP.Stride), X[1])
+                                      : cast(X[0], ScalarKind::Long)},
+          FP.Elem);
+    else
+      Src = std::make_shared<ArrayRef>(A, X, FP.Elem);
+    StmtList Body = {std::make_shared<IfStmt>(
+        Guard, StmtList{assign(localRef(T.Name, Coord, FP.Elem), Src)},
+        StmtList{})};
+    for (size_t I = N; I-- > 0;)
+      Body = {countLoop("c2c_e" + std::to_string(I) + "_" + A, FP.Size[I],
+                        Body, -1)};
+    Out.insert(Out.end(), Body.begin(), Body.end());
+  }
+  return Out;
 }
 
 /// Cooperative loads of every shared tile: linear element l of the box goes
@@ -678,6 +787,7 @@ bool Tiler::run() {
                  "leave out the tiling clauses for this nest");
   if (!checkDims() || !findStrip() || !planShared())
     return false;
+  planRegisterOperands();
   bool Pipelined = S.Pipeline > 1;
   if (Pipelined && (!Strip || Tiles.empty()))
     return error("pipeline",
@@ -761,6 +871,8 @@ bool Tiler::run() {
     D->Dims = RegDims;
     Body.push_back(D);
   }
+  StmtList RL = registerOperandLoads();
+  Body.insert(Body.end(), RL.begin(), RL.end());
 
   // One tile.
   StmtList Tile;
@@ -917,6 +1029,14 @@ bool Tiler::run() {
                         (T.Perm.size() == 2 && T.Perm[0] == 1
                              ? " (transposed)"
                              : ""));
+  }
+  for (const SharedTile &T : RegOperands) {
+    std::string Shape;
+    for (int64_t D : T.SharedDims)
+      Shape += "[" + std::to_string(D) + "]";
+    K.Remarks.push_back("'" + T.FP.Array + "' (the same elements for every "
+                        "point) loaded once per thread into registers as " +
+                        T.Name + Shape);
   }
   if (!Private.empty())
     K.Remarks.push_back("register tile: " +

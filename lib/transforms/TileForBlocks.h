@@ -30,7 +30,17 @@
 //    before and after the computation that reads it. The shared tile is
 //    stored transposed when that puts the dimension that varies along
 //    threadIdx.x (else along a vectorized loop) innermost; pad(P) adds P
-//    elements to its innermost dimension against bank conflicts.
+//    elements to its innermost dimension against bank conflicts. With
+//    vector(...), rows of an untransposed tile are loaded 16 bytes at a
+//    time where the run lies inside the array and the address is aligned
+//    (checked at run time; element by element otherwise).
+//  - Pipelining. pipeline(2) loads the next strip's tiles into registers
+//    while the current strip computes, then stores them to shared memory
+//    behind a barrier: the global loads' latency overlaps the arithmetic.
+//  - Reused operands in registers. A small read-only array whose
+//    subscripts use only inner loops with literal bounds (a convolution's
+//    mask) is the same for every point: each thread loads it once into a
+//    register array instead of once per point.
 //
 // Legal when every mapped loop is parallel: iterations of the band are
 // then independent, so running the points of a tile in any interleaving,
