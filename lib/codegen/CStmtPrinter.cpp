@@ -34,10 +34,9 @@ void CStmtPrinter::printStmt(const Stmt &S, unsigned Indent) {
       OS << atomicUpdateText(A, Addr, expr(*A.RHS)) << ";\n";
     } else if (A.Width > 1) {
       // One 8- or 16-byte access; the lowering checked the alignment.
-      std::string V = std::string(A.LHS->Type == ScalarKind::Double ? "double"
-                                  : A.LHS->Type == ScalarKind::Float
-                                      ? "float"
-                                      : "int") +
+      std::string V = std::string(A.LHS->Type == ScalarKind::Double  ? "double"
+                                  : A.LHS->Type == ScalarKind::Float ? "float"
+                                                                     : "int") +
                       std::to_string(A.Width);
       OS << "*reinterpret_cast<" << V << " *>(&" << expr(*A.LHS)
          << ") = *reinterpret_cast<const " << V << " *>(&" << expr(*A.RHS)

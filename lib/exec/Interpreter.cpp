@@ -268,7 +268,8 @@ Value Interpreter::eval(const Expr &E) {
         return Value::ofInt(ScalarKind::Int, 0);
       int64_t Bytes = eval(*C.Args[1]).I;
       R = Value::ofInt(ScalarKind::Int,
-                       Bytes > 0 && Linear * sizeInBytes(Ref->Type) % Bytes == 0);
+                       Bytes > 0 &&
+                           Linear * sizeInBytes(Ref->Type) % Bytes == 0);
       break;
     }
     std::vector<Value> Args;

@@ -291,8 +291,8 @@ enum class StorageKind {
 class DeclStmt : public Stmt {
 public:
   std::string Name;
-  ScalarKind Type; ///< Element type for an array.
-  ExprPtr Init;    ///< May be null.
+  ScalarKind Type;           ///< Element type for an array.
+  ExprPtr Init;              ///< May be null.
   std::vector<int64_t> Dims; ///< Non-empty: an array of these sizes.
   StorageKind Storage = StorageKind::Register;
   DeclStmt(std::string N, ScalarKind T, ExprPtr I, SourceLoc L = {})

@@ -449,14 +449,14 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
       Out.MaxDim[D] = maxL(Out.MaxDim[D], B0);
     }
     if (Out.PointerArray) {
-      ExprPtr LMin = NDims == 2 ? binL(BinaryOpKind::Add,
-                                       binL(BinaryOpKind::Mul, StrideE, Mn[0]),
-                                       Mn[1])
-                                : Mn[0];
-      ExprPtr LMax = NDims == 2 ? binL(BinaryOpKind::Add,
-                                       binL(BinaryOpKind::Mul, StrideE, Mx[0]),
-                                       Mx[1])
-                                : Mx[0];
+      ExprPtr LMin = NDims == 2
+                         ? binL(BinaryOpKind::Add,
+                                binL(BinaryOpKind::Mul, StrideE, Mn[0]), Mn[1])
+                         : Mn[0];
+      ExprPtr LMax = NDims == 2
+                         ? binL(BinaryOpKind::Add,
+                                binL(BinaryOpKind::Mul, StrideE, Mx[0]), Mx[1])
+                         : Mx[0];
       Out.MinLinear = minL(Out.MinLinear, LMin);
       Out.MaxLinear = maxL(Out.MaxLinear, LMax);
     }

@@ -40,7 +40,8 @@ ExprPtr cast(ExprPtr E, ScalarKind T) {
   return std::make_shared<CastExpr>(E, T);
 }
 ExprPtr bin(BinaryOpKind Op, ExprPtr A, ExprPtr B, ScalarKind T) {
-  if (!isComparison(Op) && Op != BinaryOpKind::LAnd && Op != BinaryOpKind::LOr) {
+  if (!isComparison(Op) && Op != BinaryOpKind::LAnd &&
+      Op != BinaryOpKind::LOr) {
     A = cast(A, T);
     B = cast(B, T);
   }
@@ -84,8 +85,7 @@ std::shared_ptr<ForStmt> countLoop(const std::string &I, int64_t N,
   F->Unroll = Unroll;
   return F;
 }
-ExprPtr localRef(const std::string &A, std::vector<ExprPtr> Idx,
-                 ScalarKind T) {
+ExprPtr localRef(const std::string &A, std::vector<ExprPtr> Idx, ScalarKind T) {
   auto R = std::make_shared<ArrayRef>(A, std::move(Idx), T);
   R->Local = true;
   return R;
@@ -210,11 +210,11 @@ bool Tiler::checkDims() {
                      "make the tile " + std::to_string(D.Block * D.Points) +
                          " or leave out one of the two");
       if (T->second % D.Block)
-        return error("tile", "tile(" + G->Iter + ": " +
-                                 std::to_string(T->second) +
-                                 ") is not a multiple of the block's " +
-                                 std::to_string(D.Block) + " threads along " +
-                                 DimName[D.Dim],
+        return error("tile",
+                     "tile(" + G->Iter + ": " + std::to_string(T->second) +
+                         ") is not a multiple of the block's " +
+                         std::to_string(D.Block) + " threads along " +
+                         DimName[D.Dim],
                      "use a multiple of " + std::to_string(D.Block));
       D.Points = T->second / D.Block;
     }
@@ -222,9 +222,9 @@ bool Tiler::checkDims() {
     if (D.Points % D.Vec)
       return error("vector",
                    "vector(" + G->Iter + ": " + std::to_string(D.Vec) +
-                       ") needs the points per thread along " + G->Iter +
-                       " (" + std::to_string(D.Points) +
-                       ") to be a multiple of " + std::to_string(D.Vec),
+                       ") needs the points per thread along " + G->Iter + " (" +
+                       std::to_string(D.Points) + ") to be a multiple of " +
+                       std::to_string(D.Vec),
                    "set thread(" + G->Iter + ": ...) or the tile to a " +
                        "multiple of " + std::to_string(D.Vec * D.Block));
     std::string Dn = DimName[D.Dim];
@@ -239,19 +239,21 @@ bool Tiler::checkDims() {
   }
   for (const auto &[N, V] : S.Vector)
     if (!Mapped.count(N))
-      return error("vector", "vector(" + N + ": " + std::to_string(V) +
-                                 ") names no mapped loop of this kernel",
-                   "the mapped loops are " +
-                       llvm::join(std::vector<std::string>(Mapped.begin(),
-                                                           Mapped.end()),
-                                  ", "));
+      return error(
+          "vector",
+          "vector(" + N + ": " + std::to_string(V) +
+              ") names no mapped loop of this kernel",
+          "the mapped loops are " +
+              llvm::join(std::vector<std::string>(Mapped.begin(), Mapped.end()),
+                         ", "));
   int64_t Pts = 1;
   for (const TiledDim &D : Dims)
     Pts *= D.Points;
   if (Pts > 256)
-    return error("thread", std::to_string(Pts) +
-                               " points per thread is more than the 256 "
-                               "register tiling supports",
+    return error("thread",
+                 std::to_string(Pts) +
+                     " points per thread is more than the 256 "
+                     "register tiling supports",
                  "use fewer points per thread");
   return true;
 }
@@ -272,18 +274,20 @@ bool Tiler::findStrip() {
           At = I;
         }
     if (!Found)
-      return error("tile", "tile(" + N + ": " + std::to_string(Size) +
-                               ") names neither a mapped loop nor a loop "
-                               "directly inside the mapped loops",
-                   "tile the mapped loops (" +
-                       llvm::join(std::vector<std::string>(Mapped.begin(),
-                                                           Mapped.end()),
-                                  ", ") +
-                       ") and at most one loop directly inside them");
+      return error(
+          "tile",
+          "tile(" + N + ": " + std::to_string(Size) +
+              ") names neither a mapped loop nor a loop "
+              "directly inside the mapped loops",
+          "tile the mapped loops (" +
+              llvm::join(std::vector<std::string>(Mapped.begin(), Mapped.end()),
+                         ", ") +
+              ") and at most one loop directly inside them");
     if (Strip)
-      return error("tile", "tile(" + N + ": ...) strip-mines a second loop; "
-                           "only one loop inside the mapped loops can be "
-                           "strip-mined");
+      return error("tile", "tile(" + N +
+                               ": ...) strip-mines a second loop; "
+                               "only one loop inside the mapped loops can be "
+                               "strip-mined");
     std::set<std::string> Names, Locals;
     collectVarNames(*Found->Lower, Names);
     collectVarNames(*Found->Upper, Names);
@@ -293,9 +297,10 @@ bool Tiler::findStrip() {
     });
     for (const std::string &V : Names)
       if (Mapped.count(V) || Locals.count(V))
-        return error("tile", "tile(" + N + ": " + std::to_string(Size) +
-                                 "): the bounds of '" + N + "' read '" + V +
-                                 "', so the strips differ between points",
+        return error("tile",
+                     "tile(" + N + ": " + std::to_string(Size) +
+                         "): the bounds of '" + N + "' read '" + V +
+                         "', so the strips differ between points",
                      "strip-mine only loops with the same bounds for every "
                      "point");
     if (readsArray(*Found->Lower) || readsArray(*Found->Upper))
@@ -329,8 +334,8 @@ bool Tiler::planShared() {
     V.Step = D.G->Step;
     V.Count = D.Tile;
     V.First = cast(D.G->Lower, ScalarKind::Long);
-    V.Last = addL(D.G->Lower, mulL(addL(D.G->TripCount, llit(-1)),
-                                   llit(D.G->Step)));
+    V.Last =
+        addL(D.G->Lower, mulL(addL(D.G->TripCount, llit(-1)), llit(D.G->Step)));
     Vars.push_back(V);
   }
   if (Strip) {
@@ -373,8 +378,9 @@ bool Tiler::planShared() {
       return error("shared",
                    "shared(" + A + "): '" + A +
                        "' cannot be staged in shared memory: " + Why,
-                   "leave '" + A + "' out of shared(...); it is then read "
-                   "through the L1 cache");
+                   "leave '" + A +
+                       "' out of shared(...); it is then read "
+                       "through the L1 cache");
     T.Name = "c2c_sh_" + A;
     size_t N = T.FP.Size.size();
     for (unsigned I = 0; I < N; ++I)
@@ -402,10 +408,11 @@ bool Tiler::planShared() {
     Tiles.push_back(std::move(T));
   }
   if (Bytes > MaxSharedBytes)
-    return error("shared", "the shared tiles need " + std::to_string(Bytes) +
-                               " bytes per block, more than the " +
-                               std::to_string(MaxSharedBytes) +
-                               " a kernel can declare statically",
+    return error("shared",
+                 "the shared tiles need " + std::to_string(Bytes) +
+                     " bytes per block, more than the " +
+                     std::to_string(MaxSharedBytes) +
+                     " a kernel can declare statically",
                  "use smaller tiles");
   for (const SharedTile &T : Tiles)
     for (const auto &[Ref, Idx] : T.FP.BoxIndex)
@@ -435,8 +442,9 @@ void Tiler::planRegisterOperands() {
     TileIters.insert(Strip->Iter);
   std::map<std::string, bool> Ok;
   for (const ArrayRef *R : collectArrayRefs(K.Body)) {
-    if (R->Local || Written.count(R->Array) || S.Shared.end() !=
-        std::find(S.Shared.begin(), S.Shared.end(), R->Array)) {
+    if (R->Local || Written.count(R->Array) ||
+        S.Shared.end() !=
+            std::find(S.Shared.begin(), S.Shared.end(), R->Array)) {
       Ok[R->Array] = false;
       continue;
     }
@@ -494,8 +502,12 @@ StmtList Tiler::registerOperandLoads() {
                        ivar(C), ScalarKind::Int);
       X.push_back(Xi);
       std::string Sfx = std::to_string(I) + "_" + A;
-      Guard = andE(Guard, bin(BinaryOpKind::GE, Xi, cast(FP.MinDim[I], ScalarKind::Int), ScalarKind::Int));
-      Guard = andE(Guard, bin(BinaryOpKind::LE, Xi, cast(FP.MaxDim[I], ScalarKind::Int), ScalarKind::Int));
+      Guard = andE(Guard,
+                   bin(BinaryOpKind::GE, Xi,
+                       cast(FP.MinDim[I], ScalarKind::Int), ScalarKind::Int));
+      Guard = andE(Guard,
+                   bin(BinaryOpKind::LE, Xi,
+                       cast(FP.MaxDim[I], ScalarKind::Int), ScalarKind::Int));
     }
     ExprPtr Src;
     if (FP.PointerArray)
@@ -510,8 +522,8 @@ StmtList Tiler::registerOperandLoads() {
         Guard, StmtList{assign(localRef(T.Name, Coord, FP.Elem), Src)},
         StmtList{})};
     for (size_t I = N; I-- > 0;)
-      Body = {countLoop("c2c_e" + std::to_string(I) + "_" + A, FP.Size[I],
-                        Body, -1)};
+      Body = {countLoop("c2c_e" + std::to_string(I) + "_" + A, FP.Size[I], Body,
+                        -1)};
     Out.insert(Out.end(), Body.begin(), Body.end());
   }
   return Out;
@@ -544,20 +556,20 @@ StmtList Tiler::loads(LoadMode Mode) {
     int64_t Rounds = (Slots + Threads - 1) / Threads;
     std::string A = FP.Array, L = "c2c_l_" + A, R = "c2c_r_" + A;
     StmtList Body;
-    Body.push_back(
-        decl(L, ScalarKind::Int,
-             bin(BinaryOpKind::Add, ivar("c2c_tid"),
-                 bin(BinaryOpKind::Mul, ivar(R), ilit(Threads), ScalarKind::Int),
-                 ScalarKind::Int)));
+    Body.push_back(decl(
+        L, ScalarKind::Int,
+        bin(BinaryOpKind::Add, ivar("c2c_tid"),
+            bin(BinaryOpKind::Mul, ivar(R), ilit(Threads), ScalarKind::Int),
+            ScalarKind::Int)));
     StmtList Inner;
     std::vector<ExprPtr> Coord(N);
     ExprPtr Rest = ivar(L);
     for (size_t D = N; D-- > 0;) {
       std::string Cn = "c2c_a" + std::to_string(D) + "_" + A;
       int64_t Sz = D + 1 == N ? FP.Size[D] / W : FP.Size[D];
-      ExprPtr V = D == 0 ? Rest
-                         : bin(BinaryOpKind::Rem, Rest, ilit(Sz),
-                               ScalarKind::Int);
+      ExprPtr V = D == 0
+                      ? Rest
+                      : bin(BinaryOpKind::Rem, Rest, ilit(Sz), ScalarKind::Int);
       if (D + 1 == N && W > 1)
         V = bin(BinaryOpKind::Mul, V, ilit(W), ScalarKind::Int);
       Inner.push_back(decl(Cn, ScalarKind::Int, V));
@@ -583,27 +595,32 @@ StmtList Tiler::loads(LoadMode Mode) {
       Inner.push_back(assign(ShRef(0), Staged));
       if (Slots % Threads)
         Body.push_back(std::make_shared<IfStmt>(
-            bin(BinaryOpKind::LT, ivar(L), ilit(Slots), ScalarKind::Int),
-            Inner, StmtList{}));
+            bin(BinaryOpKind::LT, ivar(L), ilit(Slots), ScalarKind::Int), Inner,
+            StmtList{}));
       else
         Body.insert(Body.end(), Inner.begin(), Inner.end());
       Out.push_back(countLoop(R, Rounds, Body, -1));
       continue;
     }
     // Global coordinates of the slot's first element, declared once.
-    enum class GuardKind { DimInt, Linear, DimLong } GK =
-        !FP.PointerArray    ? GuardKind::DimLong
-        : FP.DimGuardsExact ? GuardKind::DimInt
-                            : GuardKind::Linear;
+    enum class GuardKind {
+      DimInt,
+      Linear,
+      DimLong
+    } GK = !FP.PointerArray    ? GuardKind::DimLong
+           : FP.DimGuardsExact ? GuardKind::DimInt
+                               : GuardKind::Linear;
     std::vector<ExprPtr> X(N);
     for (size_t D = 0; D < N; ++D) {
       std::string Xn = "c2c_x" + std::to_string(D) + "_" + A;
-      ScalarKind K = GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
+      ScalarKind K =
+          GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
       Inner.push_back(decl(Xn, K, addL(FP.Low[D], Coord[D])));
       X[D] = var(Xn, K);
     }
     auto Lin = [&](const std::vector<ExprPtr> &Xs) {
-      return N == 2 ? addL(mulL(Xs[0], FP.Stride), Xs[1]) : cast(Xs[0], ScalarKind::Long);
+      return N == 2 ? addL(mulL(Xs[0], FP.Stride), Xs[1])
+                    : cast(Xs[0], ScalarKind::Long);
     };
     // Guard and source of element E.
     auto Guard = [&](int64_t E, bool LastDimOnly = false) {
@@ -618,8 +635,8 @@ StmtList Tiler::loads(LoadMode Mode) {
         if (LastDimOnly && D + 1 < N)
           continue; // Checked for element 0 already.
         std::string Sfx = std::to_string(D) + "_" + A;
-        ScalarKind K = GK == GuardKind::DimInt ? ScalarKind::Int
-                                               : ScalarKind::Long;
+        ScalarKind K =
+            GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
         G = andE(G, bin(BinaryOpKind::GE, Xs[D], var("c2c_lo" + Sfx, K),
                         ScalarKind::Int));
         G = andE(G, bin(BinaryOpKind::LE, Xs[D], var("c2c_hi" + Sfx, K),
@@ -641,11 +658,12 @@ StmtList Tiler::loads(LoadMode Mode) {
     } else {
       // The whole run inside the array and the global address aligned: one
       // vector access; else element by element.
-      auto Copy = std::make_shared<AssignStmt>(ShRef(0), AssignOpKind::Set,
-                                               Src(0));
+      auto Copy =
+          std::make_shared<AssignStmt>(ShRef(0), AssignOpKind::Set, Src(0));
       Copy->Width = W;
       ExprPtr Aligned = std::make_shared<CallExpr>(
-          "c2c_aligned", std::vector<ExprPtr>{Src(0), ilit(W * sizeInBytes(FP.Elem))},
+          "c2c_aligned",
+          std::vector<ExprPtr>{Src(0), ilit(W * sizeInBytes(FP.Elem))},
           ScalarKind::Int);
       StmtList Scalar;
       for (int64_t E = 0; E < W; ++E)
@@ -683,9 +701,8 @@ StmtList Tiler::rewriteForPoints(const StmtList &L) {
     const auto *D = dyn_cast<DeclStmt>(St.get());
     if (D && Private.count(D->Name)) {
       if (D->Init)
-        In.push_back(std::make_shared<AssignStmt>(var(D->Name, D->Type),
-                                                  AssignOpKind::Set, D->Init,
-                                                  D->Loc));
+        In.push_back(std::make_shared<AssignStmt>(
+            var(D->Name, D->Type), AssignOpKind::Set, D->Init, D->Loc));
       continue;
     }
     In.push_back(St);
@@ -744,11 +761,10 @@ StmtList Tiler::points(const StmtList &Body, bool Guard) {
     if (!Used.count(D.G->Iter))
       continue; // Declared but unused is a warning nvcc -Werror rejects.
     ScalarKind T = D.G->IterType;
-    Run.push_back(decl(D.G->Iter, T,
-                       bin(BinaryOpKind::Add, var(D.Base, T),
-                           bin(BinaryOpKind::Mul, ivar(D.T), ilit(D.G->Step),
-                               T),
-                           T)));
+    Run.push_back(
+        decl(D.G->Iter, T,
+             bin(BinaryOpKind::Add, var(D.Base, T),
+                 bin(BinaryOpKind::Mul, ivar(D.T), ilit(D.G->Step), T), T)));
   }
   Run.insert(Run.end(), B.begin(), B.end());
   if (Guard)
@@ -806,8 +822,8 @@ bool Tiler::run() {
   for (const TiledDim &D : Dims) {
     if (D.Dim > 0)
       Tid = bin(BinaryOpKind::Add, Tid,
-                bin(BinaryOpKind::Mul, cast(builtin("threadIdx", D.Dim),
-                                            ScalarKind::Int),
+                bin(BinaryOpKind::Mul,
+                    cast(builtin("threadIdx", D.Dim), ScalarKind::Int),
                     ilit(Stride), ScalarKind::Int),
                 ScalarKind::Int);
     Stride *= D.Block;
@@ -880,21 +896,20 @@ bool Tiler::run() {
   for (size_t I = 0; I < Dims.size(); ++I) {
     const TiledDim &D = Dims[I];
     std::string NT = "c2c_ntiles_" + std::string(DimName[D.Dim]);
-    ExprPtr Idx = I + 1 == Dims.size()
-                      ? Rest
-                      : bin(BinaryOpKind::Rem, Rest, lvar(NT), ScalarKind::Long);
+    ExprPtr Idx = I + 1 == Dims.size() ? Rest
+                                       : bin(BinaryOpKind::Rem, Rest, lvar(NT),
+                                             ScalarKind::Long);
     Tile.push_back(decl(D.Tile0, ScalarKind::Long, mulL(Idx, llit(D.Tile))));
     Rest = bin(BinaryOpKind::Div, Rest, lvar(NT), ScalarKind::Long);
-    Tile.push_back(decl(D.Base, D.G->IterType,
-                        addL(D.G->Lower, mulL(lvar(D.Tile0),
-                                              llit(D.G->Step)))));
+    Tile.push_back(
+        decl(D.Base, D.G->IterType,
+             addL(D.G->Lower, mulL(lvar(D.Tile0), llit(D.G->Step)))));
     // Points of this tile inside the iteration space: min(trip - t0, T).
-    ExprPtr Left = bin(BinaryOpKind::Sub, lvar(D.Trip), lvar(D.Tile0),
-                       ScalarKind::Long);
+    ExprPtr Left =
+        bin(BinaryOpKind::Sub, lvar(D.Trip), lvar(D.Tile0), ScalarKind::Long);
     Tile.push_back(decl(
         D.Left, ScalarKind::Int,
-        std::make_shared<SelectExpr>(cmpL(BinaryOpKind::LT, Left,
-                                          llit(D.Tile)),
+        std::make_shared<SelectExpr>(cmpL(BinaryOpKind::LT, Left, llit(D.Tile)),
                                      Left, llit(D.Tile), ScalarKind::Long)));
   }
   auto Barrier = [] { return std::make_shared<BarrierStmt>(); };
@@ -922,9 +937,8 @@ bool Tiler::run() {
       StmtList P = {StripBase(Start)};
       StmtList L = loads(LoadMode::ToRegs);
       P.insert(P.end(), L.begin(), L.end());
-      return std::make_shared<IfStmt>(cmpL(BinaryOpKind::LT, Start,
-                                           lvar(TripK)),
-                                      P, StmtList{});
+      return std::make_shared<IfStmt>(
+          cmpL(BinaryOpKind::LT, Start, lvar(TripK)), P, StmtList{});
     };
     if (Pipelined)
       Tile.push_back(Prefetch(llit(0)));
@@ -941,14 +955,14 @@ bool Tiler::run() {
     StmtList KBody = rewriteForPoints(Strip->Body);
     bool Guard = touchesGlobal(KBody);
     StmtList Q;
-    Q.push_back(decl(Strip->Iter, Strip->IterType,
-                     addL(Strip->Lower, mulL(addL(lvar(SV), ivar(QV)),
-                                             llit(Strip->Step)))));
+    Q.push_back(decl(
+        Strip->Iter, Strip->IterType,
+        addL(Strip->Lower, mulL(addL(lvar(SV), ivar(QV)), llit(Strip->Step)))));
     StmtList PK = points(Strip->Body, Guard);
     Q.insert(Q.end(), PK.begin(), PK.end());
     auto UIt = S.Unroll.find(Strip->Iter);
-    int Unroll = UIt != S.Unroll.end() ? int(UIt->second)
-                                        : (StripSize <= 32 ? -1 : 0);
+    int Unroll =
+        UIt != S.Unroll.end() ? int(UIt->second) : (StripSize <= 32 ? -1 : 0);
     if (Unroll == 1)
       Unroll = 0;
     // A full strip runs its iterations unguarded, so the unrolled
@@ -1006,8 +1020,8 @@ bool Tiler::run() {
       Used.Thread[D.G->Iter] = D.Points;
     if (D.Vec > 1)
       Used.Vector[D.G->Iter] = D.Vec;
-    TileText += (TileText.empty() ? "" : " x ") + std::to_string(D.Tile) +
-                " " + D.G->Iter;
+    TileText += (TileText.empty() ? "" : " x ") + std::to_string(D.Tile) + " " +
+                D.G->Iter;
   }
   if (Strip)
     Used.Tile[Strip->Iter] = StripSize;
@@ -1015,37 +1029,35 @@ bool Tiler::run() {
     Used.Shared.push_back(T.FP.Array);
   Used.Pad = S.Pad;
   Used.Pipeline = Pipelined ? S.Pipeline : 0;
-  K.Remarks.push_back("tiled: blocks run tiles of " + TileText + ", " +
-                      std::to_string(Threads) + " threads each" +
-                      (Strip ? ", " + Strip->Iter + " in strips of " +
-                                   std::to_string(StripSize)
-                             : std::string()));
+  K.Remarks.push_back(
+      "tiled: blocks run tiles of " + TileText + ", " +
+      std::to_string(Threads) + " threads each" +
+      (Strip ? ", " + Strip->Iter + " in strips of " + std::to_string(StripSize)
+             : std::string()));
   for (const SharedTile &T : Tiles) {
     std::string Shape;
     for (int64_t D : T.SharedDims)
       Shape += "[" + std::to_string(D) + "]";
-    K.Remarks.push_back("'" + T.FP.Array + "' staged in shared memory as " +
-                        T.Name + Shape +
-                        (T.Perm.size() == 2 && T.Perm[0] == 1
-                             ? " (transposed)"
-                             : ""));
+    K.Remarks.push_back(
+        "'" + T.FP.Array + "' staged in shared memory as " + T.Name + Shape +
+        (T.Perm.size() == 2 && T.Perm[0] == 1 ? " (transposed)" : ""));
   }
   for (const SharedTile &T : RegOperands) {
     std::string Shape;
     for (int64_t D : T.SharedDims)
       Shape += "[" + std::to_string(D) + "]";
-    K.Remarks.push_back("'" + T.FP.Array + "' (the same elements for every "
+    K.Remarks.push_back("'" + T.FP.Array +
+                        "' (the same elements for every "
                         "point) loaded once per thread into registers as " +
                         T.Name + Shape);
   }
   if (!Private.empty())
-    K.Remarks.push_back("register tile: " +
-                        llvm::join(llvm::map_range(Private,
-                                                   [](const auto &P) {
-                                                     return P.first;
-                                                   }),
-                                   ", ") +
-                        " kept per point in registers");
+    K.Remarks.push_back(
+        "register tile: " +
+        llvm::join(
+            llvm::map_range(Private, [](const auto &P) { return P.first; }),
+            ", ") +
+        " kept per point in registers");
   K.Body = std::move(Body);
   K.Grid.clear();
   K.ExplicitThreads = true;

@@ -117,9 +117,9 @@ struct Lowering {
   std::string Errors;
 };
 
-std::unique_ptr<Lowering>
-lower(const Function &Src, const std::map<unsigned, NestSchedule> &B,
-      bool Reassoc) {
+std::unique_ptr<Lowering> lower(const Function &Src,
+                                const std::map<unsigned, NestSchedule> &B,
+                                bool Reassoc) {
   auto L = std::make_unique<Lowering>();
   L->F = Src;
   L->F.Body = withScheds(Src.Body, B);
@@ -247,12 +247,13 @@ NestSchedule randomTiledSchedule(const NestShape &N, std::mt19937_64 &Rng) {
       S.Vector[Loops[D]] = V;
   }
   if (S.Tile.empty() && S.Vector.empty())
-    S.Tile[Loops[0]] = B[0] * (S.Thread.count(Loops[0]) ? S.Thread[Loops[0]] : 1);
+    S.Tile[Loops[0]] =
+        B[0] * (S.Thread.count(Loops[0]) ? S.Thread[Loops[0]] : 1);
   std::string Strip;
   if (!N.Strips.empty() && Coin(Rng)) {
     auto It = N.Strips.begin();
-    std::advance(It, std::uniform_int_distribution<size_t>(
-                         0, N.Strips.size() - 1)(Rng));
+    std::advance(
+        It, std::uniform_int_distribution<size_t>(0, N.Strips.size() - 1)(Rng));
     Strip = *It;
     S.Tile[Strip] = Eight(Rng);
     if (Coin(Rng))
@@ -552,8 +553,7 @@ TEST_P(Examples, LoweringMatchesCOnRandomTiledSchedules) {
       }
     }
     std::cout << "[ property ] " << F.Name << ": " << Checked
-              << " tiled schedules checked (" << Tiled
-              << " tiled nests)\n";
+              << " tiled schedules checked (" << Tiled << " tiled nests)\n";
     bool AnyTileable = false;
     for (const auto &[Id, N] : Shape)
       AnyTileable |= N.Tileable;

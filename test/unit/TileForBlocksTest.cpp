@@ -33,9 +33,9 @@ StmtList withSched(const StmtList &L, const NestSchedule &Sched) {
       Out.push_back(
           std::make_shared<NestStmt>(N->Id, N->Body, C, N->PragmaLoc, N->Loc));
     } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
-      Out.push_back(std::make_shared<HostRegion>(
-          R->Open, withSched(R->Body, Sched), R->Close, R->HeaderArraysRead,
-          R->Loc));
+      Out.push_back(
+          std::make_shared<HostRegion>(R->Open, withSched(R->Body, Sched),
+                                       R->Close, R->HeaderArraysRead, R->Loc));
     } else {
       Out.push_back(S);
     }
@@ -58,8 +58,8 @@ std::unique_ptr<Lowered> lowerExample(const std::string &File,
   Module M;
   DiagnosticList Diags;
   auto L = std::make_unique<Lowered>();
-  if (!parseFile((fs::path(C2CUDA_SOURCE_DIR) / "examples" / File).string(),
-                 FO, M, Diags)) {
+  if (!parseFile((fs::path(C2CUDA_SOURCE_DIR) / "examples" / File).string(), FO,
+                 M, Diags)) {
     L->Errors = "parse failed";
     return L;
   }
@@ -133,9 +133,9 @@ TEST(TileForBlocks, OracleCatchesMissingBarrier) {
       if (llvm::isa<BarrierStmt>(S.get()))
         continue;
       if (const auto *F = llvm::dyn_cast<ForStmt>(S.get())) {
-        auto N = std::make_shared<ForStmt>(F->Iter, F->IterType, F->Lower,
-                                           F->Cmp, F->Upper, F->Step,
-                                           Drop(F->Body), F->Loc);
+        auto N =
+            std::make_shared<ForStmt>(F->Iter, F->IterType, F->Lower, F->Cmp,
+                                      F->Upper, F->Step, Drop(F->Body), F->Loc);
         Out.push_back(N);
       } else if (const auto *I = llvm::dyn_cast<IfStmt>(S.get())) {
         Out.push_back(std::make_shared<IfStmt>(I->Cond, Drop(I->Then),
