@@ -590,9 +590,8 @@ StmtList Tiler::loads(LoadMode Mode) {
         Idx.push_back(C[T.Perm[I]]);
       return localRef(T.Name, Idx, FP.Elem);
     };
-    ExprPtr Staged = localRef("c2c_pf_" + A, {ivar(R)}, FP.Elem);
-    if (Mode == LoadMode::FromRegs) {
-      Inner.push_back(assign(ShRef(0), Staged));
+    // The round loop around Inner; threads past the last slot skip it.
+    auto Finish = [&] {
       if (Slots % Threads)
         Body.push_back(std::make_shared<IfStmt>(
             bin(BinaryOpKind::LT, ivar(L), ilit(Slots), ScalarKind::Int), Inner,
@@ -600,6 +599,11 @@ StmtList Tiler::loads(LoadMode Mode) {
       else
         Body.insert(Body.end(), Inner.begin(), Inner.end());
       Out.push_back(countLoop(R, Rounds, Body, -1));
+    };
+    ExprPtr Staged = localRef("c2c_pf_" + A, {ivar(R)}, FP.Elem);
+    if (Mode == LoadMode::FromRegs) {
+      Inner.push_back(assign(ShRef(0), Staged));
+      Finish();
       continue;
     }
     // Global coordinates of the slot's first element, declared once.
@@ -673,13 +677,7 @@ StmtList Tiler::loads(LoadMode Mode) {
           andE(andE(Guard(0), Guard(W - 1, true)), Aligned), StmtList{Copy},
           Scalar));
     }
-    if (Slots % Threads)
-      Body.push_back(std::make_shared<IfStmt>(
-          bin(BinaryOpKind::LT, ivar(L), ilit(Slots), ScalarKind::Int), Inner,
-          StmtList{}));
-    else
-      Body.insert(Body.end(), Inner.begin(), Inner.end());
-    Out.push_back(countLoop(R, Rounds, Body, -1));
+    Finish();
   }
   return Out;
 }

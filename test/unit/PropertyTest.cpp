@@ -21,6 +21,8 @@
 #include "schedule/Schedule.h"
 #include "transforms/Pipeline.h"
 
+#include "LowerWithSchedules.h"
+
 #include "gtest/gtest.h"
 
 #include "llvm/Support/Casting.h"
@@ -85,57 +87,6 @@ std::vector<std::string> exampleFiles() {
       V.push_back(E.path().filename().string());
   std::sort(V.begin(), V.end());
   return V;
-}
-
-/// Copies L with every nest's schedule replaced by Scheds[nest id] (the
-/// default where absent); other clauses are kept.
-StmtList withScheds(const StmtList &L,
-                    const std::map<unsigned, NestSchedule> &Scheds) {
-  StmtList Out;
-  for (const StmtPtr &S : L) {
-    if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {
-      NestClauses C = N->Clauses;
-      auto It = Scheds.find(N->Id);
-      static_cast<NestSchedule &>(C) =
-          It == Scheds.end() ? NestSchedule() : It->second;
-      Out.push_back(
-          std::make_shared<NestStmt>(N->Id, N->Body, C, N->PragmaLoc, N->Loc));
-    } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
-      Out.push_back(
-          std::make_shared<HostRegion>(R->Open, withScheds(R->Body, Scheds),
-                                       R->Close, R->HeaderArraysRead, R->Loc));
-    } else {
-      Out.push_back(S);
-    }
-  }
-  return Out;
-}
-
-struct Lowering {
-  Function F;
-  LoweredFunction LF;
-  std::string Errors;
-};
-
-std::unique_ptr<Lowering> lower(const Function &Src,
-                                const std::map<unsigned, NestSchedule> &B,
-                                bool Reassoc) {
-  auto L = std::make_unique<Lowering>();
-  L->F = Src;
-  L->F.Body = withScheds(Src.Body, B);
-  DiagnosticList Diags;
-  FunctionFacts Facts = analyzeFunction(L->F, Diags);
-  PipelineOptions Opts;
-  Opts.AllowReassociation = Reassoc;
-  std::string Null;
-  llvm::raw_string_ostream Log(Null);
-  Opts.Log = &Log;
-  if (!Diags.hasErrors())
-    L->LF = runPipeline(L->F, Facts, Opts, Diags);
-  if (Diags.hasErrors())
-    for (const Diagnostic &D : Diags.all())
-      L->Errors += D.Loc.str() + ": " + D.Message + "\n";
-  return L;
 }
 
 /// A random block shape of Rank dimensions with at most 1024 threads:

@@ -12,6 +12,8 @@
 #include "ir/IRPrinter.h"
 #include "transforms/Pipeline.h"
 
+#include "LowerWithSchedules.h"
+
 #include "gtest/gtest.h"
 
 #include "llvm/Support/Casting.h"
@@ -24,32 +26,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-StmtList withSched(const StmtList &L, const NestSchedule &Sched) {
-  StmtList Out;
-  for (const StmtPtr &S : L) {
-    if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {
-      NestClauses C = N->Clauses;
-      static_cast<NestSchedule &>(C) = Sched;
-      Out.push_back(
-          std::make_shared<NestStmt>(N->Id, N->Body, C, N->PragmaLoc, N->Loc));
-    } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
-      Out.push_back(
-          std::make_shared<HostRegion>(R->Open, withSched(R->Body, Sched),
-                                       R->Close, R->HeaderArraysRead, R->Loc));
-    } else {
-      Out.push_back(S);
-    }
-  }
-  return Out;
-}
-
-struct Lowered {
-  Function F;
-  LoweredFunction LF;
-  std::string Errors, IR;
+struct Lowered : Lowering {
+  std::string IR;
 };
 
-/// Function Fn of examples/File lowered with Sched on every nest.
+/// Function Fn of examples/File lowered with Sched on every nest (nests
+/// 0-7; the examples have fewer).
 std::unique_ptr<Lowered> lowerExample(const std::string &File,
                                       const std::string &Fn,
                                       const NestSchedule &Sched) {
@@ -63,20 +45,12 @@ std::unique_ptr<Lowered> lowerExample(const std::string &File,
     L->Errors = "parse failed";
     return L;
   }
+  std::map<unsigned, NestSchedule> All;
+  for (unsigned Id = 0; Id < 8; ++Id)
+    All[Id] = Sched;
   for (const Function &F : M.Functions)
     if (F.Name == Fn)
-      L->F = F;
-  L->F.Body = withSched(L->F.Body, Sched);
-  FunctionFacts Facts = analyzeFunction(L->F, Diags);
-  PipelineOptions Opts;
-  std::string Null;
-  llvm::raw_string_ostream Log(Null);
-  Opts.Log = &Log;
-  if (!Diags.hasErrors())
-    L->LF = runPipeline(L->F, Facts, Opts, Diags);
-  for (const Diagnostic &D : Diags.all())
-    if (D.Level == DiagLevel::Error)
-      L->Errors += D.Loc.str() + ": " + D.Message + "\n";
+      lowerInto(*L, F, All, false);
   llvm::raw_string_ostream OS(L->IR);
   printLowered(OS, L->LF);
   return L;
