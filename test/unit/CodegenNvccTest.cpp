@@ -15,6 +15,8 @@
 
 #include "CodegenTestModules.h"
 
+#include "analysis/PtxasInfo.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -32,36 +34,10 @@ using namespace c2cuda::cgtest;
 
 namespace {
 
-std::string findNvcc() {
-  if (const char *Home = std::getenv("CUDA_HOME")) {
-    std::string P = std::string(Home) + "/bin/nvcc";
-    if (llvm::sys::fs::can_execute(P))
-      return P;
-  }
-  if (llvm::sys::fs::can_execute("/usr/local/cuda/bin/nvcc"))
-    return "/usr/local/cuda/bin/nvcc";
-  if (auto P = llvm::sys::findProgramByName("nvcc"))
-    return *P;
-  return "";
-}
-
-/// Runs a shell command; returns its exit status, stdout+stderr in Out.
-int run(const std::string &Cmd, std::string &Out) {
-  Out.clear();
-  FILE *P = popen((Cmd + " 2>&1").c_str(), "r");
-  if (!P)
-    return -1;
-  char Buf[4096];
-  size_t N;
-  while ((N = fread(Buf, 1, sizeof Buf, P)) > 0)
-    Out.append(Buf, N);
-  int St = pclose(P);
-  return WIFEXITED(St) ? WEXITSTATUS(St) : -1;
-}
-
 bool hasGpu() {
   std::string Out;
-  return run("nvidia-smi -L", Out) == 0 && Out.find("GPU") != std::string::npos;
+  return runShell("nvidia-smi -L", Out) == 0 &&
+         Out.find("GPU") != std::string::npos;
 }
 
 std::string workDir() {
@@ -334,7 +310,7 @@ int main(int argc, char **argv) {
 class CodegenNvccTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    Nvcc = findNvcc();
+    Nvcc = c2cuda::findNvcc();
     if (Nvcc.empty())
       GTEST_SKIP() << "nvcc not found";
     Keep = std::getenv("C2CUDA_CODEGEN_TEST_DIR") != nullptr;
@@ -352,16 +328,16 @@ protected:
 TEST_F(CodegenNvccTest, EmittedCudaCompilesWithoutWarnings) {
   std::string Cu = Dir + "/all.cu", Out;
   ASSERT_TRUE(writeFile(Cu, makeAll()->emit("all.c")));
-  int Rc = run(Nvcc + " -arch=sm_90 -std=c++17 -Werror all-warnings -c " + Cu +
-                   " -o " + Dir + "/all.o",
-               Out);
+  int Rc = runShell(Nvcc + " -arch=sm_90 -std=c++17 -Werror all-warnings -c " +
+                        Cu + " -o " + Dir + "/all.o",
+                    Out);
   EXPECT_EQ(Rc, 0) << Out;
   // With the debug synchronisation switched on too.
-  Rc = run(Nvcc +
-               " -arch=sm_90 -std=c++17 -Werror all-warnings "
-               "-DC2CUDA_DEBUG_SYNC=1 -c " +
-               Cu + " -o " + Dir + "/all-sync.o",
-           Out);
+  Rc = runShell(Nvcc +
+                    " -arch=sm_90 -std=c++17 -Werror all-warnings "
+                    "-DC2CUDA_DEBUG_SYNC=1 -c " +
+                    Cu + " -o " + Dir + "/all-sync.o",
+                Out);
   EXPECT_EQ(Rc, 0) << Out;
 }
 
@@ -373,31 +349,31 @@ TEST_F(CodegenNvccTest, DropInForCAndCorrectOnGpu) {
   std::string CudaInc =
       llvm::sys::path::parent_path(llvm::sys::path::parent_path(Nvcc)).str() +
       "/include";
-  ASSERT_EQ(run("cc -std=c99 -O2 -Wall -Werror -I" + CudaInc + " -c " + Drv +
-                    " -o " + Dir + "/driver.o",
-                Out),
+  ASSERT_EQ(runShell("cc -std=c99 -O2 -Wall -Werror -I" + CudaInc + " -c " +
+                         Drv + " -o " + Dir + "/driver.o",
+                     Out),
             0)
       << Out;
-  ASSERT_EQ(run(Nvcc + " -arch=sm_90 -std=c++17 " + Cu + " " + Dir +
-                    "/driver.o -o " + Exe + " -lm",
-                Out),
+  ASSERT_EQ(runShell(Nvcc + " -arch=sm_90 -std=c++17 " + Cu + " " + Dir +
+                         "/driver.o -o " + Exe + " -lm",
+                     Out),
             0)
       << Out;
   if (!hasGpu())
     GTEST_SKIP() << "no GPU: built the program but did not run it (set "
                     "C2CUDA_CODEGEN_TEST_DIR to keep it)";
 
-  int Rc = run(Exe, Out);
+  int Rc = runShell(Exe, Out);
   EXPECT_EQ(Rc, 0) << Out;
   EXPECT_NE(Out.find("c2cuda codegen GPU test: all passed"), std::string::npos)
       << Out;
 
-  Rc = run(Exe + " overlap", Out);
+  Rc = runShell(Exe + " overlap", Out);
   EXPECT_EQ(Rc, 1) << Out;
   EXPECT_EQ(Out, "c2cuda: arrays 'x' and 'w' passed to smooth overlap; c2cuda "
                  "assumes distinct pointer arguments do not alias\n");
 
-  Rc = run(Exe + " oom", Out);
+  Rc = runShell(Exe + " oom", Out);
   EXPECT_EQ(Rc, 1) << Out;
   EXPECT_EQ(Out, "c2cuda: cudaMalloc of 'A' failed in matmul (from all.c:5): "
                  "out of memory\n");

@@ -2,6 +2,9 @@
 
 #include "CodegenTestModules.h"
 
+#include <cstdio>
+#include <sys/wait.h>
+
 #include "llvm/Support/raw_ostream.h"
 
 namespace c2cuda {
@@ -382,6 +385,19 @@ ProgramPtr makeAll() {
   addPrefix(*P);
   addHostLoop(*P);
   return P;
+}
+
+int runShell(const std::string &Cmd, std::string &Out) {
+  Out.clear();
+  FILE *P = popen((Cmd + " 2>&1").c_str(), "r");
+  if (!P)
+    return -1;
+  char Buf[4096];
+  size_t N;
+  while ((N = fread(Buf, 1, sizeof Buf, P)) > 0)
+    Out.append(Buf, N);
+  int St = pclose(P);
+  return WIFEXITED(St) ? WEXITSTATUS(St) : -1;
 }
 
 } // namespace cgtest

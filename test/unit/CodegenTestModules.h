@@ -93,6 +93,9 @@ ProgramPtr makePrefixAndHostLoop();
 /// Every function above in one module, in the order listed.
 ProgramPtr makeAll();
 
+/// Runs a shell command; returns its exit status, stdout+stderr in Out.
+int runShell(const std::string &Cmd, std::string &Out);
+
 } // namespace cgtest
 } // namespace c2cuda
 

@@ -13,6 +13,8 @@
 
 #include "CodegenTestModules.h"
 
+#include "analysis/PtxasInfo.h"
+
 #include "codegen/KernelPrinter.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -341,34 +343,8 @@ TEST(ExplicitKernelPrintDeathTest, WrittenScalarNeedsAtomics) {
                                  "several threads");
 }
 
-std::string findNvcc() {
-  if (const char *Home = std::getenv("CUDA_HOME")) {
-    std::string P = std::string(Home) + "/bin/nvcc";
-    if (llvm::sys::fs::can_execute(P))
-      return P;
-  }
-  if (llvm::sys::fs::can_execute("/usr/local/cuda/bin/nvcc"))
-    return "/usr/local/cuda/bin/nvcc";
-  if (auto P = llvm::sys::findProgramByName("nvcc"))
-    return *P;
-  return "";
-}
-
-int run(const std::string &Cmd, std::string &Out) {
-  Out.clear();
-  FILE *P = popen((Cmd + " 2>&1").c_str(), "r");
-  if (!P)
-    return -1;
-  char Buf[4096];
-  size_t N;
-  while ((N = fread(Buf, 1, sizeof Buf, P)) > 0)
-    Out.append(Buf, N);
-  int St = pclose(P);
-  return WIFEXITED(St) ? WEXITSTATUS(St) : -1;
-}
-
 TEST(ExplicitKernelPrint, CompilesWithNvcc) {
-  std::string Nvcc = findNvcc();
+  std::string Nvcc = c2cuda::findNvcc();
   if (Nvcc.empty())
     GTEST_SKIP() << "nvcc not found";
   // C2CUDA_CODEGEN_TEST_DIR keeps the file there (to run it elsewhere).
@@ -388,9 +364,9 @@ TEST(ExplicitKernelPrint, CompilesWithNvcc) {
     OS << makeTiledMatmul()->emit("tmm.c");
   }
   std::string Out;
-  int Rc = run(Nvcc + " -arch=sm_90 -std=c++17 -Werror all-warnings -c " + Cu +
-                   " -o " + std::string(Dir) + "/tmm.o",
-               Out);
+  int Rc = runShell(Nvcc + " -arch=sm_90 -std=c++17 -Werror all-warnings -c " +
+                        Cu + " -o " + std::string(Dir) + "/tmm.o",
+                    Out);
   EXPECT_EQ(Rc, 0) << Out;
   if (!Keep)
     llvm::sys::fs::remove_directories(Dir);
