@@ -76,7 +76,7 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
   dumpAfter("HoistHostLoops", LF, Opts);
   LF = mapToGrid(std::move(LF), Ctx);
   dumpAfter("MapToGrid", LF, Opts);
-  LF = tileForBlocks(std::move(LF), Ctx);
+  LF = tileForBlocks(std::move(LF), Ctx, Opts.TileByDefault);
   dumpAfter("TileForBlocks", LF, Opts);
   LF = parallelizeReductions(std::move(LF), Ctx);
   dumpAfter("ParallelizeReductions", LF, Opts);

@@ -28,6 +28,10 @@ struct PipelineOptions {
   /// atomic updates, as if each nest had reduction(...) clauses for all its
   /// reductions (ReductionPolicy.h).
   bool AllowReassociation = false;
+  /// Tile nests without schedule clauses (DefaultTiling.h). Off here so
+  /// that tests see MapToGrid's mapping unless they ask; the c2cuda tool
+  /// turns it on (--no-default-tiling turns it off).
+  bool TileByDefault = false;
 };
 
 /// The passes in the order runPipeline applies them; the names

@@ -2,6 +2,7 @@
 
 #include "TileForBlocks.h"
 
+#include "DefaultTiling.h"
 #include "IRQueries.h"
 #include "IRRewrite.h"
 #include "TileFootprint.h"
@@ -111,8 +112,9 @@ struct TiledDim {
 
 class Tiler {
 public:
-  Tiler(Kernel &K, const NestStmt &Nest, const LoweringContext &Ctx)
-      : K(K), Nest(Nest), S(Nest.Clauses), Ctx(Ctx) {}
+  Tiler(Kernel &K, const NestStmt &Nest, const NestSchedule &S,
+        const LoweringContext &Ctx)
+      : K(K), Nest(Nest), S(S), Ctx(Ctx) {}
   bool run();
 
 private:
@@ -137,7 +139,7 @@ private:
 
   Kernel &K;
   const NestStmt &Nest;
-  const NestClauses &S;
+  const NestSchedule &S;
   const LoweringContext &Ctx;
 
   std::vector<TiledDim> Dims; ///< x, y, z order.
@@ -1062,9 +1064,44 @@ bool Tiler::run() {
   return true;
 }
 
+/// Tiles K with the first default candidate TileForBlocks accepts; errors
+/// of the candidates that do not fit go to a scratch list.
+void tileByDefault(Kernel &K, const NestStmt &Nest,
+                   const LoweringContext &Ctx) {
+  for (const NestSchedule &C : defaultTilingCandidates(K, Ctx.F)) {
+    Kernel Try = K;
+    for (GridLoop &G : Try.Grid)
+      G.Coarsen = 1;
+    Try.Block[0] = C.Block[0];
+    Try.Block[1] = C.Block[1];
+    Try.Block[2] = 1;
+    Try.Schedule.Block = C.Block;
+    Try.Schedule.Thread.clear();
+    Try.Schedule.MaxRegCount = C.MaxRegCount;
+    DiagnosticList Scratch;
+    LoweringContext TryCtx(Ctx.F, Ctx.Facts, Scratch, Ctx.AllowReassociation);
+    if (!Tiler(Try, Nest, C, TryCtx).run() || Scratch.hasErrors())
+      continue;
+    Try.Remarks.push_back("no schedule clauses: tiled by default (the "
+                          "schedule atop the kernel; --no-default-tiling "
+                          "keeps the untiled mapping)");
+    K = std::move(Try);
+    return;
+  }
+}
+
 } // namespace
 
-LoweredFunction tileForBlocks(LoweredFunction LF, const LoweringContext &Ctx) {
+LoweredFunction tileForBlocks(LoweredFunction LF, const LoweringContext &Ctx,
+                              bool TileByDefault) {
+  if (TileByDefault)
+    for (Kernel &K : LF.Kernels) {
+      const NestStmt *Nest = Ctx.nest(K.NestId);
+      if (Nest &&
+          static_cast<const NestSchedule &>(Nest->Clauses).isDefault() &&
+          Nest->Clauses.Origin.empty())
+        tileByDefault(K, *Nest, Ctx);
+    }
   // Per nest: arrays of shared(...) some kernel staged, and all of them.
   std::map<unsigned, std::set<std::string>> Staged;
   std::map<unsigned, const NestStmt *> Nests;
@@ -1073,7 +1110,7 @@ LoweredFunction tileForBlocks(LoweredFunction LF, const LoweringContext &Ctx) {
     if (!Nest || !Nest->Clauses.isTiled())
       continue;
     Nests[Nest->Id] = Nest;
-    Tiler T(K, *Nest, Ctx);
+    Tiler T(K, *Nest, Nest->Clauses, Ctx);
     if (!T.run())
       continue;
     for (const std::string &A : Nest->Clauses.Shared)

@@ -59,7 +59,10 @@
 
 namespace c2cuda {
 
-LoweredFunction tileForBlocks(LoweredFunction LF, const LoweringContext &Ctx);
+/// With TileByDefault, a kernel of a nest without schedule clauses is tiled
+/// with the first of DefaultTiling's candidates that applies.
+LoweredFunction tileForBlocks(LoweredFunction LF, const LoweringContext &Ctx,
+                              bool TileByDefault = false);
 
 } // namespace c2cuda
 

@@ -54,13 +54,15 @@ struct Lowering {
 
 /// Lowers Src with schedules B into Out (whose LF then points at Out.F).
 inline void lowerInto(Lowering &Out, const Function &Src,
-                      const std::map<unsigned, NestSchedule> &B, bool Reassoc) {
+                      const std::map<unsigned, NestSchedule> &B, bool Reassoc,
+                      bool TileByDefault = false) {
   Out.F = Src;
   Out.F.Body = withScheds(Src.Body, B);
   DiagnosticList Diags;
   FunctionFacts Facts = analyzeFunction(Out.F, Diags);
   PipelineOptions Opts;
   Opts.AllowReassociation = Reassoc;
+  Opts.TileByDefault = TileByDefault;
   std::string Null;
   llvm::raw_string_ostream Log(Null);
   Opts.Log = &Log;
@@ -73,9 +75,9 @@ inline void lowerInto(Lowering &Out, const Function &Src,
 
 inline std::unique_ptr<Lowering>
 lower(const Function &Src, const std::map<unsigned, NestSchedule> &B,
-      bool Reassoc) {
+      bool Reassoc, bool TileByDefault = false) {
   auto L = std::make_unique<Lowering>();
-  lowerInto(*L, Src, B, Reassoc);
+  lowerInto(*L, Src, B, Reassoc, TileByDefault);
   return L;
 }
 

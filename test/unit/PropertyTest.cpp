@@ -513,6 +513,38 @@ TEST_P(Examples, LoweringMatchesCOnRandomTiledSchedules) {
   }
 }
 
+/// The default the c2cuda tool uses (DefaultTiling: nests without clauses
+/// tiled) computes what the C computes, under 10 seeds and thread orders.
+TEST_P(Examples, DefaultTilingMatchesC) {
+  fs::path P = fs::path(C2CUDA_SOURCE_DIR) / "examples" / GetParam();
+  FrontendOptions FO;
+  FO.ResourceDir = C2CUDA_CLANG_RESOURCE_DIR;
+  Module M;
+  DiagnosticList Diags;
+  ASSERT_TRUE(parseFile(P.string(), FO, M, Diags));
+  for (const Function &F : M.Functions) {
+    if (excluded().count(F.Name))
+      continue;
+    auto L = lower(F, {}, false, /*TileByDefault=*/true);
+    ASSERT_TRUE(L->Errors.empty()) << L->Errors;
+    unsigned Tiled = 0;
+    for (const Kernel &K : L->LF.Kernels)
+      Tiled += K.ExplicitThreads;
+    for (uint64_t Seed = 1; Seed <= 10; ++Seed) {
+      exec::CheckConfig C;
+      C.Scalars = sizes().at(F.Name);
+      C.Seed = Seed;
+      C.Order =
+          Seed % 2 ? exec::ThreadOrder::Shuffled : exec::ThreadOrder::Reverse;
+      exec::CheckResult R = exec::checkLowering(L->F, L->LF, C);
+      ASSERT_EQ(R.St, exec::CheckResult::Status::Pass)
+          << F.Name << " seed " << Seed << ": " << R.Message;
+    }
+    std::cout << "[ property ] " << F.Name << ": default lowering (" << Tiled
+              << " tiled kernels) checked under 10 seeds\n";
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(All, Examples, ::testing::ValuesIn(exampleFiles()),
                          [](const ::testing::TestParamInfo<std::string> &I) {
                            std::string S = fs::path(I.param).stem().string();

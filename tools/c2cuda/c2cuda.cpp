@@ -91,6 +91,12 @@ static cl::opt<bool> Quiet("q",
                                     "was mapped"),
                            cl::cat(Category));
 
+static cl::opt<bool> NoDefaultTiling(
+    "no-default-tiling",
+    cl::desc("Keep the untiled one-thread-per-iteration mapping for nests "
+             "without schedule clauses (by default 2-D nests are tiled)"),
+    cl::cat(Category));
+
 static cl::opt<bool> AllowReassociation(
     "allow-reassociation",
     cl::desc("Run every reduction loop (s += e, m = fmaxf(m, e), ...) in "
@@ -265,6 +271,7 @@ int main(int argc, char **argv) {
   POpts.PrintAfterAll = llvm::shouldPrintAfterAll();
   POpts.PrintAfter = llvm::printAfterPasses();
   POpts.AllowReassociation = AllowReassociation;
+  POpts.TileByDefault = !NoDefaultTiling;
   std::vector<LoweredFunction> Lowered;
   for (const Function &F : M.Functions) {
     FunctionFacts Facts = analyzeFunction(F, Diags);

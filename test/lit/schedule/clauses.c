@@ -15,7 +15,7 @@ void matmul(int M, int N, int K, const float *A, const float *B, float *C) {
       C[i * N + j] += 1.0f;
 }
 
-// RUN: %c2cuda %s -q -o - | FileCheck %s
+// RUN: %c2cuda %s -q --no-default-tiling -o - | FileCheck %s
 // map: i on x, j on y; maxrregcount(64) with 256 threads: 65536/(256*64) = 4.
 // CHECK-LABEL: {{^}}// Schedule: map(i: x, j: y) block(64, 4) thread(j: 3) unroll(k: 4) maxrregcount(64){{$}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(256, 4) matmul_kernel0(

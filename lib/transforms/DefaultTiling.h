@@ -1,0 +1,46 @@
+//===- DefaultTiling.h - Tiled schedules to try for an unscheduled nest -*- C++
+//-*-//
+//
+// For a kernel of a nest without schedule clauses, mapped by MapToGrid onto
+// a 2-D grid, the tiled schedules worth trying, best first, from the shape
+// of its accesses:
+//
+//  1. A loop directly inside the band with a trip count from the
+//     parameters whose iterations read arrays the kernel only reads (a
+//     matrix product's k): 128x128 block tiles of 16x16 threads, 8x8
+//     points per thread in runs of 4, the loop in strips of 8 with those
+//     arrays staged in shared memory (pad 4, next strip prefetched), 128
+//     registers so that two blocks share an SM.
+//  2. A read-only array read with the x-mapped iterator only in an outer
+//     subscript (a transpose's input, strided along threadIdx.x): 32x32
+//     tiles staged in shared memory with pad 1, so that both the reads of
+//     the array and the other accesses are coalesced.
+//  3. A loop with literal bounds directly inside the band (a convolution's
+//     window rows): 16x128 tiles of 128x2 threads, 8 rows per thread in
+//     runs of 4, so that a run's input rows are loaded once for 4 outputs.
+//  4. Otherwise (stencils, element-wise): 32x64 tiles of 32x8 threads, 8
+//     points per thread in runs of 2 along x.
+//
+// These are the schedules measured in benchmarks/RESULTS.md. TileForBlocks
+// tries them in order and keeps the first it can apply; a kernel none fits
+// keeps MapToGrid's mapping. Always legal: TileForBlocks checks each.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_TRANSFORMS_DEFAULTTILING_H
+#define C2CUDA_TRANSFORMS_DEFAULTTILING_H
+
+#include "ir/IR.h"
+
+#include <vector>
+
+namespace c2cuda {
+
+/// Candidate schedules for K (as MapToGrid left it; empty unless K maps
+/// exactly two loops). Each sets Block, Tile and the tiling clauses; Map is
+/// MapToGrid's.
+std::vector<NestSchedule> defaultTilingCandidates(const Kernel &K,
+                                                  const Function &F);
+
+} // namespace c2cuda
+
+#endif
