@@ -236,22 +236,27 @@ void collectLoops(const Stmt &S, std::set<std::string> &Out) {
   }
 }
 
+/// Parses examples/File into M.
+bool parseExample(const std::string &File, Module &M) {
+  FrontendOptions FO;
+  FO.ResourceDir = C2CUDA_CLANG_RESOURCE_DIR;
+  DiagnosticList Diags;
+  return parseFile((fs::path(C2CUDA_SOURCE_DIR) / "examples" / File).string(),
+                   FO, M, Diags);
+}
+
 class Examples : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Examples, LoweringMatchesCOnRandomSchedules) {
-  fs::path P = fs::path(C2CUDA_SOURCE_DIR) / "examples" / GetParam();
-  FrontendOptions FO;
-  FO.ResourceDir = C2CUDA_CLANG_RESOURCE_DIR;
   Module M;
-  DiagnosticList Diags;
-  ASSERT_TRUE(parseFile(P.string(), FO, M, Diags));
+  ASSERT_TRUE(parseExample(GetParam(), M));
   ASSERT_FALSE(M.Functions.empty());
   auto Start = std::chrono::steady_clock::now();
 
   for (const Function &F : M.Functions) {
     auto SizeIt = sizes().find(F.Name);
     ASSERT_NE(SizeIt, sizes().end())
-        << "no problem sizes for function '" << F.Name << "' of " << P;
+        << "no problem sizes for function '" << F.Name << "' of " << GetParam();
     bool Excluded = excluded().count(F.Name) != 0;
 
     // The shape of each nest's default lowering, per reassociation setting.
@@ -322,8 +327,9 @@ TEST_P(Examples, LoweringMatchesCOnRandomSchedules) {
     std::cout << "[ property ] " << F.Name << ": " << Checked
               << " schedules checked, " << Unsupported << " unsupported ("
               << Secs << " s so far)\n";
-    if (!Excluded)
+    if (!Excluded) {
       EXPECT_GE(Checked, SchedulesPerExample) << F.Name;
+    }
   }
 }
 
@@ -381,12 +387,8 @@ void collectArrayUse(const StmtList &L, std::set<std::string> &Read,
 /// every random combination of accepted clauses must then be accepted and
 /// compute what the C computes.
 TEST_P(Examples, LoweringMatchesCOnRandomTiledSchedules) {
-  fs::path P = fs::path(C2CUDA_SOURCE_DIR) / "examples" / GetParam();
-  FrontendOptions FO;
-  FO.ResourceDir = C2CUDA_CLANG_RESOURCE_DIR;
   Module M;
-  DiagnosticList Diags;
-  ASSERT_TRUE(parseFile(P.string(), FO, M, Diags));
+  ASSERT_TRUE(parseExample(GetParam(), M));
   for (const Function &F : M.Functions) {
     auto SizeIt = sizes().find(F.Name);
     ASSERT_NE(SizeIt, sizes().end());
@@ -508,20 +510,17 @@ TEST_P(Examples, LoweringMatchesCOnRandomTiledSchedules) {
     bool AnyTileable = false;
     for (const auto &[Id, N] : Shape)
       AnyTileable |= N.Tileable;
-    if (AnyTileable)
+    if (AnyTileable) {
       EXPECT_GE(Checked, SchedulesPerExample) << F.Name;
+    }
   }
 }
 
 /// The default the c2cuda tool uses (DefaultTiling: nests without clauses
 /// tiled) computes what the C computes, under 10 seeds and thread orders.
 TEST_P(Examples, DefaultTilingMatchesC) {
-  fs::path P = fs::path(C2CUDA_SOURCE_DIR) / "examples" / GetParam();
-  FrontendOptions FO;
-  FO.ResourceDir = C2CUDA_CLANG_RESOURCE_DIR;
   Module M;
-  DiagnosticList Diags;
-  ASSERT_TRUE(parseFile(P.string(), FO, M, Diags));
+  ASSERT_TRUE(parseExample(GetParam(), M));
   for (const Function &F : M.Functions) {
     if (excluded().count(F.Name))
       continue;
