@@ -17,17 +17,6 @@ namespace c2cuda {
 
 namespace {
 
-/// Arrays the kernel writes.
-std::set<std::string> writtenArrays(const StmtList &Body) {
-  std::set<std::string> W;
-  forEachStmt(Body, [&](const Stmt &S) {
-    if (const auto *A = dyn_cast<AssignStmt>(&S))
-      if (const auto *R = dyn_cast<ArrayRef>(A->LHS.get()))
-        W.insert(R->Array);
-  });
-  return W;
-}
-
 /// Read-only arrays whose references in L use iterator It.
 std::vector<std::string> readOnlyUsing(const StmtList &L, const std::string &It,
                                        const std::set<std::string> &Written) {
@@ -58,7 +47,7 @@ std::vector<NestSchedule> defaultTilingCandidates(const Kernel &K,
     return Out;
   NestSchedule Base;
   Base.Map = {{X->Iter, 0}, {Y->Iter, 1}};
-  std::set<std::string> Written = writtenArrays(K.Body);
+  std::set<std::string> Written = collectWrittenArrays(K.Body);
 
   // 1. A strip loop (trip count from the parameters, not a small window)
   // with read-only operands.

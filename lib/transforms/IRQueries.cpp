@@ -133,4 +133,14 @@ std::set<std::string> collectAssignedScalars(const StmtList &L) {
   return Names;
 }
 
+std::set<std::string> collectWrittenArrays(const StmtList &L) {
+  std::set<std::string> Names;
+  forEachStmt(L, [&](const Stmt &S) {
+    if (const auto *A = dyn_cast<AssignStmt>(&S))
+      if (const auto *R = dyn_cast_or_null<ArrayRef>(A->LHS.get()))
+        Names.insert(R->Array);
+  });
+  return Names;
+}
+
 } // namespace c2cuda

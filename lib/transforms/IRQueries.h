@@ -48,6 +48,9 @@ std::set<const ArrayRef *> collectArrayRefs(const StmtList &L);
 /// Scalars that L assigns (`x = ...`, `x += ...`), by name.
 std::set<std::string> collectAssignedScalars(const StmtList &L);
 
+/// Arrays some assignment in L writes (its target is an element of them).
+std::set<std::string> collectWrittenArrays(const StmtList &L);
+
 } // namespace c2cuda
 
 #endif

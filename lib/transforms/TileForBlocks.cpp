@@ -352,14 +352,7 @@ bool Tiler::planShared() {
     V.Last = addL(Strip->Lower, mulL(addL(Trip, llit(-1)), llit(Strip->Step)));
     Vars.push_back(V);
   }
-  std::set<std::string> Written;
-  for (const ArrayRef *R : collectArrayRefs(K.Body))
-    (void)R;
-  forEachStmt(K.Body, [&](const Stmt &St) {
-    if (const auto *A = dyn_cast<AssignStmt>(&St))
-      if (const auto *R = dyn_cast<ArrayRef>(A->LHS.get()))
-        Written.insert(R->Array);
-  });
+  std::set<std::string> Written = collectWrittenArrays(K.Body);
   int64_t Bytes = 0;
   std::string XIter;
   for (const TiledDim &D : Dims)
@@ -429,11 +422,8 @@ bool Tiler::planShared() {
 /// keep it in registers) instead of reloading it for every point.
 void Tiler::planRegisterOperands() {
   constexpr int64_t MaxElems = 64;
-  std::set<std::string> Excluded(S.Shared.begin(), S.Shared.end()), Written;
+  std::set<std::string> Excluded, Written = collectWrittenArrays(K.Body);
   forEachStmt(K.Body, [&](const Stmt &St) {
-    if (const auto *A = dyn_cast<AssignStmt>(&St))
-      if (const auto *R = dyn_cast<ArrayRef>(A->LHS.get()))
-        Written.insert(R->Array);
     if (const auto *D = dyn_cast<DeclStmt>(&St))
       Excluded.insert(D->Name); // Locals may not appear in subscripts.
   });
