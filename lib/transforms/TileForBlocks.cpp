@@ -132,7 +132,10 @@ private:
   /// (a prefetch). FromRegs: staging registers -> shared.
   enum class LoadMode { Direct, ToRegs, FromRegs };
   StmtList loads(LoadMode Mode = LoadMode::Direct);
+  /// The point loops around Body; with Guard, split into an unguarded
+  /// version for full tiles and a guarded one for edge tiles.
   StmtList points(const StmtList &Body, bool Guard);
+  StmtList pointLoops(const StmtList &Body, bool Guard);
   ExprPtr pointIndexFlat() const;
   std::vector<ExprPtr> pointIndex() const;
   StmtList rewriteForPoints(const StmtList &L);
@@ -721,13 +724,33 @@ StmtList Tiler::rewriteForPoints(const StmtList &L) {
 /// iterators are declared and, with Guard, Body runs only for points inside
 /// the iteration space.
 StmtList Tiler::points(const StmtList &Body, bool Guard) {
+  // A tile wholly inside the iteration space needs no guard: its points run
+  // unguarded, so that the loads of all points can be issued together; only
+  // the tiles at the edges check each point.
+  if (Guard) {
+    ExprPtr Full;
+    for (const TiledDim &D : Dims)
+      Full = andE(Full, bin(BinaryOpKind::EQ, ivar(D.Left), ilit(D.Tile),
+                            ScalarKind::Int));
+    return {std::make_shared<IfStmt>(Full, pointLoops(Body, false),
+                                     pointLoops(Body, true))};
+  }
+  return pointLoops(Body, false);
+}
+
+StmtList Tiler::pointLoops(const StmtList &Body, bool Guard) {
   StmtList Inner;
   ExprPtr Cond;
   // Local index of the point in the tile, in int: tiles are small.
   auto IBin = [](BinaryOpKind Op, ExprPtr A, ExprPtr B) {
     return bin(Op, A, B, ScalarKind::Int);
   };
+  StmtList B = rewriteForPoints(Body);
+  std::set<std::string> Used;
+  collectVarNames(B, Used);
   for (const TiledDim &D : Dims) {
+    if (!Guard && !Used.count(D.G->Iter))
+      continue; // Declared but unused is a warning nvcc -Werror rejects.
     // (p / V) * blockDim * V + t * V + p % V
     ExprPtr Tid = cast(builtin("threadIdx", D.Dim), ScalarKind::Int);
     ExprPtr Local = D.Vec > 1 ? IBin(BinaryOpKind::Mul, Tid, ilit(D.Vec)) : Tid;
@@ -743,13 +766,10 @@ StmtList Tiler::points(const StmtList &Body, bool Guard) {
     Inner.push_back(decl(D.T, ScalarKind::Int, Local));
     Cond = andE(Cond, IBin(BinaryOpKind::LT, ivar(D.T), ivar(D.Left)));
   }
-  StmtList B = rewriteForPoints(Body);
-  std::set<std::string> Used;
-  collectVarNames(B, Used);
   StmtList Run;
   for (const TiledDim &D : Dims) {
     if (!Used.count(D.G->Iter))
-      continue; // Declared but unused is a warning nvcc -Werror rejects.
+      continue;
     ScalarKind T = D.G->IterType;
     Run.push_back(
         decl(D.G->Iter, T,
