@@ -25,5 +25,10 @@ void conv(int H, int W, const float *in, const float mask[3][3], float *out) {
 // CHECK-NEXT: {{^}}    #pragma unroll{{$}}
 // CHECK-NEXT: {{^}}    for (int c2c_e1_mask = 0; c2c_e1_mask < 3; ++c2c_e1_mask) {{{$}}
 // CHECK: {{^}}        c2c_rf_mask[c2c_e0_mask][c2c_e1_mask] = mask[(long long)((int)(0LL + 0LL) + c2c_e0_mask) * 3 + ((int)(0LL + 0LL) + c2c_e1_mask)];{{$}}
+// A tile wholly inside the iteration space runs its points unguarded (the
+// window loops inside a guard would block the scheduling of the loads):
+// CHECK: {{^}}      if (c2c_left_x == 128 && c2c_left_y == 16) {{{$}}
 // CHECK: {{^}}              acc += c2c_rf_mask[0 + r][0 + s] * in[(long long)(i + r) * (long long)W + (j + s)];{{$}}
+// CHECK: {{^}}      } else {{{$}}
+// CHECK: {{^}}          if (c2c_t_x < c2c_left_x && c2c_t_y < c2c_left_y) {{{$}}
 // CHECK-NOT: mask[r]
