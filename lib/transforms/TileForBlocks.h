@@ -14,7 +14,8 @@
 //    V = 1 consecutive threads take consecutive iterations (coalesced);
 //    with V = 4 each thread takes runs of 4 (float4-friendly) and
 //    consecutive threads still take consecutive runs. Points outside the
-//    iteration space are skipped by a guard.
+//    iteration space are skipped by a guard; when the body has loops, a
+//    tile wholly inside the space runs a copy of the points without it.
 //  - Strip-mining and register tiling. A loop directly inside the band
 //    named in tile(k: S) is strip-mined by S and moved outside the point
 //    loops: the body before it runs for every point, then per strip the
