@@ -90,6 +90,7 @@ std::vector<NestSchedule> defaultTilingCandidates(const Kernel &K,
     V.Base = std::make_shared<VarRef>("c2c_base_" + G->Iter, G->IterType);
     V.Step = G->Step;
     V.Count = 32;
+    // Only the box's dimensions are looked at here, not its guards.
     V.First = analysis::longLit(0);
     V.Last = analysis::longLit(0);
     Vars.push_back(V);

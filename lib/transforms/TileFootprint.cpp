@@ -133,8 +133,9 @@ ExprPtr maxL(ExprPtr A, ExprPtr B) {
 
 /// One dimension of one reference: sum of Coef[v] * v + Params + Delta.
 struct DimForm {
-  std::map<std::string, int64_t> Coef; ///< By iterator name.
-  Poly Params;                         ///< No constant term.
+  /// By index in AllVars: sibling inner loops may share a name.
+  std::map<size_t, int64_t> Coef;
+  Poly Params; ///< No constant term.
   int64_t Delta = 0;
 };
 
@@ -247,7 +248,6 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
         return false;
       }
       DimForm Inner, Outer;
-      bool HasOuter = false;
       for (const auto &[Mono, C] : Pl->Terms) {
         std::vector<std::string> Its;
         Monomial Rest;
@@ -265,9 +265,9 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
             Inner.Params.Terms[Rest] += C;
           continue;
         }
-        const std::string &Name = AllVars[VarOfIt[Its[0]]].Name;
+        size_t Var = VarOfIt[Its[0]];
         if (Rest.empty()) {
-          Inner.Coef[Name] += C;
+          Inner.Coef[Var] += C;
           continue;
         }
         if (!Out.PointerArray || (Stride && *Stride != Rest)) {
@@ -277,10 +277,8 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
           return false;
         }
         Stride = Rest;
-        HasOuter = true;
-        Outer.Coef[Name] += C;
+        Outer.Coef[Var] += C;
       }
-      (void)HasOuter;
       Dims.push_back(Inner);
       if (Out.PointerArray)
         Dims.insert(Dims.begin(), Outer);
@@ -326,19 +324,8 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
   };
 
   size_t NDims = Forms[0].size();
-  const TileVar *VarByName = nullptr;
-  auto Find = [&](const std::string &N) -> const TileVar & {
-    for (const TileVar &V : AllVars)
-      if (V.Name == N)
-        VarByName = &V;
-    return *VarByName;
-  };
-  auto IsTileVar = [&](const std::string &N) {
-    for (const TileVar &V : Vars)
-      if (V.Name == N)
-        return true;
-    return false;
-  };
+  // The tile loops come first in AllVars.
+  auto IsTileVar = [&](size_t V) { return V < Vars.size(); };
 
   Out.Low.resize(NDims);
   Out.Size.resize(NDims);
@@ -346,14 +333,14 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
   std::vector<int64_t> MinLo(NDims);
   for (size_t D = 0; D < NDims; ++D) {
     const DimForm &First = Forms[0][D];
-    std::map<std::string, int64_t> TileCoef;
+    std::map<size_t, int64_t> TileCoef;
     for (const auto &[N, C] : First.Coef)
       if (IsTileVar(N))
         TileCoef[N] = C;
     int64_t Lo = INT64_MAX, Hi = INT64_MIN;
     for (const auto &Dims : Forms) {
       const DimForm &G = Dims[D];
-      std::map<std::string, int64_t> TC;
+      std::map<size_t, int64_t> TC;
       for (const auto &[N, C] : G.Coef)
         if (IsTileVar(N))
           TC[N] = C;
@@ -363,7 +350,7 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
       }
       int64_t L = G.Delta, H = G.Delta;
       for (const auto &[N, C] : G.Coef) {
-        const TileVar &V = Find(N);
+        const TileVar &V = AllVars[N];
         if (V.Base) {
           int64_t Span = C * V.Step * (V.Count - 1);
           L += std::min<int64_t>(0, Span);
@@ -381,8 +368,8 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
     ExprPtr Low = ParamExpr(First.Params);
     for (const auto &[N, C] : TileCoef) {
       Low = binL(BinaryOpKind::Add, Low,
-                 binL(BinaryOpKind::Mul, lng(C), Find(N).Base));
-      Out.DimVars[D].push_back(N);
+                 binL(BinaryOpKind::Mul, lng(C), AllVars[N].Base));
+      Out.DimVars[D].push_back(AllVars[N].Name);
     }
     Out.Low[D] = binL(BinaryOpKind::Add, Low, lng(Lo));
   }
@@ -400,8 +387,8 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
       const DimForm &G = Forms[R][D];
       ExprPtr E = IntLitE(G.Delta - MinLo[D]);
       for (const auto &[N, C] : G.Coef) {
-        const TileVar &V = Find(N);
-        ExprPtr It = std::make_shared<VarRef>(N, V.Type);
+        const TileVar &V = AllVars[N];
+        ExprPtr It = std::make_shared<VarRef>(V.Name, V.Type);
         if (V.Type != ScalarKind::Int)
           It = std::make_shared<CastExpr>(It, ScalarKind::Int);
         ExprPtr Rel = V.Base ? IntBin(BinaryOpKind::Sub, It, V.Base) : It;
@@ -418,7 +405,7 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
     for (size_t D = 0; D < NDims; ++D)
       Out.DimGuardsExact &= Dims[D].Coef == Forms[0][D].Coef &&
                             Dims[D].Delta == Forms[0][D].Delta;
-  std::map<std::string, unsigned> DimsOfVar;
+  std::map<size_t, unsigned> DimsOfVar;
   for (size_t D = 0; D < NDims; ++D)
     for (const auto &[N, C] : Forms[0][D].Coef)
       Out.DimGuardsExact &= ++DimsOfVar[N] == 1;
@@ -436,7 +423,7 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
       ExprPtr A0 = binL(BinaryOpKind::Add, ParamExpr(G.Params), lng(G.Delta));
       ExprPtr B0 = A0;
       for (const auto &[N, C] : G.Coef) {
-        const TileVar &V = Find(N);
+        const TileVar &V = AllVars[N];
         bool Up = V.Base ? C * V.Step > 0 : C > 0;
         ExprPtr Lo = binL(BinaryOpKind::Mul, lng(C), Up ? V.First : V.Last);
         ExprPtr Hi = binL(BinaryOpKind::Mul, lng(C), Up ? V.Last : V.First);

@@ -12,7 +12,9 @@
 #include "ir/IRPrinter.h"
 #include "transforms/Pipeline.h"
 
+#include "IRBuilders.h"
 #include "LowerWithSchedules.h"
+#include "transforms/TileFootprint.h"
 
 #include "gtest/gtest.h"
 
@@ -96,36 +98,6 @@ TEST(TileForBlocks, MatmulMatchesC) {
   EXPECT_EQ(check(*LP, {{"M", 3}, {"N", 5}, {"K", 1}}), "");
 }
 
-// A transform that skips a barrier is caught: the tiled matmul with its
-// barriers dropped races on the shared tiles.
-TEST(TileForBlocks, OracleCatchesMissingBarrier) {
-  auto L = lowerExample("matmul.c", "matmul", matmulSchedule());
-  ASSERT_EQ(L->Errors, "");
-  std::function<StmtList(const StmtList &)> Drop = [&](const StmtList &In) {
-    StmtList Out;
-    for (const StmtPtr &S : In) {
-      if (llvm::isa<BarrierStmt>(S.get()))
-        continue;
-      if (const auto *F = llvm::dyn_cast<ForStmt>(S.get())) {
-        auto N =
-            std::make_shared<ForStmt>(F->Iter, F->IterType, F->Lower, F->Cmp,
-                                      F->Upper, F->Step, Drop(F->Body), F->Loc);
-        Out.push_back(N);
-      } else if (const auto *I = llvm::dyn_cast<IfStmt>(S.get())) {
-        Out.push_back(std::make_shared<IfStmt>(I->Cond, Drop(I->Then),
-                                               Drop(I->Else), I->Loc));
-      } else {
-        Out.push_back(S);
-      }
-    }
-    return Out;
-  };
-  L->LF.Kernels[0].Body = Drop(L->LF.Kernels[0].Body);
-  std::string Msg = check(*L, {{"M", 40}, {"N", 36}, {"K", 20}});
-  EXPECT_NE(Msg.find("data race"), std::string::npos) << Msg;
-  EXPECT_NE(Msg.find("c2c_sh_"), std::string::npos) << Msg;
-}
-
 // The stencil benchmarks' schedules: halo tiles (shared) and runs of two
 // points per thread (no shared memory).
 TEST(TileForBlocks, StencilsMatchC) {
@@ -145,6 +117,33 @@ TEST(TileForBlocks, StencilsMatchC) {
   auto LJ = lowerExample("jacobi2d.c", "jacobi2d", J);
   ASSERT_EQ(LJ->Errors, "");
   EXPECT_EQ(check(*LJ, {{"tsteps", 3}, {"n", 41}}), "");
+}
+
+// Sibling loops with the same iterator name but different bounds each
+// widen the box by their own range: a[i + r] for r < 5, then for r < 3,
+// over a tile of 8 iterations of i, reads 8 - 1 + 5 = 12 elements, and
+// the second reference's box index uses its own r.
+TEST(TileFootprint, SiblingLoopsWithOneNameKeepTheirOwnRanges) {
+  using namespace irb;
+  auto Read = [](int64_t Hi) {
+    return forLoop("r", lit(0), LoopCmp::LT, lit(Hi), 1,
+                   {addAssign(fvar("x"), ref("a", {add(var("i"), var("r"))}))});
+  };
+  StmtList Body = {Read(5), Read(3)};
+  Function F = function("f", {scalarParam("n"), ptrParam("a")}, {});
+  TileVar I;
+  I.Name = "i";
+  I.Base = var("c2c_base_i");
+  I.Count = 8;
+  I.First = lit(0, ScalarKind::Long);
+  I.Last = sub(var("n", ScalarKind::Long), lit(1, ScalarKind::Long));
+  TileFootprint FP;
+  std::string Why;
+  ASSERT_TRUE(computeTileFootprint("a", Body, {I}, F, FP, Why)) << Why;
+  ASSERT_EQ(FP.Size.size(), 1u);
+  EXPECT_EQ(FP.Size[0], 12);
+  EXPECT_EQ(FP.BoxIndex.size(), 2u);
+  EXPECT_EQ(evalInt(*FP.MaxLinear, {{"n", 100}}), 99 + 4);
 }
 
 } // namespace
