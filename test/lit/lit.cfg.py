@@ -14,6 +14,8 @@ config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in"]
 
 config.environment["PATH"] = os.pathsep.join(
     [config.c2cuda_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+# %c2cuda-tune before %c2cuda, which is its prefix.
+config.substitutions.append(("%c2cuda-tune", os.path.join(config.c2cuda_bin_dir, "c2cuda-tune")))
 config.substitutions.append(("%c2cuda", os.path.join(config.c2cuda_bin_dir, "c2cuda")))
 config.substitutions.append(("%examples", os.path.join(config.c2cuda_src_root, "examples")))
 config.substitutions.append(("%srcroot", config.c2cuda_src_root))
@@ -42,3 +44,14 @@ if has_gpu():
 # a python3 earlier on PATH (pyenv, venv) may not.
 config.substitutions.append(("%syspython", "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else "python3"))
 config.substitutions.append(("%schema", os.path.join(config.c2cuda_src_root, "docs", "analyze.schema.json")))
+
+# The tuning report (test/lit/tune/report-*.test): its schema, the demo
+# driver that writes a report from JSON inputs, and headless Chromium
+# (Debian's chromium-headless-shell, installed by scripts/setup.sh) to run
+# report.html's scripts. Chromium as root needs --no-sandbox.
+config.substitutions.append(("%tune-schema", os.path.join(config.c2cuda_src_root, "docs", "tune-report.schema.json")))
+config.substitutions.append(("%report-demo", os.path.join(os.path.dirname(os.path.dirname(config.c2cuda_bin_dir)), "test", "c2cuda-report-demo")))
+chromium = shutil.which("chromium-headless-shell") or shutil.which("chromium")
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", chromium + " --headless --no-sandbox --disable-gpu --no-first-run"))

@@ -15,6 +15,8 @@
 #include "schedule/Schedule.h"
 #include "transforms/Pipeline.h"
 
+#include "TuneCommand.h"
+
 #include "llvm/IR/PrintPasses.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -39,6 +41,10 @@ static cl::SubCommand
                "warp requests, extents, reuse and promotion candidates, the "
                "default mapping with its predicted occupancy, and remarks");
 
+// Built before InputFile: a positional option for every subcommand only
+// reaches the subcommands registered before it.
+static cl::SubCommand &TuneCmd = tuneCommand();
+
 static cl::opt<std::string> InputFile(cl::Positional, cl::Required,
                                       cl::desc("<input.c>"),
                                       cl::sub(cl::SubCommand::getAll()),
@@ -54,7 +60,7 @@ static cl::list<std::string>
           cl::desc("Values of scalar parameters for the report's numbers, "
                    "e.g. --size M=4096,N=4096,K=4096"),
           cl::value_desc("name=value,..."), cl::sub(AnalyzeCmd),
-          cl::cat(Category));
+          cl::sub(TuneCmd), cl::cat(Category));
 
 static cl::opt<std::string>
     ComputeCapability("cc",
@@ -71,7 +77,8 @@ static cl::opt<std::string>
     OutputFile("o",
                cl::desc("Write the CUDA to <file> ('-' for standard output; "
                         "default: <input stem>.cu in the current directory)"),
-               cl::value_desc("file"), cl::cat(Category));
+               cl::value_desc("file"), cl::sub(cl::SubCommand::getTopLevel()),
+               cl::sub(TuneCmd), cl::cat(Category));
 
 static cl::opt<bool>
     DumpIR("dump-ir",
@@ -195,7 +202,7 @@ static bool runAnalyze(const Module &M) {
 int main(int argc, char **argv) {
   llvm::InitLLVM X(argc, argv);
   adoptLLVMPrintOptions();
-  cl::HideUnrelatedOptions(Category);
+  cl::HideUnrelatedOptions({&Category, &tuneCategory()});
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "c2cuda 0.1 (LLVM " LLVM_VERSION_STRING ")\n";
   });
@@ -226,6 +233,16 @@ int main(int argc, char **argv) {
   if (AnalyzeCmd) {
     report(Diags);
     return runAnalyze(M) ? 0 : 1;
+  }
+  if (TuneCmd) {
+    TuneContext Ctx;
+    Ctx.InputFile = InputFile;
+    Ctx.Sizes.assign(Sizes.begin(), Sizes.end());
+    Ctx.OutputFile = OutputFile;
+    Ctx.AllowReassociation = AllowReassociation;
+    int RC = runTuneCommand(M, Ctx, Diags);
+    report(Diags);
+    return RC;
   }
   if (DumpIR) {
     report(Diags);

@@ -1,0 +1,306 @@
+//===- BundleEmitter.cpp - A nest's tuning bundle from its C --------------===//
+
+#include "BundleEmitter.h"
+
+#include "CostModel.h"
+#include "HarnessEmitter.h"
+#include "SpaceBuilder.h"
+#include "WorkCount.h"
+
+#include "analysis/NestFacts.h"
+#include "codegen/CudaEmitter.h"
+#include "schedule/Schedule.h"
+#include "transforms/Pipeline.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+#include <set>
+
+namespace c2cuda {
+
+namespace {
+
+const Function *findFunction(const Module &M, const std::string &Name) {
+  for (const Function &F : M.Functions)
+    if (F.Name == Name)
+      return &F;
+  return nullptr;
+}
+
+/// One function lowered and printed: a module of its own keeps the
+/// LoweredFunction's pointer to the function valid.
+struct LoweredOne {
+  Module M;
+  LoweredFunction LF;
+  std::string Cuda;
+  const Kernel *NestKernel = nullptr;
+};
+
+/// Lowers F (the module's SourceFile kept) with the nest's schedule S
+/// (null: the nest as written) and default tiling on or off.
+bool lowerOne(const TuneRequest &R, const Function &F, const NestSchedule *S,
+              bool TileByDefault, LoweredOne &Out, DiagnosticList &Diags) {
+  Out.M.SourceFile = R.M->SourceFile;
+  if (S)
+    Out.M.Functions.push_back(withSchedules(F, {{R.Nest, *S}}, Diags));
+  else
+    Out.M.Functions.push_back(F);
+  if (Diags.hasErrors())
+    return false;
+  const Function &G = Out.M.Functions.front();
+  FunctionFacts Facts = analyzeFunction(G, Diags);
+  if (Diags.hasErrors())
+    return false;
+  PipelineOptions PO;
+  PO.AllowReassociation = R.AllowReassociation;
+  PO.TileByDefault = TileByDefault;
+  Out.LF = runPipeline(G, Facts, PO, Diags);
+  if (Diags.hasErrors())
+    return false;
+  for (const Kernel &K : Out.LF.Kernels)
+    if (K.NestId == R.Nest) {
+      Out.NestKernel = &K;
+      break;
+    }
+  llvm::raw_string_ostream OS(Out.Cuda);
+  CudaEmitOptions CO;
+  CO.SourceName = llvm::sys::path::filename(R.SourcePath).str();
+  emitCuda(OS, Out.M, {Out.LF}, CO);
+  OS.flush();
+  return true;
+}
+
+std::string firstError(const DiagnosticList &D) {
+  for (const Diagnostic &X : D.all())
+    if (X.Level == DiagLevel::Error)
+      return X.Message;
+  return "refused";
+}
+
+/// A planted fault: Code inserted at the start of the first kernel's body.
+std::string plant(const std::string &Cuda, const std::string &Code) {
+  size_t G = Cuda.find("__global__");
+  size_t Brace = G == std::string::npos ? G : Cuda.find('{', G);
+  if (Brace == std::string::npos)
+    return Cuda;
+  return Cuda.substr(0, Brace + 1) + "\n" + Code + Cuda.substr(Brace + 1);
+}
+
+std::string variantId(size_t N) {
+  char Buf[16];
+  std::snprintf(Buf, sizeof Buf, "v%04zu", N);
+  return Buf;
+}
+
+} // namespace
+
+bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
+                   DiagnosticList &Diags) {
+  const Function *F = findFunction(*R.M, R.Function);
+  if (!F) {
+    Diags.error({}, "no function '" + R.Function + "' with a nest",
+                "name one with --kernel");
+    return false;
+  }
+  tuner::Bundle &B = Out.B;
+  B.SourceName = llvm::sys::path::filename(R.SourcePath).str();
+  B.SourceSha256 = llvm::toHex(
+      llvm::SHA256::hash(llvm::arrayRefFromStringRef(R.SourceContents)), true);
+  B.Function = R.Function;
+  B.Nest = R.Nest;
+  for (auto &[K, V] : R.Sizes)
+    B.Sizes[K] = V;
+  for (auto &[K, V] : R.VerifySizes)
+    B.VerifySizes[K] = V;
+  B.Timing = R.Timing;
+  B.TimeoutSeconds = R.TimeoutSeconds;
+  B.Strategy = R.Strategy;
+  B.Budget = R.Budget;
+  B.Seed = R.Seed;
+
+  // Baselines: the plain mapping and the default schedule.
+  LoweredOne Plain, Default;
+  if (!lowerOne(R, *F, nullptr, false, Plain, Diags))
+    return false;
+  if (!Plain.NestKernel) {
+    Diags.error(F->Loc,
+                "nest " + std::to_string(R.Nest) + " of '" + F->Name +
+                    "' has no kernel to tune",
+                "pick a nest that c2cuda offloads (see c2cuda analyze)");
+    return false;
+  }
+  if (!lowerOne(R, *F, nullptr, true, Default, Diags))
+    return false;
+
+  HarnessOptions HO;
+  HO.Sizes.insert(R.Sizes.begin(), R.Sizes.end());
+  HO.VerifySizes.insert(R.VerifySizes.begin(), R.VerifySizes.end());
+  HO.SourceFileName = B.SourceName;
+  std::string HarnessErr;
+  std::string Harness = emitHarness(*F, Plain.LF, HO, HarnessErr);
+  if (Harness.empty()) {
+    Diags.error(F->Loc, "cannot tune '" + F->Name + "': " + HarnessErr,
+                "give every integer parameter a value with --size");
+    return false;
+  }
+  B.Tolerance = HO.Tolerance;
+  B.ElemType = "float";
+  for (const ArrayPlan &A : Plain.LF.Arrays)
+    if (A.WrittenOnDevice && A.Elem == ScalarKind::Double)
+      B.ElemType = "double";
+  Out.Files[B.Harness] = Harness;
+  Out.Files[B.Reference] = emitRef64(*F, B.SourceName);
+  Out.Files[B.SourceName] = R.SourceContents;
+
+  NestWork W = countNestWork(*F, R.Nest, Plain.LF, R.Sizes);
+  B.Flops = W.Flops;
+  B.MinBytes = W.MinBytes;
+
+  std::set<std::string> Symbols;
+  auto AddVariant = [&](const std::string &Id, const std::string &Role,
+                        const LoweredOne &L, nlohmann::json Params) {
+    tuner::Variant V;
+    V.Id = Id;
+    V.Role = Role;
+    V.Params = std::move(Params);
+    V.Schedule = scheduleToJson(L.NestKernel->Schedule);
+    V.Source = "variants/" + Id + ".cu";
+    Out.Files[V.Source] = L.Cuda;
+    for (const std::string &S : harnessSymbols(L.LF))
+      Symbols.insert(S);
+    CostInputs CI;
+    CI.Plain = Plain.NestKernel;
+    CI.Variant = L.NestKernel;
+    CI.Sizes = R.Sizes;
+    CI.Flops = W.Flops;
+    CI.MinBytes = W.MinBytes;
+    TuneSpace Shape = buildTuneSpace(*Plain.NestKernel, *F);
+    CI.Shape = Shape.Shape;
+    CostResult C = predictCost(CI);
+    V.Model = C.Model;
+    B.Variants.push_back(std::move(V));
+    return C;
+  };
+  AddVariant("plain", "plain", Plain, nlohmann::json::object());
+  AddVariant("default", "default", Default, nlohmann::json::object());
+  if (R.PlantFaults) {
+    // An out-of-bounds store far past every allocation, and a loop that
+    // never ends: the engine must record both as failed and go on.
+    LoweredOne Oob = Plain, Hang = Plain;
+    Oob.Cuda = plant(Plain.Cuda,
+                     "  if (threadIdx.x == 0) { volatile float *c2c_bad = "
+                     "(volatile float *)(1ULL << 46); *c2c_bad = 1.0f; }");
+    Hang.Cuda = plant(Plain.Cuda, "  for (volatile int c2c_spin = 0;; "
+                                  "c2c_spin = c2c_spin + 0) {}");
+    Oob.Cuda = "// PLANTED FAULT: out-of-bounds store (a test of the tuner)\n" +
+               Oob.Cuda;
+    Hang.Cuda = "// PLANTED FAULT: kernel never ends (a test of the tuner)\n" +
+                Hang.Cuda;
+    AddVariant("planted-oob", "planted", Oob, nlohmann::json::object());
+    AddVariant("planted-hang", "planted", Hang, nlohmann::json::object());
+  }
+
+  TuneSpace Space = buildTuneSpace(*Plain.NestKernel, *F);
+  Out.Shape = Space.Shape;
+  B.Params = Space.Params;
+  Out.Enumerated = Space.Points.size();
+  if (Space.Points.empty()) {
+    Diags.error(F->Loc,
+                "nest " + std::to_string(R.Nest) + " of '" + F->Name +
+                    "' has no schedule space to search",
+                "it maps to no grid loop (see c2cuda analyze)");
+    return false;
+  }
+  size_t N = 0;
+  for (SpacePoint &P : Space.Points) {
+    P.Schedule.Origin = "tuning space";
+    DiagnosticList D;
+    LoweredOne L;
+    if (!lowerOne(R, *F, &P.Schedule, false, L, D) || !L.NestKernel) {
+      ++Out.Refused[firstError(D)];
+      continue;
+    }
+    size_t Before = B.Variants.size();
+    CostResult C = AddVariant(variantId(N), "candidate", L, P.Params);
+    if (C.Pruned) {
+      Out.Files.erase(B.Variants.back().Source);
+      B.Variants.resize(Before);
+      ++Out.Pruned[C.Why];
+      continue;
+    }
+    ++N;
+  }
+  B.Symbols.assign(Symbols.begin(), Symbols.end());
+  return true;
+}
+
+bool writeBundleDir(const std::string &Dir, const PreparedBundle &P,
+                    std::string &Err) {
+  for (auto &[Rel, Text] : P.Files) {
+    llvm::SmallString<256> Path(Dir);
+    llvm::sys::path::append(Path, Rel);
+    if (std::error_code EC = llvm::sys::fs::create_directories(
+            llvm::sys::path::parent_path(Path))) {
+      Err = "cannot create '" + llvm::sys::path::parent_path(Path).str() +
+            "': " + EC.message();
+      return false;
+    }
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    if (EC) {
+      Err = "cannot write '" + Path.str().str() + "': " + EC.message();
+      return false;
+    }
+    OS << Text;
+  }
+  return tuner::writeBundle(Dir, P.B, Err);
+}
+
+std::string emitWithSchedule(const TuneRequest &R,
+                             const nlohmann::json &Schedule,
+                             DiagnosticList &Diags) {
+  const Function *F = findFunction(*R.M, R.Function);
+  if (!F)
+    return "";
+  NestSchedule S;
+  std::string Err;
+  if (!scheduleFromJson(Schedule, S, Err)) {
+    Diags.error({}, "schedule of the best variant: " + Err, "");
+    return "";
+  }
+  S.Origin = "tuned schedule";
+  Module M;
+  M.SourceFile = R.M->SourceFile;
+  for (const Function &G : R.M->Functions)
+    M.Functions.push_back(G.Name == F->Name
+                              ? withSchedules(G, {{R.Nest, S}}, Diags)
+                              : G);
+  if (Diags.hasErrors())
+    return "";
+  std::vector<LoweredFunction> Lowered;
+  for (const Function &G : M.Functions) {
+    FunctionFacts Facts = analyzeFunction(G, Diags);
+    if (Diags.hasErrors())
+      return "";
+    PipelineOptions PO;
+    PO.AllowReassociation = R.AllowReassociation;
+    PO.TileByDefault = true;
+    Lowered.push_back(runPipeline(G, Facts, PO, Diags));
+  }
+  if (Diags.hasErrors())
+    return "";
+  std::string Cuda;
+  llvm::raw_string_ostream OS(Cuda);
+  CudaEmitOptions CO;
+  CO.SourceName = llvm::sys::path::filename(R.SourcePath).str();
+  emitCuda(OS, M, Lowered, CO);
+  OS.flush();
+  return Cuda;
+}
+
+} // namespace c2cuda

@@ -1,0 +1,68 @@
+//===- BundleEmitter.h - A nest's tuning bundle from its C -----*- C++ -*-===//
+//
+// Everything `c2cuda-tune` needs to tune one nest, made where Clang is:
+// the space (SpaceBuilder) with every point lowered through the normal
+// pipeline (a schedule the lowering refuses is dropped, with its reason
+// counted), pruned by resources and ranked by the cost model (CostModel);
+// the CUDA of each surviving variant as c2cuda would emit it; the plain
+// mapping and the default schedule as baselines; the harness, the float64
+// reference and the floors (WorkCount). Variant sources hold only the tuned
+// function, so that their symbols can be renamed (Bundle.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_TUNEGEN_BUNDLEEMITTER_H
+#define C2CUDA_TUNEGEN_BUNDLEEMITTER_H
+
+#include "ir/Diagnostics.h"
+#include "ir/Evaluate.h"
+#include "ir/IR.h"
+#include "tuner/Bundle.h"
+
+#include <map>
+#include <string>
+
+namespace c2cuda {
+
+struct TuneRequest {
+  const Module *M = nullptr;
+  std::string SourcePath;     ///< The C file as given.
+  std::string SourceContents; ///< Its bytes (hashed, copied into the bundle).
+  std::string Function;       ///< Tuned function.
+  unsigned Nest = 0;
+  ScalarValues Sizes, VerifySizes;
+  bool AllowReassociation = false;
+  bool PlantFaults = false; ///< Add planted-oob and planted-hang variants.
+  tuner::TimingSettings Timing;
+  double TimeoutSeconds = 60;
+  std::string Strategy = "model", Budget;
+  unsigned long long Seed = 0;
+};
+
+struct PreparedBundle {
+  tuner::Bundle B;
+  /// Relative path in the bundle -> contents.
+  std::map<std::string, std::string> Files;
+  std::string Shape;       ///< SpaceBuilder's.
+  size_t Enumerated = 0;   ///< Points before lowering and pruning.
+  /// Reason -> count, for points dropped.
+  std::map<std::string, size_t> Refused, Pruned;
+};
+
+/// Builds the bundle; false after errors in Diags (sizes missing, a nest
+/// that has no space, the plain mapping failing).
+bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
+                   DiagnosticList &Diags);
+
+/// Writes the files and bundle.json into Dir (created); false with Err.
+bool writeBundleDir(const std::string &Dir, const PreparedBundle &P,
+                    std::string &Err);
+
+/// The full drop-in .cu of R's module with Schedule applied to the tuned
+/// nest (what `c2cuda FILE.c --schedule` emits); empty after errors.
+std::string emitWithSchedule(const TuneRequest &R,
+                             const nlohmann::json &Schedule,
+                             DiagnosticList &Diags);
+
+} // namespace c2cuda
+
+#endif

@@ -1,0 +1,54 @@
+//===- CostModel.h - Predicted time of a variant ---------------*- C++ -*-===//
+//
+// Ranks variants before any is compiled. The prediction is a roofline with
+// the terms the analysis can count for a schedule at a problem size, on an
+// sm_90 GPU of the H100 class (constants in CostModel.cpp):
+//
+//   issue    FMAs plus shared-memory loads (vector runs load 4 per
+//            instruction), over 128 thread-instructions per SM per clock,
+//            scaled by wave efficiency (tiles over resident blocks);
+//   shared   shared-memory bytes read, over 128 bytes per SM per clock;
+//   l2       global bytes the tiles load (staged footprints per strip, or
+//            the compulsory bytes with a tile halo), over L2 bandwidth;
+//   dram     compulsory bytes over DRAM bandwidth, or over what the
+//            resident warps keep in flight (Little's law) when that is less;
+//   latency  strips whose loads no other resident block or prefetch hides.
+//
+// The time is the largest of the first four plus half the latency term;
+// registers above the limit (spills) multiply it by 1.5. Registers are
+// estimated from the register arrays the lowering declares, occupancy from
+// them and the shared tiles (OccupancyCore.h). A variant that cannot hold
+// one block per SM is pruned, as is one needing over 255 registers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_TUNEGEN_COSTMODEL_H
+#define C2CUDA_TUNEGEN_COSTMODEL_H
+
+#include "ir/Evaluate.h"
+#include "ir/IR.h"
+#include "tuner/Bundle.h"
+
+#include <string>
+
+namespace c2cuda {
+
+struct CostInputs {
+  const Kernel *Plain = nullptr;   ///< The nest's untiled kernel.
+  const Kernel *Variant = nullptr; ///< The same nest under the schedule.
+  std::string Shape;               ///< SpaceBuilder's "strip", "stencil", ...
+  ScalarValues Sizes;
+  double Flops = 0, MinBytes = 0;
+};
+
+/// The prediction; Pruned with Why when the variant cannot run well at all.
+struct CostResult {
+  tuner::ModelPrediction Model;
+  bool Pruned = false;
+  std::string Why;
+};
+
+CostResult predictCost(const CostInputs &In);
+
+} // namespace c2cuda
+
+#endif

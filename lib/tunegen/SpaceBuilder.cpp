@@ -1,0 +1,209 @@
+//===- SpaceBuilder.cpp - The schedule space of a nest --------------------===//
+
+#include "SpaceBuilder.h"
+
+#include "transforms/IRQueries.h"
+
+#include "llvm/Support/Casting.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace c2cuda {
+
+namespace {
+
+bool isLiteral(const ExprPtr &E) {
+  const Expr *X = E.get();
+  while (const auto *C = dyn_cast<CastExpr>(X))
+    X = C->Operand.get();
+  return isa<IntLit>(X);
+}
+
+/// Read-only arrays of L whose subscripts name every iterator in Its.
+std::vector<std::string> readOnlyUsing(const StmtList &L,
+                                       const std::vector<std::string> &Its,
+                                       const std::set<std::string> &Written) {
+  std::set<std::string> Out;
+  for (const ArrayRef *R : collectArrayRefs(L)) {
+    if (Written.count(R->Array) || R->Local)
+      continue;
+    std::set<std::string> Names;
+    for (const ExprPtr &I : R->Indices)
+      collectVarNames(*I, Names);
+    bool All = true;
+    for (const std::string &It : Its)
+      All = All && Names.count(It);
+    if (All)
+      Out.insert(R->Array);
+  }
+  return {Out.begin(), Out.end()};
+}
+
+/// Largest run width in {4, 2} dividing Points, else 1.
+unsigned runWidth(unsigned Points) {
+  for (unsigned V : {4u, 2u})
+    if (Points % V == 0)
+      return V;
+  return 1;
+}
+
+tuner::Parameter param(const std::string &Name,
+                       std::vector<nlohmann::json> Values) {
+  tuner::Parameter P;
+  P.Name = Name;
+  P.Values = std::move(Values);
+  return P;
+}
+
+std::string blockName(unsigned X, unsigned Y) {
+  return std::to_string(X) + "x" + std::to_string(Y);
+}
+
+void buildStrip(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
+                const ForStmt &Strip, const std::vector<std::string> &Arrays) {
+  S.Shape = "strip";
+  const std::vector<std::pair<unsigned, unsigned>> Blocks = {
+      {16, 8}, {16, 16}, {32, 8}, {32, 16}};
+  const std::vector<unsigned> Tiles = {64, 128, 256}, Strips = {8, 16, 32},
+                              Pipes = {1, 2};
+  std::string TX = "tile_" + X.Iter, TY = "tile_" + Y.Iter,
+              TK = "tile_" + Strip.Iter;
+  std::vector<nlohmann::json> BlockValues;
+  for (auto [BX, BY] : Blocks)
+    BlockValues.push_back(blockName(BX, BY));
+  S.Params = {param("block", BlockValues),
+              param(TX, {64, 128, 256}),
+              param(TY, {64, 128, 256}),
+              param(TK, {8, 16, 32}),
+              param("pipeline", {1, 2})};
+  for (auto [BX, BY] : Blocks)
+    for (unsigned TileX : Tiles)
+      for (unsigned TileY : Tiles) {
+        unsigned PX = TileX / BX, PY = TileY / BY;
+        unsigned Points = PX * PY;
+        // Fewer than 16 points leave too little reuse in registers; more
+        // than 128 accumulators cannot stay in 255 registers.
+        if (TileX % BX || TileY % BY || Points < 16 || Points > 128)
+          continue;
+        for (unsigned TileK : Strips)
+          for (unsigned Pipe : Pipes) {
+            SpacePoint P;
+            P.Params = {{"block", blockName(BX, BY)},
+                        {TX, TileX},
+                        {TY, TileY},
+                        {TK, TileK},
+                        {"pipeline", Pipe}};
+            NestSchedule &N = P.Schedule;
+            N.Map = {{X.Iter, 0}, {Y.Iter, 1}};
+            N.Block = {BX, BY};
+            N.Tile = {{X.Iter, TileX}, {Y.Iter, TileY}, {Strip.Iter, TileK}};
+            if (unsigned V = runWidth(PX); V > 1)
+              N.Vector[X.Iter] = V;
+            if (unsigned V = runWidth(PY); V > 1)
+              N.Vector[Y.Iter] = V;
+            N.Shared = Arrays;
+            N.Pad = 4;
+            N.Pipeline = Pipe;
+            S.Points.push_back(std::move(P));
+          }
+      }
+}
+
+void buildStencil(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
+                  const std::vector<std::string> &Reused) {
+  S.Shape = "stencil";
+  const std::vector<std::pair<unsigned, unsigned>> Blocks = {
+      {32, 8}, {64, 4}, {128, 2}, {128, 4}, {256, 1}, {256, 2}};
+  const std::vector<unsigned> PXs = {1, 2, 4}, PYs = {1, 2, 4, 8};
+  std::string PXN = "points_" + X.Iter, PYN = "points_" + Y.Iter;
+  std::vector<nlohmann::json> BlockValues;
+  for (auto [BX, BY] : Blocks)
+    BlockValues.push_back(blockName(BX, BY));
+  S.Params = {param("block", BlockValues), param(PXN, {1, 2, 4}),
+              param(PYN, {1, 2, 4, 8})};
+  std::vector<int> SharedValues = {0};
+  if (!Reused.empty()) {
+    S.Params.push_back(param("shared", {0, 1}));
+    SharedValues.push_back(1);
+  }
+  for (auto [BX, BY] : Blocks)
+    for (unsigned PX : PXs)
+      for (unsigned PY : PYs) {
+        if (PX * PY > 16)
+          continue;
+        for (int Sh : SharedValues) {
+          SpacePoint P;
+          P.Params = {{"block", blockName(BX, BY)}, {PXN, PX}, {PYN, PY}};
+          if (!Reused.empty())
+            P.Params["shared"] = Sh;
+          NestSchedule &N = P.Schedule;
+          N.Map = {{X.Iter, 0}, {Y.Iter, 1}};
+          N.Block = {BX, BY};
+          N.Tile = {{X.Iter, BX * PX}, {Y.Iter, BY * PY}};
+          if (unsigned V = runWidth(PX); V > 1)
+            N.Vector[X.Iter] = V;
+          if (unsigned V = runWidth(PY); V > 1)
+            N.Vector[Y.Iter] = V;
+          if (Sh) {
+            N.Shared = Reused;
+            N.Pad = 1;
+          }
+          S.Points.push_back(std::move(P));
+        }
+      }
+}
+
+void buildUntiled(TuneSpace &S, const Kernel &K) {
+  S.Shape = "untiled";
+  const GridLoop &X = *std::find_if(K.Grid.begin(), K.Grid.end(),
+                                    [](const GridLoop &G) { return G.Dim == 0; });
+  std::string CN = "thread_" + X.Iter;
+  S.Params = {param("block", {64, 128, 256, 512, 1024}),
+              param(CN, {1, 2, 4, 8})};
+  for (unsigned B : {64u, 128u, 256u, 512u, 1024u})
+    for (unsigned C : {1u, 2u, 4u, 8u}) {
+      SpacePoint P;
+      P.Params = {{"block", B}, {CN, C}};
+      NestSchedule &N = P.Schedule;
+      for (const GridLoop &G : K.Grid)
+        N.Map.push_back({G.Iter, G.Dim});
+      N.Block = {B};
+      for (size_t D = 1; D < K.Grid.size(); ++D)
+        N.Block.push_back(1);
+      if (C > 1)
+        N.Thread[X.Iter] = C;
+      S.Points.push_back(std::move(P));
+    }
+}
+
+} // namespace
+
+TuneSpace buildTuneSpace(const Kernel &K, const Function &F) {
+  TuneSpace S;
+  const GridLoop *X = nullptr, *Y = nullptr;
+  for (const GridLoop &G : K.Grid)
+    (G.Dim == 0 ? X : Y) = &G;
+  if (K.Grid.size() == 2 && X && Y && !K.ExplicitThreads) {
+    std::set<std::string> Written = collectWrittenArrays(K.Body);
+    for (const StmtPtr &St : K.Body) {
+      const auto *L = dyn_cast<ForStmt>(St.get());
+      if (!L || (isLiteral(L->Lower) && isLiteral(L->Upper)))
+        continue;
+      std::vector<std::string> Arrays =
+          readOnlyUsing(L->Body, {L->Iter}, Written);
+      if (Arrays.empty())
+        continue;
+      buildStrip(S, *X, *Y, *L, Arrays);
+      return S;
+    }
+    buildStencil(S, *X, *Y, readOnlyUsing(K.Body, {X->Iter, Y->Iter}, Written));
+    return S;
+  }
+  if (!K.Grid.empty() && X)
+    buildUntiled(S, K);
+  return S;
+}
+
+} // namespace c2cuda

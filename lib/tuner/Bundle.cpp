@@ -1,0 +1,286 @@
+//===- Bundle.cpp - bundle.json <-> Bundle
+//---------------------------------===//
+//
+// The keys are documented in docs/tuning.md ("Bundle"). Reading is strict
+// about types (a wrong type names the key) and lenient about absence (an
+// absent key keeps the struct's default), so that older bundles still read.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tuner/Bundle.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace c2cuda {
+namespace tuner {
+
+using nlohmann::json;
+
+const Variant *Bundle::find(const std::string &Id) const {
+  for (const Variant &V : Variants)
+    if (V.Id == Id)
+      return &V;
+  return nullptr;
+}
+
+int Bundle::indexOfRole(const std::string &Role) const {
+  for (size_t I = 0; I < Variants.size(); ++I)
+    if (Variants[I].Role == Role)
+      return (int)I;
+  return -1;
+}
+
+static json modelToJson(const ModelPrediction &M) {
+  return {{"seconds", M.Seconds},
+          {"occupancy", M.Occupancy},
+          {"est_registers", M.EstRegisters},
+          {"shared_bytes", M.SharedBytes},
+          {"threads_per_block", M.ThreadsPerBlock},
+          {"terms", M.Terms}};
+}
+
+json bundleToJson(const Bundle &B) {
+  json J;
+  J["format"] = B.Format;
+  J["source_name"] = B.SourceName;
+  J["source_sha256"] = B.SourceSha256;
+  J["function"] = B.Function;
+  J["nest"] = B.Nest;
+  J["sizes"] = B.Sizes;
+  J["verify_sizes"] = B.VerifySizes;
+  J["arch"] = B.Arch;
+  J["elem_type"] = B.ElemType;
+  J["tolerance"] = B.Tolerance;
+  J["flops"] = B.Flops;
+  J["min_bytes"] = B.MinBytes;
+  J["timing"] = {{"warmup", B.Timing.Warmup},
+                 {"reps", B.Timing.Reps},
+                 {"flush_l2", B.Timing.FlushL2}};
+  J["timeout_seconds"] = B.TimeoutSeconds;
+  J["symbols"] = B.Symbols;
+  J["harness"] = B.Harness;
+  J["reference"] = B.Reference;
+  json Params = json::array();
+  for (const Parameter &P : B.Params)
+    Params.push_back({{"name", P.Name}, {"values", P.Values}});
+  J["params"] = std::move(Params);
+  json Vs = json::array();
+  for (const Variant &V : B.Variants)
+    Vs.push_back({{"id", V.Id},
+                  {"role", V.Role},
+                  {"params", V.Params},
+                  {"schedule", V.Schedule},
+                  {"source", V.Source},
+                  {"nvcc_flags", V.NvccFlags},
+                  {"model", modelToJson(V.Model)}});
+  J["variants"] = std::move(Vs);
+  J["strategy"] = B.Strategy;
+  J["budget"] = B.Budget;
+  J["seed"] = B.Seed;
+  return J;
+}
+
+namespace {
+/// Reads optional keys of one object into fields, remembering the first
+/// type error as "<where>.<key>: <what>".
+class Reader {
+public:
+  Reader(const json &J, std::string Where, std::string &Err)
+      : J(J), Where(std::move(Where)), Err(Err) {}
+
+  bool ok() const { return Err.empty(); }
+
+  template <typename T> void get(const char *Key, T &Out) {
+    if (!ok() || !J.is_object())
+      return;
+    auto It = J.find(Key);
+    if (It == J.end() || It->is_null())
+      return;
+    try {
+      Out = It->get<T>();
+    } catch (const json::exception &E) {
+      fail(Key, E.what());
+    }
+  }
+  /// The sub-object at Key (null if absent); a non-object is an error.
+  const json *object(const char *Key) {
+    if (!ok() || !J.is_object())
+      return nullptr;
+    auto It = J.find(Key);
+    if (It == J.end() || It->is_null())
+      return nullptr;
+    if (!It->is_object()) {
+      fail(Key, "expected an object");
+      return nullptr;
+    }
+    return &*It;
+  }
+  const json *array(const char *Key) {
+    if (!ok() || !J.is_object())
+      return nullptr;
+    auto It = J.find(Key);
+    if (It == J.end() || It->is_null())
+      return nullptr;
+    if (!It->is_array()) {
+      fail(Key, "expected an array");
+      return nullptr;
+    }
+    return &*It;
+  }
+  std::string at(const char *Key) const { return Where + "." + Key; }
+  void fail(const char *Key, const std::string &What) {
+    if (ok())
+      Err = at(Key) + ": " + What;
+  }
+
+private:
+  const json &J;
+  std::string Where;
+  std::string &Err;
+};
+} // namespace
+
+static void modelFromJson(const json &J, ModelPrediction &M,
+                          const std::string &Where, std::string &Err) {
+  Reader R(J, Where, Err);
+  R.get("seconds", M.Seconds);
+  R.get("occupancy", M.Occupancy);
+  R.get("est_registers", M.EstRegisters);
+  R.get("shared_bytes", M.SharedBytes);
+  R.get("threads_per_block", M.ThreadsPerBlock);
+  R.get("terms", M.Terms);
+}
+
+bool bundleFromJson(const json &J, Bundle &Out, std::string &Err) {
+  Err.clear();
+  Out = Bundle();
+  if (!J.is_object()) {
+    Err = "bundle: expected an object";
+    return false;
+  }
+  Reader R(J, "bundle", Err);
+  R.get("format", Out.Format);
+  if (R.ok() && Out.Format != 1) {
+    Err = "bundle.format: " + std::to_string(Out.Format) +
+          " is not supported (expected 1)";
+    return false;
+  }
+  R.get("source_name", Out.SourceName);
+  R.get("source_sha256", Out.SourceSha256);
+  R.get("function", Out.Function);
+  R.get("nest", Out.Nest);
+  R.get("sizes", Out.Sizes);
+  R.get("verify_sizes", Out.VerifySizes);
+  R.get("arch", Out.Arch);
+  R.get("elem_type", Out.ElemType);
+  R.get("tolerance", Out.Tolerance);
+  R.get("flops", Out.Flops);
+  R.get("min_bytes", Out.MinBytes);
+  if (const json *T = R.object("timing")) {
+    Reader TR(*T, "bundle.timing", Err);
+    TR.get("warmup", Out.Timing.Warmup);
+    TR.get("reps", Out.Timing.Reps);
+    TR.get("flush_l2", Out.Timing.FlushL2);
+  }
+  R.get("timeout_seconds", Out.TimeoutSeconds);
+  R.get("symbols", Out.Symbols);
+  R.get("harness", Out.Harness);
+  R.get("reference", Out.Reference);
+  if (const json *Ps = R.array("params")) {
+    for (size_t I = 0; I < Ps->size() && Err.empty(); ++I) {
+      Reader PR((*Ps)[I], "bundle.params[" + std::to_string(I) + "]", Err);
+      Parameter P;
+      PR.get("name", P.Name);
+      PR.get("values", P.Values);
+      Out.Params.push_back(std::move(P));
+    }
+  }
+  if (const json *Vs = R.array("variants")) {
+    for (size_t I = 0; I < Vs->size() && Err.empty(); ++I) {
+      std::string Where = "bundle.variants[" + std::to_string(I) + "]";
+      const json &VJ = (*Vs)[I];
+      if (!VJ.is_object()) {
+        Err = Where + ": expected an object";
+        break;
+      }
+      Reader VR(VJ, Where, Err);
+      Variant V;
+      VR.get("id", V.Id);
+      VR.get("role", V.Role);
+      if (VJ.contains("params") && !VJ["params"].is_null())
+        V.Params = VJ["params"];
+      if (VJ.contains("schedule") && !VJ["schedule"].is_null())
+        V.Schedule = VJ["schedule"];
+      VR.get("source", V.Source);
+      VR.get("nvcc_flags", V.NvccFlags);
+      if (const json *M = VR.object("model"))
+        modelFromJson(*M, V.Model, Where + ".model", Err);
+      if (Err.empty() && V.Id.empty())
+        Err = Where + ".id: missing";
+      if (Err.empty() && V.Source.empty())
+        Err = Where + ".source: missing";
+      Out.Variants.push_back(std::move(V));
+    }
+  }
+  R.get("strategy", Out.Strategy);
+  R.get("budget", Out.Budget);
+  R.get("seed", Out.Seed);
+  if (Err.empty() && Out.Function.empty())
+    Err = "bundle.function: missing";
+  return Err.empty();
+}
+
+static std::string bundleFile(const std::string &Dir) {
+  llvm::SmallString<256> P(Dir);
+  llvm::sys::path::append(P, "bundle.json");
+  return std::string(P);
+}
+
+bool readBundle(const std::string &Dir, Bundle &Out, std::string &Err) {
+  std::string Path = bundleFile(Dir);
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf) {
+    Err = Path + ": " + Buf.getError().message();
+    return false;
+  }
+  json J = json::parse((*Buf)->getBuffer().begin(), (*Buf)->getBuffer().end(),
+                       nullptr,
+                       /*allow_exceptions=*/false);
+  if (J.is_discarded()) {
+    Err = Path + ": not valid JSON";
+    return false;
+  }
+  if (!bundleFromJson(J, Out, Err)) {
+    Err = Path + ": " + Err;
+    return false;
+  }
+  return true;
+}
+
+bool writeBundle(const std::string &Dir, const Bundle &B, std::string &Err) {
+  if (std::error_code EC = llvm::sys::fs::create_directories(Dir)) {
+    Err = Dir + ": " + EC.message();
+    return false;
+  }
+  std::string Path = bundleFile(Dir);
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
+  if (EC) {
+    Err = Path + ": " + EC.message();
+    return false;
+  }
+  OS << bundleToJson(B).dump(2) << "\n";
+  OS.close();
+  if (OS.has_error()) {
+    Err = Path + ": " + OS.error().message();
+    OS.clear_error();
+    return false;
+  }
+  return true;
+}
+
+} // namespace tuner
+} // namespace c2cuda

@@ -1,0 +1,210 @@
+//===- c2cuda-tune.cpp - Run a tuning bundle on this machine's GPUs -------===//
+//
+//   c2cuda-tune DIR [--strategy S] [--budget B] [--seed N] [--gpus 0,1]
+//               [-j N] [--cache FILE] [--nvcc PATH] [--timeout SECONDS]
+//               [--report DIR] [--no-ncu] [--cache-only] [--quiet]
+//
+// DIR is a bundle written by `c2cuda tune --emit-bundle DIR`. Results are
+// appended to DIR/cache.jsonl (or --cache) as they come, so a run that is
+// killed resumes where it stopped; copy the cache back and `c2cuda tune`
+// merges it. No Clang here: the binary is static and needs only nvcc.
+//
+// Exit status: 0 done (also when a time budget ran out), 1 error, 130
+// stopped by Ctrl-C / SIGTERM (what was measured is kept).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tuner/Bundle.h"
+#include "tuner/Engine.h"
+#include "tuner/Report.h"
+#include "tuner/ReportTables.h"
+#include "tuner/TuningRun.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace llvm;
+using namespace c2cuda::tuner;
+
+static cl::OptionCategory Cat("c2cuda-tune options");
+static cl::opt<std::string> BundleDir(cl::Positional, cl::Required,
+                                      cl::desc("<bundle dir>"), cl::cat(Cat));
+static cl::opt<std::string>
+    StrategyOpt("strategy",
+                cl::desc("exhaustive, random, model or anneal (default: the "
+                         "bundle's)"),
+                cl::cat(Cat));
+static cl::opt<std::string>
+    BudgetOpt("budget",
+              cl::desc("Evaluations (200) or time (90s, 10m, 1h); default: "
+                       "the bundle's"),
+              cl::cat(Cat));
+static cl::opt<unsigned long long>
+    SeedOpt("seed", cl::desc("Search and input seed (default: the bundle's)"),
+            cl::cat(Cat));
+static cl::opt<std::string>
+    GpusOpt("gpus", cl::desc("Comma-separated device indices (default 0)"),
+            cl::init("0"), cl::cat(Cat));
+static cl::opt<unsigned> JobsOpt("j",
+                                 cl::desc("Parallel compiles (default: "
+                                          "the cores)"),
+                                 cl::init(0), cl::cat(Cat));
+static cl::opt<std::string>
+    CacheOpt("cache", cl::desc("Result cache (default DIR/cache.jsonl)"),
+             cl::cat(Cat));
+static cl::opt<std::string> NvccOpt("nvcc", cl::desc("nvcc to use"),
+                                    cl::cat(Cat));
+static cl::opt<double>
+    TimeoutOpt("timeout",
+               cl::desc("Seconds one variant may run (default: the "
+                        "bundle's)"),
+               cl::init(0), cl::cat(Cat));
+static cl::opt<std::string> ReportOpt("report",
+                                      cl::desc("Write report.{json,md,html} "
+                                               "into this directory"),
+                                      cl::cat(Cat));
+static cl::opt<bool> NoNcu("no-ncu",
+                           cl::desc("Do not profile with Nsight Compute"),
+                           cl::cat(Cat));
+static cl::opt<bool>
+    CacheOnly("cache-only",
+              cl::desc("Replay the search from the cache alone: nothing is "
+                       "compiled or run (e.g. to report merged results)"),
+              cl::cat(Cat));
+static cl::opt<bool> Quiet("quiet", cl::desc("No progress output"),
+                           cl::cat(Cat));
+
+static bool parseGpus(const std::string &Text, std::vector<unsigned> &Out) {
+  SmallVector<StringRef, 8> Parts;
+  StringRef(Text).split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef P : Parts) {
+    unsigned N;
+    if (P.trim().getAsInteger(10, N))
+      return false;
+    if (std::find(Out.begin(), Out.end(), N) == Out.end())
+      Out.push_back(N);
+  }
+  return !Out.empty();
+}
+
+static void printSummary(const TuningRun &R, raw_ostream &OS) {
+  size_t FromCache = 0, Failed = 0;
+  for (const Evaluation &E : R.Results) {
+    FromCache += E.FromCache;
+    Failed += E.Status != EvalStatus::Ok && E.Status != EvalStatus::Skipped;
+  }
+  OS << "\n"
+     << R.Evaluations << " of " << R.Candidates << " candidates evaluated ("
+     << R.Measured << " variants measured, " << FromCache << " from the cache, "
+     << Failed << " failed) in " << format("%.1f", R.WallSeconds) << " s"
+     << (R.Stopped       ? ", stopped"
+         : R.Interrupted ? ", time budget spent"
+                         : "")
+     << "\n";
+
+  // Baselines, then the ten fastest candidates, then the failures.
+  std::vector<size_t> Rows, Ok;
+  for (size_t I = 0; I < R.Results.size(); ++I) {
+    const Evaluation &E = R.Results[I];
+    if (E.Role != "candidate")
+      Rows.push_back(I);
+    else if (E.Status == EvalStatus::Ok)
+      Ok.push_back(I);
+  }
+  std::stable_sort(Ok.begin(), Ok.end(), [&](size_t A, size_t B) {
+    return R.Results[A].Time.MedianMs < R.Results[B].Time.MedianMs;
+  });
+  if (Ok.size() > 10)
+    Ok.resize(10);
+  Rows.insert(Rows.end(), Ok.begin(), Ok.end());
+  for (size_t I = 0; I < R.Results.size(); ++I) {
+    const Evaluation &E = R.Results[I];
+    if (E.Role == "candidate" && E.Status != EvalStatus::Ok &&
+        E.Status != EvalStatus::Skipped)
+      Rows.push_back(I);
+  }
+  OS << "variant    role      status         median ms    stdev   GFLOP/s  "
+        "regs  parameters / reason\n";
+  for (size_t I : Rows) {
+    const Evaluation &E = R.Results[I];
+    bool IsOk = E.Status == EvalStatus::Ok;
+    std::string Tail = IsOk ? paramsText(E.Params) : E.Reason;
+    if ((int)I == R.Best)
+      Tail = "(best) " + Tail;
+    OS << format("%-10s %-9s %-13s ", E.VariantId.c_str(), E.Role.c_str(),
+                 statusName(E.Status));
+    if (IsOk)
+      OS << format("%10.4f %8.4f %9.1f ", E.Time.MedianMs, E.Time.StdevMs,
+                   E.GFlops);
+    else
+      OS << "         -        -         - ";
+    OS << format("%5u  ", E.Compile.Registers) << Tail << "\n";
+  }
+  if (R.Best >= 0) {
+    const Evaluation &Best = R.Results[R.Best];
+    OS << "best: " << Best.VariantId << " "
+       << format("%.4f", Best.Time.MedianMs) << " ms";
+    for (int Ref : {R.Default, R.Plain})
+      if (Ref >= 0 && R.Results[Ref].Status == EvalStatus::Ok &&
+          Best.Time.MedianMs > 0)
+        OS << format(", %.2fx over ",
+                     R.Results[Ref].Time.MedianMs / Best.Time.MedianMs)
+           << R.Results[Ref].Role;
+    OS << "\n";
+  } else {
+    OS << "best: none (no variant verified and timed)\n";
+  }
+}
+
+int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(Cat);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "c2cuda-tune: run a tuning bundle on the GPUs "
+                              "of this machine\n");
+  Bundle B;
+  std::string Err;
+  if (!readBundle(BundleDir, B, Err)) {
+    errs() << "c2cuda-tune: error: " << Err << "\n";
+    return 1;
+  }
+  EngineOptions O;
+  O.Strategy = StrategyOpt;
+  if (BudgetOpt.getNumOccurrences())
+    O.Budget = BudgetOpt;
+  if (SeedOpt.getNumOccurrences())
+    O.Seed = SeedOpt;
+  if (!parseGpus(GpusOpt, O.Gpus)) {
+    errs() << "c2cuda-tune: error: --gpus '" << GpusOpt
+           << "': expected device indices such as 0,1\n";
+    return 1;
+  }
+  O.Jobs = JobsOpt;
+  O.CachePath = CacheOpt;
+  O.Nvcc = NvccOpt;
+  O.TimeoutSeconds = TimeoutOpt;
+  O.Ncu = !NoNcu;
+  O.CacheOnly = CacheOnly;
+  if (!Quiet) {
+    O.Progress = &errs();
+    O.ProgressIsTerminal = errs().is_displayed();
+  }
+
+  TuningRun R = runTuning(B, BundleDir, O, Err);
+  if (!Err.empty()) {
+    errs() << "c2cuda-tune: error: " << Err << "\n";
+    return stopFlag().load() ? 130 : 1;
+  }
+  printSummary(R, outs());
+  outs().flush();
+  if (!ReportOpt.empty()) {
+    if (!writeReport(ReportOpt, B, R, Err)) {
+      errs() << "c2cuda-tune: error: " << Err << "\n";
+      return 1;
+    }
+    outs() << "report: " << ReportOpt << "/report.{json,md,html}\n";
+  }
+  return R.Stopped ? 130 : 0;
+}

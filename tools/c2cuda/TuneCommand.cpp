@@ -1,0 +1,350 @@
+//===- TuneCommand.cpp - `c2cuda tune` ------------------------------------===//
+
+#include "TuneCommand.h"
+
+#include "tunegen/BundleEmitter.h"
+#include "tuner/Engine.h"
+#include "tuner/Report.h"
+#include "tuner/ResultCache.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace c2cuda {
+
+cl::SubCommand &tuneCommand() {
+  static cl::SubCommand Cmd(
+      "tune", "Search the schedule space of one nest on this machine's GPU: "
+              "every variant is verified against the C and timed; writes "
+              "the fastest with -o and explains the search with --report "
+              "(docs/tuning.md)");
+  return Cmd;
+}
+
+cl::OptionCategory &tuneCategory() {
+  static cl::OptionCategory Cat("c2cuda tune options");
+  return Cat;
+}
+
+namespace {
+
+cl::OptionCategory &TuneCategory = tuneCategory();
+
+cl::opt<std::string>
+    KernelName("kernel",
+               cl::desc("Function to tune, with ':N' for its nest N (default: "
+                        "the only function with a nest, nest 0)"),
+               cl::value_desc("name[:nest]"), cl::sub(tuneCommand()),
+               cl::cat(TuneCategory));
+cl::list<std::string> VerifySizes(
+    "verify-size", cl::CommaSeparated,
+    cl::desc("Sizes of the check against the C (default: each tuning size "
+             "capped at 101, 131, 161, ... in parameter order)"),
+    cl::value_desc("name=value,..."), cl::sub(tuneCommand()),
+    cl::cat(TuneCategory));
+cl::opt<std::string>
+    Strategy("strategy",
+             cl::desc("exhaustive, random, model (cost model, then local "
+                      "search; the default) or anneal (simulated annealing)"),
+             cl::init("model"), cl::sub(tuneCommand()), cl::cat(TuneCategory));
+cl::opt<std::string>
+    BudgetText("budget",
+               cl::desc("Evaluations (200) or wall time (90s, 10m, 1h); "
+                        "default: all for exhaustive, else 10% of the space"),
+               cl::sub(tuneCommand()), cl::cat(TuneCategory));
+cl::opt<unsigned long long> Seed("seed",
+                                 cl::desc("Seed of the search and of the "
+                                          "inputs (default 1)"),
+                                 cl::init(1), cl::sub(tuneCommand()),
+                                 cl::cat(TuneCategory));
+cl::list<unsigned> Gpus("gpus", cl::CommaSeparated,
+                        cl::desc("GPUs to run variants on, one worker each "
+                                 "(default: 0)"),
+                        cl::value_desc("0,1,..."), cl::sub(tuneCommand()),
+                        cl::cat(TuneCategory));
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("Parallel compiles (default: every core)"),
+                       cl::init(0), cl::sub(tuneCommand()),
+                       cl::cat(TuneCategory));
+cl::opt<std::string>
+    ReportDir("report",
+              cl::desc("Write report.json, report.md and report.html here"),
+              cl::value_desc("dir"), cl::sub(tuneCommand()),
+              cl::cat(TuneCategory));
+cl::opt<std::string> EmitBundle(
+    "emit-bundle",
+    cl::desc("Write the tuning bundle to <dir> and stop; run it with "
+             "`c2cuda-tune <dir>` on a GPU machine, then bring the directory "
+             "back and use --results"),
+    cl::value_desc("dir"), cl::sub(tuneCommand()), cl::cat(TuneCategory));
+cl::opt<std::string> ResultsDir(
+    "results",
+    cl::desc("Merge the results of a bundle run elsewhere (its cache.jsonl) "
+             "into the cache, then report and write -o without a GPU"),
+    cl::value_desc("bundle dir"), cl::sub(tuneCommand()),
+    cl::cat(TuneCategory));
+cl::opt<std::string> BundleDir(
+    "bundle-dir",
+    cl::desc("Where a local run keeps its bundle and builds (default: "
+             "<report>/bundle, else a new temporary directory)"),
+    cl::value_desc("dir"), cl::sub(tuneCommand()), cl::cat(TuneCategory));
+cl::opt<std::string>
+    CachePath("cache",
+              cl::desc("Result cache (JSON lines; default: "
+                       "~/.cache/c2cuda/tune-cache.jsonl)"),
+              cl::value_desc("file"), cl::sub(tuneCommand()),
+              cl::cat(TuneCategory));
+cl::opt<unsigned> Reps("reps", cl::desc("Timed runs per variant (default 20)"),
+                       cl::init(20), cl::sub(tuneCommand()),
+                       cl::cat(TuneCategory));
+cl::opt<unsigned> Warmup("warmup",
+                         cl::desc("Untimed runs first (default 3)"),
+                         cl::init(3), cl::sub(tuneCommand()),
+                         cl::cat(TuneCategory));
+cl::opt<double> Timeout("timeout",
+                        cl::desc("Seconds a variant's run may take before it "
+                                 "is killed and marked failed (default 60)"),
+                        cl::init(60), cl::sub(tuneCommand()),
+                        cl::cat(TuneCategory));
+cl::opt<bool> NoNcu("no-ncu",
+                    cl::desc("Do not profile the best and default variants "
+                             "with Nsight Compute"),
+                    cl::sub(tuneCommand()), cl::cat(TuneCategory));
+cl::opt<std::string> Nvcc("nvcc", cl::desc("nvcc to compile variants with"),
+                          cl::value_desc("path"), cl::sub(tuneCommand()),
+                          cl::cat(TuneCategory));
+cl::opt<bool> PlantFaults(
+    "plant-faults",
+    cl::desc("Add two broken variants (an out-of-bounds store, a kernel "
+             "that never ends) to test that failures are recorded"),
+    cl::Hidden, cl::sub(tuneCommand()), cl::cat(TuneCategory));
+
+bool parseSizes(const std::vector<std::string> &List, ScalarValues &Out,
+                const char *Flag) {
+  for (const std::string &S : List) {
+    auto [Name, Value] = StringRef(S).split('=');
+    long long V;
+    if (Name.empty() || Value.getAsInteger(10, V)) {
+      WithColor::error(errs(), "c2cuda")
+          << Flag << " expects name=integer, got '" << S << "'\n";
+      return false;
+    }
+    Out[Name.str()] = V;
+  }
+  return true;
+}
+
+std::string defaultCache() {
+  SmallString<256> P;
+  if (!sys::path::cache_directory(P))
+    P = ".";
+  sys::path::append(P, "c2cuda", "tune-cache.jsonl");
+  return P.str().str();
+}
+
+} // namespace
+
+int runTuneCommand(const Module &M, const TuneContext &Ctx,
+                   DiagnosticList &Diags) {
+  auto Fail = [](const Twine &Msg) {
+    WithColor::error(errs(), "c2cuda tune") << Msg << "\n";
+    return 1;
+  };
+  if (M.Functions.empty())
+    return Fail("no nest to tune in '" + Ctx.InputFile +
+                "': mark a loop nest with '#pragma c2cuda kernel'");
+  // Which function and nest.
+  std::string Fn = KernelName;
+  unsigned Nest = 0;
+  if (size_t Colon = Fn.find(':'); Colon != std::string::npos) {
+    if (StringRef(Fn).substr(Colon + 1).getAsInteger(10, Nest))
+      return Fail("--kernel expects name or name:nest, got '" + Fn + "'");
+    Fn = Fn.substr(0, Colon);
+  }
+  if (Fn.empty()) {
+    if (M.Functions.size() != 1) {
+      std::string Names;
+      for (const Function &F : M.Functions)
+        Names += (Names.empty() ? "" : ", ") + F.Name;
+      return Fail("'" + Ctx.InputFile + "' has nests in several functions (" +
+                   Names + "); choose one with --kernel");
+    }
+    Fn = M.Functions.front().Name;
+  }
+  const Function *F = nullptr;
+  for (const Function &G : M.Functions)
+    if (G.Name == Fn)
+      F = &G;
+  if (!F)
+    return Fail("no function '" + Fn + "' with a nest in '" + Ctx.InputFile +
+                 "'");
+
+  TuneRequest R;
+  R.M = &M;
+  R.SourcePath = Ctx.InputFile;
+  auto Buf = MemoryBuffer::getFile(Ctx.InputFile);
+  if (!Buf)
+    return Fail("cannot read '" + Ctx.InputFile + "'");
+  R.SourceContents = (*Buf)->getBuffer().str();
+  R.Function = Fn;
+  R.Nest = Nest;
+  if (!parseSizes(Ctx.Sizes, R.Sizes, "--size") ||
+      !parseSizes(VerifySizes, R.VerifySizes, "--verify-size"))
+    return 1;
+  // Every integer parameter needs a value: the harness allocates from them.
+  std::string Missing;
+  unsigned Index = 0;
+  for (const Param &P : F->Params) {
+    if (P.isArray() || P.Elem == ScalarKind::Float ||
+        P.Elem == ScalarKind::Double)
+      continue;
+    auto It = R.Sizes.find(P.Name);
+    if (It == R.Sizes.end()) {
+      Missing += (Missing.empty() ? "" : ", ") + P.Name;
+      continue;
+    }
+    if (!R.VerifySizes.count(P.Name))
+      R.VerifySizes[P.Name] =
+          std::min<int64_t>(It->second, 101 + 30 * (int64_t)Index);
+    ++Index;
+  }
+  if (!Missing.empty()) {
+    Diags.error(F->Loc,
+                "tuning '" + F->Name + "' needs a size for " + Missing,
+                "give every integer parameter a value, e.g. --size " +
+                    (Missing.substr(0, Missing.find(',')) + "=4096"));
+    return 1;
+  }
+  R.AllowReassociation = Ctx.AllowReassociation;
+  R.PlantFaults = PlantFaults;
+  R.Timing.Warmup = Warmup;
+  R.Timing.Reps = Reps;
+  R.TimeoutSeconds = Timeout;
+  R.Strategy = Strategy;
+  R.Budget = BudgetText;
+  R.Seed = Seed;
+
+  PreparedBundle P;
+  if (!prepareBundle(R, P, Diags))
+    return 1;
+  size_t Candidates = 0;
+  for (const tuner::Variant &V : P.B.Variants)
+    Candidates += V.Role == "candidate";
+  errs() << "c2cuda tune: " << Fn << " nest " << Nest << ", " << P.Shape
+         << " space: " << P.Enumerated << " schedules, " << Candidates
+         << " candidates";
+  for (auto &[Why, N] : P.Refused)
+    errs() << "; " << N << " refused (" << Why << ")";
+  for (auto &[Why, N] : P.Pruned)
+    errs() << "; " << N << " pruned (" << Why << ")";
+  errs() << "\n";
+
+  std::string Err;
+  if (!EmitBundle.empty()) {
+    if (!writeBundleDir(EmitBundle, P, Err))
+      return Fail(Err);
+    errs() << "c2cuda tune: bundle written to " << EmitBundle
+           << "; on a GPU machine run `c2cuda-tune " << EmitBundle
+           << "`, then here `c2cuda tune " << Ctx.InputFile
+           << " --size ... --results " << EmitBundle << "`\n";
+    return 0;
+  }
+
+  std::string Cache = CachePath.empty() ? defaultCache() : CachePath.getValue();
+  if (std::error_code EC =
+          sys::fs::create_directories(sys::path::parent_path(Cache)))
+    return Fail("cannot create the cache's directory: " + EC.message());
+
+  tuner::EngineOptions EO;
+  EO.Strategy = Strategy;
+  EO.Budget = BudgetText.getValue();
+  EO.Seed = Seed.getValue();
+  EO.Gpus.assign(Gpus.begin(), Gpus.end());
+  if (EO.Gpus.empty())
+    EO.Gpus = {0};
+  EO.Jobs = Jobs;
+  EO.CachePath = Cache;
+  EO.Nvcc = Nvcc;
+  EO.Ncu = !NoNcu;
+  EO.Progress = &errs();
+  EO.ProgressIsTerminal = errs().is_displayed();
+
+  std::string Dir;
+  if (!ResultsDir.empty()) {
+    // Results from elsewhere: merge them, then replay the search from the
+    // cache alone (nothing is compiled or run).
+    tuner::Bundle Theirs;
+    if (!tuner::readBundle(ResultsDir, Theirs, Err))
+      return Fail(Err);
+    if (Theirs.SourceSha256 != P.B.SourceSha256 ||
+        Theirs.Function != P.B.Function || Theirs.Nest != P.B.Nest ||
+        Theirs.Sizes != P.B.Sizes)
+      return Fail("'" + ResultsDir + "' is the bundle of another source, "
+                   "nest or size than this command's");
+    SmallString<256> TheirCache(ResultsDir);
+    sys::path::append(TheirCache, "cache.jsonl");
+    size_t Added = 0;
+    std::vector<std::string> Notes;
+    if (!tuner::mergeCacheFile(TheirCache.str().str(), Cache, Added, Notes,
+                               Err))
+      return Fail(Err);
+    for (const std::string &N : Notes)
+      errs() << "c2cuda tune: note: " << N << "\n";
+    errs() << "c2cuda tune: merged " << Added << " new result(s) from "
+           << TheirCache << " into " << Cache << "\n";
+    Dir = ResultsDir;
+    EO.CacheOnly = true;
+  } else {
+    Dir = BundleDir;
+    if (Dir.empty() && !ReportDir.empty()) {
+      SmallString<256> D(ReportDir);
+      sys::path::append(D, "bundle");
+      Dir = D.str().str();
+    }
+    if (Dir.empty()) {
+      SmallString<256> D;
+      if (std::error_code EC = sys::fs::createUniqueDirectory("c2cuda-tune", D))
+        return Fail("cannot create a bundle directory: " + EC.message());
+      Dir = D.str().str();
+    }
+    if (!writeBundleDir(Dir, P, Err))
+      return Fail(Err);
+  }
+
+  tuner::TuningRun Run = tuner::runTuning(P.B, Dir, EO, Err);
+  if (!Err.empty())
+    return Fail(Err);
+
+  if (!ReportDir.empty()) {
+    if (!tuner::writeReport(ReportDir, P.B, Run, Err))
+      return Fail(Err);
+    errs() << "c2cuda tune: report in " << ReportDir << "/report.{md,html,json}\n";
+  }
+  if (!Ctx.OutputFile.empty()) {
+    if (Run.Best < 0)
+      return Fail("no variant passed verification; '" + Ctx.OutputFile +
+                   "' not written");
+    const tuner::Evaluation &Best = Run.Results[Run.Best];
+    std::string Cuda = emitWithSchedule(R, Best.Schedule, Diags);
+    if (Cuda.empty())
+      return 1;
+    std::string Text = tuner::bestHeaderComment(P.B, Run) + Cuda;
+    if (llvm::Error E = writeToOutput(Ctx.OutputFile, [&](raw_ostream &OS) {
+          OS << Text;
+          return llvm::Error::success();
+        }))
+      return Fail("cannot write '" + Ctx.OutputFile +
+                   "': " + toString(std::move(E)));
+    errs() << "c2cuda tune: best variant (" << Best.VariantId << ") written to "
+           << Ctx.OutputFile << "\n";
+  }
+  return Run.Interrupted ? 130 : 0;
+}
+
+} // namespace c2cuda
