@@ -57,6 +57,8 @@ void CStmtPrinter::printStmt(const Stmt &S, unsigned Indent) {
     // aligned so that runs of 4 elements can be read as one 16-byte load).
     if (D.isArray() && D.Storage == StorageKind::Shared)
       OS << "__shared__ __align__(16) ";
+    else if (D.isArray() && D.AlignBytes)
+      OS << "__align__(" << D.AlignBytes << ") ";
     OS << spelling(D.Type) << ' ' << D.Name;
     for (int64_t N : D.Dims)
       OS << '[' << N << ']';

@@ -295,6 +295,9 @@ public:
   ExprPtr Init;              ///< May be null.
   std::vector<int64_t> Dims; ///< Non-empty: an array of these sizes.
   StorageKind Storage = StorageKind::Register;
+  /// A register array read or written as vectors: its alignment in bytes
+  /// (0: the type's own).
+  unsigned AlignBytes = 0;
   DeclStmt(std::string N, ScalarKind T, ExprPtr I, SourceLoc L = {})
       : Stmt(Kind::Decl, std::move(L)), Name(std::move(N)), Type(T),
         Init(std::move(I)) {}

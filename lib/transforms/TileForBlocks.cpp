@@ -163,6 +163,13 @@ private:
     std::vector<int64_t> SharedDims;
   };
   std::vector<SharedTile> Tiles;
+  /// Elements of T a thread loads at once: 16 bytes when the schedule asks
+  /// for vector(...) and the box's rows (along the array's innermost
+  /// dimension) are whole vectors; else 1.
+  int64_t runWidth(const SharedTile &T) const;
+  /// Whether a run of T goes to shared memory as one vector store: the
+  /// tile keeps the array's layout and its rows are whole vectors.
+  bool storesRuns(const SharedTile &T) const;
   /// Small read-only arrays every point reads whole (a convolution's
   /// mask): loaded once per thread into register arrays.
   std::vector<SharedTile> RegOperands;
@@ -525,6 +532,23 @@ StmtList Tiler::registerOperandLoads() {
   return Out;
 }
 
+int64_t Tiler::runWidth(const SharedTile &T) const {
+  const TileFootprint &FP = T.FP;
+  if (S.Vector.empty() ||
+      (FP.Elem != ScalarKind::Float && FP.Elem != ScalarKind::Double))
+    return 1;
+  int64_t V = 16 / sizeInBytes(FP.Elem);
+  return FP.Size.back() % V == 0 ? V : 1;
+}
+
+bool Tiler::storesRuns(const SharedTile &T) const {
+  int64_t W = runWidth(T);
+  bool Identity = true;
+  for (unsigned I = 0; I < T.Perm.size(); ++I)
+    Identity &= T.Perm[I] == I;
+  return W > 1 && Identity && T.SharedDims.back() % W == 0;
+}
+
 /// Cooperative loads of every shared tile: linear element l of the box goes
 /// to thread l % threads, the innermost box dimension fastest, so that
 /// consecutive threads read consecutive addresses.
@@ -536,18 +560,12 @@ StmtList Tiler::loads(LoadMode Mode) {
     int64_t Elems = 1;
     for (int64_t Sz : FP.Size)
       Elems *= Sz;
-    // Vector loads (16 bytes): asked for with vector(...), for a tile stored
-    // as the array is (not transposed) whose rows are whole vectors.
-    int64_t W = 1;
-    if (Mode == LoadMode::Direct && !S.Vector.empty() &&
-        (FP.Elem == ScalarKind::Float || FP.Elem == ScalarKind::Double)) {
-      int64_t V = 16 / sizeInBytes(FP.Elem);
-      bool Identity = true;
-      for (unsigned I = 0; I < N; ++I)
-        Identity &= T.Perm[I] == I;
-      if (Identity && FP.Size[N - 1] % V == 0 && T.SharedDims[N - 1] % V == 0)
-        W = V;
-    }
+    // Runs of W elements along the array's innermost dimension, read
+    // with one 16-byte load where aligned (runWidth); stored to shared
+    // memory with one 16-byte store where the layout allows (storesRuns),
+    // else element by element (a transposed or padded tile).
+    int64_t W = runWidth(T);
+    bool VecStore = storesRuns(T);
     int64_t Slots = Elems / W;
     int64_t Rounds = (Slots + Threads - 1) / Threads;
     std::string A = FP.Array, L = "c2c_l_" + A, R = "c2c_r_" + A;
@@ -596,9 +614,28 @@ StmtList Tiler::loads(LoadMode Mode) {
         Body.insert(Body.end(), Inner.begin(), Inner.end());
       Out.push_back(countLoop(R, Rounds, Body, -1));
     };
-    ExprPtr Staged = localRef("c2c_pf_" + A, {ivar(R)}, FP.Elem);
+    // Staging registers of the round's run: c2c_pf_A[r] or c2c_pf_A[r][e].
+    auto Staged = [&](int64_t E) {
+      std::vector<ExprPtr> Idx = {ivar(R)};
+      if (W > 1)
+        Idx.push_back(ilit(E));
+      return localRef("c2c_pf_" + A, Idx, FP.Elem);
+    };
+    // Element E of the run into the shared tile from From(E): one vector
+    // store for the whole run where the layout allows it.
+    auto StoreRun = [&](StmtList &To, auto From) {
+      if (VecStore) {
+        auto Copy =
+            std::make_shared<AssignStmt>(ShRef(0), AssignOpKind::Set, From(0));
+        Copy->Width = W;
+        To.push_back(Copy);
+        return;
+      }
+      for (int64_t E = 0; E < W; ++E)
+        To.push_back(assign(ShRef(E), From(E)));
+    };
     if (Mode == LoadMode::FromRegs) {
-      Inner.push_back(assign(ShRef(0), Staged));
+      StoreRun(Inner, Staged);
       Finish();
       continue;
     }
@@ -651,16 +688,30 @@ StmtList Tiler::loads(LoadMode Mode) {
                                           FP.Elem);
       return std::make_shared<ArrayRef>(A, Xs, FP.Elem);
     };
+    bool ToRegs = Mode == LoadMode::ToRegs;
     if (W == 1) {
-      ExprPtr Dst = Mode == LoadMode::ToRegs ? Staged : ShRef(0);
+      ExprPtr Dst = ToRegs ? Staged(0) : ShRef(0);
       Inner.push_back(std::make_shared<IfStmt>(
           Guard(0), StmtList{assign(Dst, Src(0))}, StmtList{}));
     } else {
       // The whole run inside the array and the global address aligned: one
-      // vector access; else element by element.
-      auto Copy =
-          std::make_shared<AssignStmt>(ShRef(0), AssignOpKind::Set, Src(0));
-      Copy->Width = W;
+      // vector load; else element by element.
+      StmtList Vector;
+      if (ToRegs) {
+        auto Copy = std::make_shared<AssignStmt>(Staged(0), AssignOpKind::Set,
+                                                 Src(0));
+        Copy->Width = W;
+        Vector.push_back(Copy);
+      } else if (VecStore) {
+        StoreRun(Vector, Src);
+      } else {
+        // Through registers, so that the W elements are one load.
+        auto Copy = std::make_shared<AssignStmt>(Staged(0), AssignOpKind::Set,
+                                                 Src(0));
+        Copy->Width = W;
+        Vector.push_back(Copy);
+        StoreRun(Vector, Staged);
+      }
       ExprPtr Aligned = std::make_shared<CallExpr>(
           "c2c_aligned",
           std::vector<ExprPtr>{Src(0), ilit(W * sizeInBytes(FP.Elem))},
@@ -668,10 +719,11 @@ StmtList Tiler::loads(LoadMode Mode) {
       StmtList Scalar;
       for (int64_t E = 0; E < W; ++E)
         Scalar.push_back(std::make_shared<IfStmt>(
-            Guard(E), StmtList{assign(ShRef(E), Src(E))}, StmtList{}));
+            Guard(E),
+            StmtList{assign(ToRegs ? Staged(E) : ShRef(E), Src(E))},
+            StmtList{}));
       Inner.push_back(std::make_shared<IfStmt>(
-          andE(andE(Guard(0), Guard(W - 1, true)), Aligned), StmtList{Copy},
-          Scalar));
+          andE(andE(Guard(0), Guard(W - 1, true)), Aligned), Vector, Scalar));
     }
     Finish();
   }
@@ -887,16 +939,24 @@ bool Tiler::run() {
     D->Storage = StorageKind::Shared;
     Body.push_back(D);
   }
-  if (Pipelined)
-    for (const SharedTile &T : Tiles) {
-      int64_t Elems = 1;
-      for (int64_t Sz : T.FP.Size)
-        Elems *= Sz;
-      auto D = std::make_shared<DeclStmt>("c2c_pf_" + T.FP.Array, T.FP.Elem,
-                                          nullptr);
-      D->Dims = {(Elems + Threads - 1) / Threads};
-      Body.push_back(D);
+  // Staging registers: a thread's runs of a pipelined tile's next strip, or
+  // the run of a transposed tile read as one vector.
+  for (const SharedTile &T : Tiles) {
+    int64_t Elems = 1;
+    for (int64_t Sz : T.FP.Size)
+      Elems *= Sz;
+    int64_t W = runWidth(T);
+    if (!Pipelined && (W == 1 || storesRuns(T)))
+      continue;
+    auto D = std::make_shared<DeclStmt>("c2c_pf_" + T.FP.Array, T.FP.Elem,
+                                        nullptr);
+    D->Dims = {(Elems / W + Threads - 1) / Threads};
+    if (W > 1) {
+      D->Dims.push_back(W);
+      D->AlignBytes = unsigned(W * sizeInBytes(T.FP.Elem));
     }
+    Body.push_back(D);
+  }
   for (const auto &[N, Ty] : Private) {
     auto D = std::make_shared<DeclStmt>("c2c_reg_" + N, Ty, nullptr);
     D->Dims = RegDims;

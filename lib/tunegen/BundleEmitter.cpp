@@ -25,6 +25,11 @@ namespace c2cuda {
 
 namespace {
 
+std::string sha256Hex(const std::string &Text) {
+  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Text)),
+                     /*LowerCase=*/true);
+}
+
 const Function *findFunction(const Module &M, const std::string &Name) {
   for (const Function &F : M.Functions)
     if (F.Name == Name)
@@ -109,8 +114,7 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
   }
   tuner::Bundle &B = Out.B;
   B.SourceName = llvm::sys::path::filename(R.SourcePath).str();
-  B.SourceSha256 = llvm::toHex(
-      llvm::SHA256::hash(llvm::arrayRefFromStringRef(R.SourceContents)), true);
+  B.SourceSha256 = sha256Hex(R.SourceContents);
   B.Function = R.Function;
   B.Nest = R.Nest;
   for (auto &[K, V] : R.Sizes)
@@ -171,6 +175,8 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
     V.Schedule = scheduleToJson(L.NestKernel->Schedule);
     V.Source = "variants/" + Id + ".cu";
     Out.Files[V.Source] = L.Cuda;
+    V.CodeSha256 = sha256Hex(L.Cuda + '\0' + Out.Files[B.Harness] + '\0' +
+                             Out.Files[B.Reference]);
     for (const std::string &S : harnessSymbols(L.LF))
       Symbols.insert(S);
     CostInputs CI;

@@ -75,6 +75,7 @@ json bundleToJson(const Bundle &B) {
                   {"schedule", V.Schedule},
                   {"source", V.Source},
                   {"nvcc_flags", V.NvccFlags},
+                  {"code_sha256", V.CodeSha256},
                   {"model", modelToJson(V.Model)}});
   J["variants"] = std::move(Vs);
   J["strategy"] = B.Strategy;
@@ -216,6 +217,7 @@ bool bundleFromJson(const json &J, Bundle &Out, std::string &Err) {
         V.Schedule = VJ["schedule"];
       VR.get("source", V.Source);
       VR.get("nvcc_flags", V.NvccFlags);
+      VR.get("code_sha256", V.CodeSha256);
       if (const json *M = VR.object("model"))
         modelFromJson(*M, V.Model, Where + ".model", Err);
       if (Err.empty() && V.Id.empty())

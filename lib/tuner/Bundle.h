@@ -59,6 +59,11 @@ struct Variant {
   nlohmann::json Schedule = nlohmann::json::object(); ///< Schedule.h form.
   std::string Source; ///< Relative to the bundle: "variants/v0042.cu".
   std::vector<std::string> NvccFlags; ///< e.g. "-maxrregcount=128".
+  /// SHA-256 of the code that runs (the variant's source with the harness
+  /// and the reference), so that a result is not reused once the compiler
+  /// emits other code for the same schedule. Empty: not known (older or
+  /// hand-made bundles); the cache key then leaves it out.
+  std::string CodeSha256;
   ModelPrediction Model;
 };
 

@@ -28,6 +28,8 @@ std::string ResultCache::key(const Bundle &B, const Variant &V,
   K["nest"] = B.Nest;
   K["schedule"] = V.Schedule;
   K["nvcc_flags"] = V.NvccFlags;
+  if (!V.CodeSha256.empty())
+    K["code_sha256"] = V.CodeSha256;
   K["sizes"] = B.Sizes;
   K["verify_sizes"] = B.VerifySizes;
   K["gpu"] = Gpu;

@@ -3,11 +3,17 @@
 //   c2cuda-tune DIR [--strategy S] [--budget B] [--seed N] [--gpus 0,1]
 //               [-j N] [--cache FILE] [--nvcc PATH] [--timeout SECONDS]
 //               [--report DIR] [--no-ncu] [--cache-only] [--quiet]
+//   c2cuda-tune DIR --replay S [--seeds 1,2,3,4,5] [--budget N] [--batch N]
 //
 // DIR is a bundle written by `c2cuda tune --emit-bundle DIR`. Results are
 // appended to DIR/cache.jsonl (or --cache) as they come, so a run that is
 // killed resumes where it stopped; copy the cache back and `c2cuda tune`
 // merges it. No Clang here: the binary is static and needs only nvcc.
+//
+// --replay runs strategy S against the results of DIR's cache (an
+// exhaustive sweep's) for each seed, as the engine would with every result
+// a cache hit, and says how close it came to the exhaustive best with how
+// many evaluations (tuner/StrategyReplay.h). Nothing is compiled or run.
 //
 // Exit status: 0 done (also when a time budget ran out), 1 error, 130
 // stopped by Ctrl-C / SIGTERM (what was measured is kept).
@@ -17,6 +23,8 @@
 #include "tuner/Bundle.h"
 #include "tuner/Engine.h"
 #include "tuner/Report.h"
+#include "tuner/ResultCache.h"
+#include "tuner/StrategyReplay.h"
 #include "tuner/ReportTables.h"
 #include "tuner/TuningRun.h"
 
@@ -76,6 +84,21 @@ static cl::opt<bool>
               cl::cat(Cat));
 static cl::opt<bool> Quiet("quiet", cl::desc("No progress output"),
                            cl::cat(Cat));
+
+static cl::opt<std::string>
+    ReplayOpt("replay",
+              cl::desc("Replay this strategy against the cache's results "
+                       "and compare it with the exhaustive best; nothing is "
+                       "compiled or run"),
+              cl::value_desc("strategy"), cl::cat(Cat));
+static cl::opt<std::string>
+    SeedsOpt("seeds", cl::desc("Seeds of --replay (default 1,2,3,4,5)"),
+             cl::init("1,2,3,4,5"), cl::cat(Cat));
+static cl::opt<unsigned>
+    BatchOpt("batch",
+             cl::desc("Candidates --replay asks for at a time (the engine "
+                      "asks for 2 x -j; default 1)"),
+             cl::init(1), cl::cat(Cat));
 
 static bool parseGpus(const std::string &Text, std::vector<unsigned> &Out) {
   SmallVector<StringRef, 8> Parts;
@@ -159,6 +182,78 @@ static void printSummary(const TuningRun &R, raw_ostream &OS) {
   }
 }
 
+/// --replay: the strategy over the seeds, against the cached results of
+/// B's candidates (entries whose key is not B's variant's are not B's).
+static int replay(const Bundle &B) {
+  std::string Path = CacheOpt.empty() ? BundleDir + "/cache.jsonl"
+                                      : CacheOpt.getValue();
+  ResultCache C;
+  std::vector<std::string> Notes;
+  std::string Err;
+  if (!C.load(Path, Notes, Err)) {
+    errs() << "c2cuda-tune: error: " << Err << "\n";
+    return 1;
+  }
+  std::map<std::string, size_t> Index;
+  for (size_t I = 0; I < B.Variants.size(); ++I)
+    Index[B.Variants[I].Id] = I;
+  std::vector<Evaluation> Mine;
+  for (const Evaluation &E : C.entries()) {
+    auto It = Index.find(E.VariantId);
+    if (It != Index.end() &&
+        ResultCache::key(B, B.Variants[It->second], E.Gpu, E.Toolkit) == E.Key)
+      Mine.push_back(E);
+  }
+  std::map<size_t, Observation> Measured = observationsFrom(B, Mine);
+  size_t Candidates = 0, Known = 0;
+  for (size_t I = 0; I < B.Variants.size(); ++I)
+    if (B.Variants[I].Role == "candidate") {
+      ++Candidates;
+      Known += Measured.count(I);
+    }
+  if (Known < Candidates)
+    errs() << "c2cuda-tune: warning: the cache has " << Known << " of "
+           << Candidates
+           << " candidates: the exhaustive best is the best of those\n";
+  std::vector<unsigned long long> Seeds;
+  SmallVector<StringRef, 8> Parts;
+  StringRef(SeedsOpt).split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef P : Parts) {
+    unsigned long long S;
+    if (P.trim().getAsInteger(10, S)) {
+      errs() << "c2cuda-tune: error: --seeds '" << SeedsOpt
+             << "': expected integers such as 1,2,3\n";
+      return 1;
+    }
+    Seeds.push_back(S);
+  }
+  Budget Bud;
+  if (!parseBudget(BudgetOpt, Bud, Err)) {
+    errs() << "c2cuda-tune: error: " << Err << "\n";
+    return 1;
+  }
+  ReplaySummary S =
+      summarizeReplays(B, Measured, ReplayOpt, Seeds, Bud, BatchOpt);
+  if (!S.Error.empty()) {
+    errs() << "c2cuda-tune: error: " << S.Error << "\n";
+    return 1;
+  }
+  for (size_t I = 0; I < S.Runs.size(); ++I) {
+    const ReplayOutcome &R = S.Runs[I];
+    outs() << "seed " << S.Seeds[I] << ": " << R.Evaluations
+           << " evaluations, best ";
+    if (R.Best)
+      outs() << B.Variants[R.Best->Variant].Id << " "
+             << format("%.4f", R.Best->Ms) << " ms, "
+             << format("%.1f", 100 * S.Gaps[I]) << "% from the exhaustive best";
+    else
+      outs() << "none";
+    outs() << "\n";
+  }
+  outs() << S.str() << "\n";
+  return 0;
+}
+
 int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(Cat);
   cl::ParseCommandLineOptions(argc, argv,
@@ -170,6 +265,8 @@ int main(int argc, char **argv) {
     errs() << "c2cuda-tune: error: " << Err << "\n";
     return 1;
   }
+  if (!ReplayOpt.empty())
+    return replay(B);
   EngineOptions O;
   O.Strategy = StrategyOpt;
   if (BudgetOpt.getNumOccurrences())
