@@ -698,16 +698,16 @@ StmtList Tiler::loads(LoadMode Mode) {
       // vector load; else element by element.
       StmtList Vector;
       if (ToRegs) {
-        auto Copy = std::make_shared<AssignStmt>(Staged(0), AssignOpKind::Set,
-                                                 Src(0));
+        auto Copy =
+            std::make_shared<AssignStmt>(Staged(0), AssignOpKind::Set, Src(0));
         Copy->Width = W;
         Vector.push_back(Copy);
       } else if (VecStore) {
         StoreRun(Vector, Src);
       } else {
         // Through registers, so that the W elements are one load.
-        auto Copy = std::make_shared<AssignStmt>(Staged(0), AssignOpKind::Set,
-                                                 Src(0));
+        auto Copy =
+            std::make_shared<AssignStmt>(Staged(0), AssignOpKind::Set, Src(0));
         Copy->Width = W;
         Vector.push_back(Copy);
         StoreRun(Vector, Staged);
@@ -719,8 +719,7 @@ StmtList Tiler::loads(LoadMode Mode) {
       StmtList Scalar;
       for (int64_t E = 0; E < W; ++E)
         Scalar.push_back(std::make_shared<IfStmt>(
-            Guard(E),
-            StmtList{assign(ToRegs ? Staged(E) : ShRef(E), Src(E))},
+            Guard(E), StmtList{assign(ToRegs ? Staged(E) : ShRef(E), Src(E))},
             StmtList{}));
       Inner.push_back(std::make_shared<IfStmt>(
           andE(andE(Guard(0), Guard(W - 1, true)), Aligned), Vector, Scalar));
@@ -948,8 +947,8 @@ bool Tiler::run() {
     int64_t W = runWidth(T);
     if (!Pipelined && (W == 1 || storesRuns(T)))
       continue;
-    auto D = std::make_shared<DeclStmt>("c2c_pf_" + T.FP.Array, T.FP.Elem,
-                                        nullptr);
+    auto D =
+        std::make_shared<DeclStmt>("c2c_pf_" + T.FP.Array, T.FP.Elem, nullptr);
     D->Dims = {(Elems / W + Threads - 1) / Threads};
     if (W > 1) {
       D->Dims.push_back(W);

@@ -198,9 +198,9 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
     // An out-of-bounds store far past every allocation, and a loop that
     // never ends: the engine must record both as failed and go on.
     LoweredOne Oob = Plain, Hang = Plain;
-    Oob.Cuda = plant(Plain.Cuda,
-                     "  if (threadIdx.x == 0) { volatile float *c2c_bad = "
-                     "(volatile float *)(1ULL << 46); *c2c_bad = 1.0f; }");
+    Oob.Cuda =
+        plant(Plain.Cuda, "  if (threadIdx.x == 0) { volatile float *c2c_bad = "
+                          "(volatile float *)(1ULL << 46); *c2c_bad = 1.0f; }");
     Hang.Cuda = plant(Plain.Cuda, "  for (volatile int c2c_spin = 0;; "
                                   "c2c_spin = c2c_spin + 0) {}");
     Oob.Cuda = "// PLANTED FAULT: out-of-bounds store (a test of the tuner)\n" +
@@ -283,9 +283,8 @@ std::string emitWithSchedule(const TuneRequest &R,
   Module M;
   M.SourceFile = R.M->SourceFile;
   for (const Function &G : R.M->Functions)
-    M.Functions.push_back(G.Name == F->Name
-                              ? withSchedules(G, {{R.Nest, S}}, Diags)
-                              : G);
+    M.Functions.push_back(
+        G.Name == F->Name ? withSchedules(G, {{R.Nest, S}}, Diags) : G);
   if (Diags.hasErrors())
     return "";
   std::vector<LoweredFunction> Lowered;

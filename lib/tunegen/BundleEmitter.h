@@ -42,8 +42,8 @@ struct PreparedBundle {
   tuner::Bundle B;
   /// Relative path in the bundle -> contents.
   std::map<std::string, std::string> Files;
-  std::string Shape;       ///< SpaceBuilder's.
-  size_t Enumerated = 0;   ///< Points before lowering and pruning.
+  std::string Shape;     ///< SpaceBuilder's.
+  size_t Enumerated = 0; ///< Points before lowering and pruning.
   /// Reason -> count, for points dropped.
   std::map<std::string, size_t> Refused, Pruned;
 };

@@ -170,8 +170,8 @@ CostResult predictCost(const CostInputs &In) {
   double Shared = SharedBytes / (SMs * SharedBytesPerClock * Clock * WaveEff);
   double L2 = L2Bytes / L2BW;
   // Little's law: bytes the resident warps have in flight.
-  double InFlight = SMs * O.ActiveWarps * 32 * Points * 4 *
-                    std::max(1.0, std::min(VX, 4.0));
+  double InFlight =
+      SMs * O.ActiveWarps * 32 * Points * 4 * std::max(1.0, std::min(VX, 4.0));
   double Dram = In.MinBytes / std::min(DramBW, InFlight / LatencySeconds);
   double Latency = 0;
   if (In.Shape == "strip")

@@ -73,10 +73,8 @@ void buildStrip(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
   std::vector<nlohmann::json> BlockValues;
   for (auto [BX, BY] : Blocks)
     BlockValues.push_back(blockName(BX, BY));
-  S.Params = {param("block", BlockValues),
-              param(TX, {64, 128, 256}),
-              param(TY, {64, 128, 256}),
-              param(TK, {8, 16, 32}),
+  S.Params = {param("block", BlockValues), param(TX, {64, 128, 256}),
+              param(TY, {64, 128, 256}), param(TK, {8, 16, 32}),
               param("pipeline", {1, 2})};
   for (auto [BX, BY] : Blocks)
     for (unsigned TileX : Tiles)
@@ -157,8 +155,9 @@ void buildStencil(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
 
 void buildUntiled(TuneSpace &S, const Kernel &K) {
   S.Shape = "untiled";
-  const GridLoop &X = *std::find_if(K.Grid.begin(), K.Grid.end(),
-                                    [](const GridLoop &G) { return G.Dim == 0; });
+  const GridLoop &X =
+      *std::find_if(K.Grid.begin(), K.Grid.end(),
+                    [](const GridLoop &G) { return G.Dim == 0; });
   std::string CN = "thread_" + X.Iter;
   S.Params = {param("block", {64, 128, 256, 512, 1024}),
               param(CN, {1, 2, 4, 8})};

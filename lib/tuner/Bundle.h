@@ -33,14 +33,14 @@ namespace tuner {
 /// One tunable parameter and its values, in increasing order: neighbours in
 /// the space differ in one parameter by one position in Values.
 struct Parameter {
-  std::string Name;                  ///< "tile_i", "block_x", "shared", ...
+  std::string Name; ///< "tile_i", "block_x", "shared", ...
   std::vector<nlohmann::json> Values;
 };
 
 /// What the cost model predicted for a variant (CostModel, c2cuda side).
 struct ModelPrediction {
-  double Seconds = -1;     ///< Predicted time at the tuning size; < 0: none.
-  double Occupancy = 0;    ///< Predicted warps resident / max, 0..1.
+  double Seconds = -1;  ///< Predicted time at the tuning size; < 0: none.
+  double Occupancy = 0; ///< Predicted warps resident / max, 0..1.
   unsigned EstRegisters = 0;
   uint64_t SharedBytes = 0; ///< Static shared memory per block.
   unsigned ThreadsPerBlock = 0;
@@ -50,12 +50,12 @@ struct ModelPrediction {
 };
 
 struct Variant {
-  std::string Id;     ///< "v0042"; also the file stem under variants/.
+  std::string Id; ///< "v0042"; also the file stem under variants/.
   /// "plain": the untiled mapping (reference at the tuning size);
   /// "default": what `c2cuda FILE.c` emits; "candidate": a point of the
   /// space; "planted": a deliberately broken variant (tests only).
   std::string Role = "candidate";
-  nlohmann::json Params = nlohmann::json::object(); ///< Parameter -> value.
+  nlohmann::json Params = nlohmann::json::object();   ///< Parameter -> value.
   nlohmann::json Schedule = nlohmann::json::object(); ///< Schedule.h form.
   std::string Source; ///< Relative to the bundle: "variants/v0042.cu".
   std::vector<std::string> NvccFlags; ///< e.g. "-maxrregcount=128".
@@ -84,8 +84,8 @@ struct Bundle {
   std::string Arch = "sm_90";
   std::string ElemType = "float"; ///< Of the outputs: float or double.
   double Tolerance = 1e-4;        ///< Relative L2 error allowed.
-  double Flops = 0;          ///< Floating-point operations at Sizes.
-  double MinBytes = 0;       ///< Compulsory DRAM traffic at Sizes.
+  double Flops = 0;               ///< Floating-point operations at Sizes.
+  double MinBytes = 0;            ///< Compulsory DRAM traffic at Sizes.
   TimingSettings Timing;
   double TimeoutSeconds = 60; ///< Per variant run (verification + timing).
   std::vector<std::string> Symbols; ///< Renamed per variant (see above).
@@ -95,7 +95,7 @@ struct Bundle {
   std::vector<Variant> Variants; ///< Plain first, then default, then the rest.
   /// Defaults for the runner, from `c2cuda tune`'s options.
   std::string Strategy = "model";
-  std::string Budget;  ///< "" (strategy default), "200", "10m", "90s".
+  std::string Budget; ///< "" (strategy default), "200", "10m", "90s".
   unsigned long long Seed = 0;
 
   const Variant *find(const std::string &Id) const;

@@ -66,10 +66,10 @@ struct Evaluation {
   double FractionOfFlopFloor = 0; ///< Floor time / measured time.
   double FractionOfBandwidthFloor = 0;
   std::string Gpu, Toolkit; ///< "NVIDIA H100 80GB HBM3", "13.0".
-  unsigned GpuIndex = 0;   ///< Which GPU of the machine ran it.
-  unsigned Order = 0;      ///< 1-based position in the search.
-  double FinishedAt = 0;   ///< Seconds since the sweep began.
-  bool FromCache = false;  ///< Not stored in the cache line.
+  unsigned GpuIndex = 0;    ///< Which GPU of the machine ran it.
+  unsigned Order = 0;       ///< 1-based position in the search.
+  double FinishedAt = 0;    ///< Seconds since the sweep began.
+  bool FromCache = false;   ///< Not stored in the cache line.
 };
 
 nlohmann::json evaluationToJson(const Evaluation &E);

@@ -9,10 +9,11 @@
 //
 // The key is the SHA-256 (hex) of the source's hash, the function, the
 // nest, the canonical schedule (JSON, sorted keys), the variant's extra nvcc
-// flags, the hash of its code when the bundle gives it, the tuning and verification sizes, the GPU's name and the CUDA
-// toolkit's release; plus the role for "plain" and "planted" variants,
-// whose schedule does not say what they are. Nothing else: a variant whose
-// schedule, sizes, GPU or toolkit is the same reuses the result.
+// flags, the hash of its code when the bundle gives it, the tuning and
+// verification sizes, the GPU's name and the CUDA toolkit's release; plus the
+// role for "plain" and "planted" variants, whose schedule does not say what
+// they are. Nothing else: a variant whose schedule, sizes, GPU or toolkit is
+// the same reuses the result.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TUNER_RESULTCACHE_H

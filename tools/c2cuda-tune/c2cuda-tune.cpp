@@ -23,9 +23,9 @@
 #include "tuner/Bundle.h"
 #include "tuner/Engine.h"
 #include "tuner/Report.h"
+#include "tuner/ReportTables.h"
 #include "tuner/ResultCache.h"
 #include "tuner/StrategyReplay.h"
-#include "tuner/ReportTables.h"
 #include "tuner/TuningRun.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -185,8 +185,8 @@ static void printSummary(const TuningRun &R, raw_ostream &OS) {
 /// --replay: the strategy over the seeds, against the cached results of
 /// B's candidates (entries whose key is not B's variant's are not B's).
 static int replay(const Bundle &B) {
-  std::string Path = CacheOpt.empty() ? BundleDir + "/cache.jsonl"
-                                      : CacheOpt.getValue();
+  std::string Path =
+      CacheOpt.empty() ? BundleDir + "/cache.jsonl" : CacheOpt.getValue();
   ResultCache C;
   std::vector<std::string> Notes;
   std::string Err;

@@ -57,8 +57,9 @@ static cl::opt<bool> Json("json",
 
 static cl::list<std::string>
     Sizes("size", cl::CommaSeparated,
-          cl::desc("Values of scalar parameters for the report's numbers, "
-                   "e.g. --size M=4096,N=4096,K=4096"),
+          cl::desc("Values of scalar parameters: the problem size that "
+                   "analyze reports on and tune tunes for, e.g. --size "
+                   "M=4096,N=4096,K=4096"),
           cl::value_desc("name=value,..."), cl::sub(AnalyzeCmd),
           cl::sub(TuneCmd), cl::cat(Category));
 
