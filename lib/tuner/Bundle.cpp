@@ -1,5 +1,4 @@
-//===- Bundle.cpp - bundle.json <-> Bundle
-//---------------------------------===//
+//===- Bundle.cpp - bundle.json <-> Bundle --------------------------------===//
 //
 // The keys are documented in docs/tuning.md ("Bundle"). Reading is strict
 // about types (a wrong type names the key) and lenient about absence (an
@@ -42,10 +41,8 @@ static json modelToJson(const ModelPrediction &M) {
           {"terms", M.Terms}};
 }
 
-json bundleToJson(const Bundle &B) {
+json problemToJson(const Bundle &B) {
   json J;
-  J["format"] = B.Format;
-  J["source_name"] = B.SourceName;
   J["source_sha256"] = B.SourceSha256;
   J["function"] = B.Function;
   J["nest"] = B.Nest;
@@ -60,6 +57,13 @@ json bundleToJson(const Bundle &B) {
                  {"reps", B.Timing.Reps},
                  {"flush_l2", B.Timing.FlushL2}};
   J["timeout_seconds"] = B.TimeoutSeconds;
+  return J;
+}
+
+json bundleToJson(const Bundle &B) {
+  json J = problemToJson(B);
+  J["format"] = B.Format;
+  J["source_name"] = B.SourceName;
   J["symbols"] = B.Symbols;
   J["harness"] = B.Harness;
   J["reference"] = B.Reference;
@@ -267,14 +271,18 @@ bool writeBundle(const std::string &Dir, const Bundle &B, std::string &Err) {
     Err = Dir + ": " + EC.message();
     return false;
   }
-  std::string Path = bundleFile(Dir);
+  return writeTextFile(bundleFile(Dir), bundleToJson(B).dump(2) + "\n", Err);
+}
+
+bool writeTextFile(const std::string &Path, const std::string &Text,
+                   std::string &Err) {
   std::error_code EC;
   llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
   if (EC) {
     Err = Path + ": " + EC.message();
     return false;
   }
-  OS << bundleToJson(B).dump(2) << "\n";
+  OS << Text;
   OS.close();
   if (OS.has_error()) {
     Err = Path + ": " + OS.error().message();

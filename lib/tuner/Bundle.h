@@ -111,6 +111,14 @@ bool readBundle(const std::string &Dir, Bundle &Out, std::string &Err);
 /// Writes DIR/bundle.json (the sources are written by the caller).
 bool writeBundle(const std::string &Dir, const Bundle &B, std::string &Err);
 
+/// Writes Text to Path (replacing it); false with Err naming the path.
+bool writeTextFile(const std::string &Path, const std::string &Text,
+                   std::string &Err);
+
+/// The problem a bundle poses, as bundle.json and report.json both give it:
+/// function, nest, sizes, element type, tolerance, floors and timing.
+nlohmann::json problemToJson(const Bundle &B);
+
 } // namespace tuner
 } // namespace c2cuda
 

@@ -1,5 +1,4 @@
-//===- Evaluation.cpp - One variant's evaluation as JSON
-//-------------------===//
+//===- Evaluation.cpp - One variant's evaluation as JSON ------------------===//
 //
 // Negative sentinels (an error not measured, no model prediction) are
 // written as null so that a reader never mistakes them for values.

@@ -22,8 +22,8 @@ public:
   void observe(const Observation &) override {}
   const char *name() const override { return "exhaustive"; }
 
-private:
-  std::vector<size_t> Order;
+protected:
+  std::vector<size_t> Order; ///< Candidates, in the order proposed.
   size_t Next = 0;
 };
 

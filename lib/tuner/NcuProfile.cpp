@@ -1,5 +1,4 @@
-//===- NcuProfile.cpp - Nsight Compute counters of a variant
-//---------------===//
+//===- NcuProfile.cpp - Nsight Compute counters of a variant --------------===//
 
 #include "tuner/NcuProfile.h"
 

@@ -9,22 +9,15 @@
 #ifndef C2CUDA_TUNER_RANDOMSEARCH_H
 #define C2CUDA_TUNER_RANDOMSEARCH_H
 
-#include "tuner/SearchStrategy.h"
+#include "tuner/ExhaustiveSearch.h"
 
 namespace c2cuda {
 namespace tuner {
 
-class RandomSearch : public SearchStrategy {
+class RandomSearch : public ExhaustiveSearch {
 public:
   RandomSearch(const Bundle &B, unsigned long long Seed);
-  std::vector<size_t> propose(size_t MaxBatch,
-                              std::optional<size_t> Remaining) override;
-  void observe(const Observation &) override {}
   const char *name() const override { return "random"; }
-
-private:
-  std::vector<size_t> Order;
-  size_t Next = 0;
 };
 
 } // namespace tuner

@@ -1,5 +1,4 @@
-//===- Report.cpp - Writing the report; best.cu's header
-//-------------------===//
+//===- Report.cpp - Writing the report; best.cu's header ------------------===//
 
 #include "tuner/Report.h"
 #include "tuner/ReportTables.h"
@@ -13,24 +12,6 @@
 namespace c2cuda {
 namespace tuner {
 
-static bool writeFile(const std::string &Path, const std::string &Text,
-                      std::string &Err) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
-  if (EC) {
-    Err = Path + ": " + EC.message();
-    return false;
-  }
-  OS << Text;
-  OS.close();
-  if (OS.has_error()) {
-    Err = Path + ": " + OS.error().message();
-    OS.clear_error();
-    return false;
-  }
-  return true;
-}
-
 bool writeReport(const std::string &Dir, const Bundle &B, const TuningRun &R,
                  std::string &Err) {
   if (std::error_code EC = llvm::sys::fs::create_directories(Dir)) {
@@ -42,14 +23,14 @@ bool writeReport(const std::string &Dir, const Bundle &B, const TuningRun &R,
     llvm::sys::path::append(P, Name);
     return std::string(P);
   };
-  return writeFile(
+  return writeTextFile(
              In("report.json"),
              reportToJson(B, R).dump(2, ' ', false,
                                      nlohmann::json::error_handler_t::replace) +
                  "\n",
              Err) &&
-         writeFile(In("report.md"), reportMarkdown(B, R), Err) &&
-         writeFile(In("report.html"), reportHtml(B, R), Err);
+         writeTextFile(In("report.md"), reportMarkdown(B, R), Err) &&
+         writeTextFile(In("report.html"), reportHtml(B, R), Err);
 }
 
 static std::string nowUtc() {

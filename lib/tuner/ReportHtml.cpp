@@ -1,5 +1,4 @@
-//===- ReportHtml.cpp - report.html
-//----------------------------------------===//
+//===- ReportHtml.cpp - report.html ---------------------------------------===//
 //
 // One self-contained page: inline CSS, inline JS, and the data embedded as
 // JSON script elements (report.json whole, and the points the charts

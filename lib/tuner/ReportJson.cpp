@@ -1,5 +1,4 @@
-//===- ReportJson.cpp - report.json
-//----------------------------------------===//
+//===- ReportJson.cpp - report.json ---------------------------------------===//
 //
 // The document is described, key by key, in docs/tune-report.schema.json.
 //
@@ -47,23 +46,9 @@ static nlohmann::json msOrNull(const TuningRun &R, int I) {
 }
 
 nlohmann::json reportToJson(const Bundle &B, const TuningRun &R) {
-  nlohmann::json J;
+  nlohmann::json J = problemToJson(B);
   J["schema"] = "c2cuda-tune-report/1";
   J["source"] = B.SourceName;
-  J["source_sha256"] = B.SourceSha256;
-  J["function"] = B.Function;
-  J["nest"] = B.Nest;
-  J["sizes"] = B.Sizes;
-  J["verify_sizes"] = B.VerifySizes;
-  J["arch"] = B.Arch;
-  J["elem_type"] = B.ElemType;
-  J["tolerance"] = B.Tolerance;
-  J["flops"] = B.Flops;
-  J["min_bytes"] = B.MinBytes;
-  J["timing"] = {{"warmup", B.Timing.Warmup},
-                 {"reps", B.Timing.Reps},
-                 {"flush_l2", B.Timing.FlushL2}};
-  J["timeout_seconds"] = B.TimeoutSeconds;
 
   const GpuInfo &G = R.Gpu;
   J["gpu"] = {{"name", G.Name},

@@ -1,5 +1,4 @@
-//===- ReportMarkdown.cpp - report.md
-//--------------------------------------===//
+//===- ReportMarkdown.cpp - report.md -------------------------------------===//
 
 #include "tuner/Report.h"
 #include "tuner/ReportTables.h"

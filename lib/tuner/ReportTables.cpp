@@ -1,5 +1,4 @@
-//===- ReportTables.cpp - The report's tables, format-neutral
-//--------------===//
+//===- ReportTables.cpp - The report's tables, format-neutral -------------===//
 
 #include "tuner/ReportTables.h"
 

@@ -1,5 +1,4 @@
-//===- Sensitivity.cpp - How much each parameter matters
-//-------------------===//
+//===- Sensitivity.cpp - How much each parameter matters ------------------===//
 
 #include "tuner/Sensitivity.h"
 
