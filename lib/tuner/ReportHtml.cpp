@@ -174,11 +174,12 @@ static const char *const Js = R"JS(
     if (a >= 1) return v.toPrecision(3).replace(/\.?0+$/, '');
     return v.toPrecision(2);
   }
-  // A y (time) scale: log when times span more than 20x.
+  // A y (time) scale: log when times span more than 4x (the plain mapping
+  // is often 10x slower and would flatten the rest).
   function timeScale(ms, y0, y1) {
     var lo = Math.min.apply(null, ms), hi = Math.max.apply(null, ms);
     if (!(lo > 0)) lo = hi > 0 ? hi / 2 : 1;
-    var log = hi / lo > 20;
+    var log = hi / lo > 4;
     if (lo === hi) { lo = lo * 0.9; hi = hi * 1.1; }
     var f = log ? function (v) { return Math.log(v); } : function (v) { return v; };
     var a = f(lo), b = f(hi), pad = (b - a) * 0.05;
