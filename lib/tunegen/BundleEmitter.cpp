@@ -25,6 +25,18 @@ namespace c2cuda {
 
 namespace {
 
+/// Text less its lines that are only a // comment: the variants' comments
+/// say where their schedule came from, which does not change what runs.
+std::string withoutLineComments(const std::string &Text) {
+  std::string Out;
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  llvm::StringRef(Text).split(Lines, '\n');
+  for (llvm::StringRef L : Lines)
+    if (!L.ltrim().starts_with("//"))
+      Out += L.str() + "\n";
+  return Out;
+}
+
 std::string sha256Hex(const std::string &Text) {
   return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Text)),
                      /*LowerCase=*/true);
@@ -129,8 +141,17 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
 
   // Baselines: the plain mapping and the default schedule.
   LoweredOne Plain, Default;
-  if (!lowerOne(R, *F, nullptr, false, Plain, Diags))
-    return false;
+  {
+    // The default lowering below says how the nest is mapped; the plain
+    // one's remarks would say part of it again. Its errors are kept.
+    DiagnosticList PlainDiags;
+    bool Ok = lowerOne(R, *F, nullptr, false, Plain, PlainDiags);
+    for (const Diagnostic &D : PlainDiags.all())
+      if (D.Level != DiagLevel::Remark)
+        Diags.add(D);
+    if (!Ok)
+      return false;
+  }
   if (!Plain.NestKernel) {
     Diags.error(F->Loc,
                 "nest " + std::to_string(R.Nest) + " of '" + F->Name +
@@ -175,7 +196,8 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
     V.Schedule = scheduleToJson(L.NestKernel->Schedule);
     V.Source = "variants/" + Id + ".cu";
     Out.Files[V.Source] = L.Cuda;
-    V.CodeSha256 = sha256Hex(L.Cuda + '\0' + Out.Files[B.Harness] + '\0' +
+    V.CodeSha256 = sha256Hex(withoutLineComments(L.Cuda) + '\0' +
+                             Out.Files[B.Harness] + '\0' +
                              Out.Files[B.Reference]);
     for (const std::string &S : harnessSymbols(L.LF))
       Symbols.insert(S);

@@ -6,6 +6,7 @@
 #include "tuner/Engine.h"
 #include "tuner/Report.h"
 #include "tuner/ResultCache.h"
+#include "tuner/SearchStrategy.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -230,9 +231,18 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
   R.Budget = BudgetText;
   R.Seed = Seed;
 
+  // A bad --strategy or --budget is refused here, before anything is
+  // written: a bundle carrying it would fail only on the GPU machine.
+  std::string Err;
+  tuner::Budget Bud;
+  if (!tuner::parseBudget(BudgetText, Bud, Err))
+    return Fail(Err);
+
   PreparedBundle P;
   if (!prepareBundle(R, P, Diags))
     return 1;
+  if (!tuner::makeStrategy(Strategy, P.B, Seed, Err))
+    return Fail(Err);
   size_t Candidates = 0;
   for (const tuner::Variant &V : P.B.Variants)
     Candidates += V.Role == "candidate";
@@ -245,7 +255,6 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     errs() << "; " << N << " pruned (" << Why << ")";
   errs() << "\n";
 
-  std::string Err;
   if (!EmitBundle.empty()) {
     if (!writeBundleDir(EmitBundle, P, Err))
       return Fail(Err);
@@ -257,9 +266,10 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
   }
 
   std::string Cache = CachePath.empty() ? defaultCache() : CachePath.getValue();
-  if (std::error_code EC =
-          sys::fs::create_directories(sys::path::parent_path(Cache)))
-    return Fail("cannot create the cache's directory: " + EC.message());
+  // A bare file name ("cache.jsonl") has no directory to create.
+  if (StringRef CacheDir = sys::path::parent_path(Cache); !CacheDir.empty())
+    if (std::error_code EC = sys::fs::create_directories(CacheDir))
+      return Fail("cannot create the cache's directory: " + EC.message());
 
   tuner::EngineOptions EO;
   EO.Strategy = Strategy;
