@@ -196,9 +196,9 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
     V.Schedule = scheduleToJson(L.NestKernel->Schedule);
     V.Source = "variants/" + Id + ".cu";
     Out.Files[V.Source] = L.Cuda;
-    V.CodeSha256 = sha256Hex(withoutLineComments(L.Cuda) + '\0' +
-                             Out.Files[B.Harness] + '\0' +
-                             Out.Files[B.Reference]);
+    V.CodeSha256 =
+        sha256Hex(withoutLineComments(L.Cuda) + '\0' + Out.Files[B.Harness] +
+                  '\0' + Out.Files[B.Reference]);
     for (const std::string &S : harnessSymbols(L.LF))
       Symbols.insert(S);
     CostInputs CI;

@@ -69,15 +69,12 @@ cl::list<unsigned> Gpus("gpus", cl::CommaSeparated,
                                  "(default: 0)"),
                         cl::value_desc("0,1,..."), cl::sub(tuneCommand()),
                         cl::cat(TuneCategory));
-cl::opt<unsigned> Jobs("j",
-                       cl::desc("Parallel compiles (default: every core)"),
+cl::opt<unsigned> Jobs("j", cl::desc("Parallel compiles (default: every core)"),
                        cl::init(0), cl::sub(tuneCommand()),
                        cl::cat(TuneCategory));
-cl::opt<std::string>
-    ReportDir("report",
-              cl::desc("Write report.json, report.md and report.html here"),
-              cl::value_desc("dir"), cl::sub(tuneCommand()),
-              cl::cat(TuneCategory));
+cl::opt<std::string> ReportDir(
+    "report", cl::desc("Write report.json, report.md and report.html here"),
+    cl::value_desc("dir"), cl::sub(tuneCommand()), cl::cat(TuneCategory));
 cl::opt<std::string> EmitBundle(
     "emit-bundle",
     cl::desc("Write the tuning bundle to <dir> and stop; run it with "
@@ -95,17 +92,15 @@ cl::opt<std::string> BundleDir(
     cl::desc("Where a local run keeps its bundle and builds (default: "
              "<report>/bundle, else a new temporary directory)"),
     cl::value_desc("dir"), cl::sub(tuneCommand()), cl::cat(TuneCategory));
-cl::opt<std::string>
-    CachePath("cache",
-              cl::desc("Result cache (JSON lines; default: "
-                       "~/.cache/c2cuda/tune-cache.jsonl)"),
-              cl::value_desc("file"), cl::sub(tuneCommand()),
-              cl::cat(TuneCategory));
+cl::opt<std::string> CachePath("cache",
+                               cl::desc("Result cache (JSON lines; default: "
+                                        "~/.cache/c2cuda/tune-cache.jsonl)"),
+                               cl::value_desc("file"), cl::sub(tuneCommand()),
+                               cl::cat(TuneCategory));
 cl::opt<unsigned> Reps("reps", cl::desc("Timed runs per variant (default 20)"),
                        cl::init(20), cl::sub(tuneCommand()),
                        cl::cat(TuneCategory));
-cl::opt<unsigned> Warmup("warmup",
-                         cl::desc("Untimed runs first (default 3)"),
+cl::opt<unsigned> Warmup("warmup", cl::desc("Untimed runs first (default 3)"),
                          cl::init(3), cl::sub(tuneCommand()),
                          cl::cat(TuneCategory));
 cl::opt<double> Timeout("timeout",
@@ -174,7 +169,7 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
       for (const Function &F : M.Functions)
         Names += (Names.empty() ? "" : ", ") + F.Name;
       return Fail("'" + Ctx.InputFile + "' has nests in several functions (" +
-                   Names + "); choose one with --kernel");
+                  Names + "); choose one with --kernel");
     }
     Fn = M.Functions.front().Name;
   }
@@ -184,7 +179,7 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
       F = &G;
   if (!F)
     return Fail("no function '" + Fn + "' with a nest in '" + Ctx.InputFile +
-                 "'");
+                "'");
 
   TuneRequest R;
   R.M = &M;
@@ -216,8 +211,7 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     ++Index;
   }
   if (!Missing.empty()) {
-    Diags.error(F->Loc,
-                "tuning '" + F->Name + "' needs a size for " + Missing,
+    Diags.error(F->Loc, "tuning '" + F->Name + "' needs a size for " + Missing,
                 "give every integer parameter a value, e.g. --size " +
                     (Missing.substr(0, Missing.find(',')) + "=4096"));
     return 1;
@@ -295,8 +289,9 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     if (Theirs.SourceSha256 != P.B.SourceSha256 ||
         Theirs.Function != P.B.Function || Theirs.Nest != P.B.Nest ||
         Theirs.Sizes != P.B.Sizes)
-      return Fail("'" + ResultsDir + "' is the bundle of another source, "
-                   "nest or size than this command's");
+      return Fail("'" + ResultsDir +
+                  "' is the bundle of another source, "
+                  "nest or size than this command's");
     SmallString<256> TheirCache(ResultsDir);
     sys::path::append(TheirCache, "cache.jsonl");
     size_t Added = 0;
@@ -334,12 +329,13 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
   if (!ReportDir.empty()) {
     if (!tuner::writeReport(ReportDir, P.B, Run, Err))
       return Fail(Err);
-    errs() << "c2cuda tune: report in " << ReportDir << "/report.{md,html,json}\n";
+    errs() << "c2cuda tune: report in " << ReportDir
+           << "/report.{md,html,json}\n";
   }
   if (!Ctx.OutputFile.empty()) {
     if (Run.Best < 0)
       return Fail("no variant passed verification; '" + Ctx.OutputFile +
-                   "' not written");
+                  "' not written");
     const tuner::Evaluation &Best = Run.Results[Run.Best];
     std::string Cuda = emitWithSchedule(R, Best.Schedule, Diags);
     if (Cuda.empty())
@@ -350,7 +346,7 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
           return llvm::Error::success();
         }))
       return Fail("cannot write '" + Ctx.OutputFile +
-                   "': " + toString(std::move(E)));
+                  "': " + toString(std::move(E)));
     errs() << "c2cuda tune: best variant (" << Best.VariantId << ") written to "
            << Ctx.OutputFile << "\n";
   }
