@@ -1,7 +1,8 @@
 //===- NcuProfile.h - Nsight Compute counters of a variant -----*- C++ -*-===//
 //
-// Runs a variant executable under `ncu` (harness protocol: `EXE --profile`
-// makes one warm-up and one timed launch of the variant at the tuning size)
+// Runs a variant executable under `ncu --profile-from-start off` (harness
+// protocol: `EXE --profile` makes one warm-up call of the variant at the
+// tuning size, then one call between cudaProfilerStart and Stop)
 // and reads the raw CSV page back into the report's counter names:
 //
 //   achieved_occupancy     sm__warps_active.avg.pct_of_peak_sustained_active,
@@ -14,8 +15,9 @@
 //   dram_bytes             dram__bytes.sum
 //   spilled_bytes          l1tex__t_bytes_pipe_lsu_mem_local_op_{ld,st}.sum
 //
-// Counts are summed over the kernel launches ncu profiled (all of them:
-// warm-up and run), the ratio is of the sums, the occupancy is the mean.
+// Counts are summed over the kernel launches ncu profiled (those of the one
+// profiled call: one, or several for a function with several nests or a
+// host loop), the ratio is of the sums, the occupancy is the mean.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TUNER_NCUPROFILE_H
