@@ -210,6 +210,29 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
           std::min<int64_t>(It->second, 101 + 30 * (int64_t)Index);
     ++Index;
   }
+  // A name that is no parameter is a typo (k for K): say so rather than
+  // tune a size the user did not mean.
+  std::string Known, Unknown;
+  for (const Param &P : F->Params)
+    if (!P.isArray() && P.Elem != ScalarKind::Float &&
+        P.Elem != ScalarKind::Double)
+      Known += (Known.empty() ? "" : ", ") + P.Name;
+  for (const ScalarValues *Given : {&R.Sizes, &R.VerifySizes})
+    for (const auto &[Name, Value] : *Given) {
+      bool IsParam = false;
+      for (const Param &P : F->Params)
+        IsParam |= P.Name == Name && !P.isArray() &&
+                   P.Elem != ScalarKind::Float && P.Elem != ScalarKind::Double;
+      if (!IsParam &&
+          StringRef(Unknown).find("'" + Name + "'") == StringRef::npos)
+        Unknown += (Unknown.empty() ? "'" : ", '") + Name + "'";
+    }
+  if (!Unknown.empty()) {
+    Diags.error(F->Loc, "'" + F->Name + "' has no integer parameter " + Unknown,
+                Known.empty() ? "it takes no size"
+                              : "its integer parameters are " + Known);
+    return 1;
+  }
   if (!Missing.empty()) {
     Diags.error(F->Loc, "tuning '" + F->Name + "' needs a size for " + Missing,
                 "give every integer parameter a value, e.g. --size " +
