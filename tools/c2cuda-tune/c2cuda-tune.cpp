@@ -33,6 +33,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace llvm;
 using namespace c2cuda::tuner;
@@ -194,16 +195,20 @@ static int replay(const Bundle &B) {
     errs() << "c2cuda-tune: error: " << Err << "\n";
     return 1;
   }
-  std::map<std::string, size_t> Index;
-  for (size_t I = 0; I < B.Variants.size(); ++I)
-    Index[B.Variants[I].Id] = I;
+  // Looked up by key, as the engine does: a default that is also a
+  // candidate has one line, under the id that ran first.
+  std::set<std::pair<std::string, std::string>> Machines;
+  for (const Evaluation &E : C.entries())
+    Machines.insert({E.Gpu, E.Toolkit});
   std::vector<Evaluation> Mine;
-  for (const Evaluation &E : C.entries()) {
-    auto It = Index.find(E.VariantId);
-    if (It != Index.end() &&
-        ResultCache::key(B, B.Variants[It->second], E.Gpu, E.Toolkit) == E.Key)
-      Mine.push_back(E);
-  }
+  for (const Variant &V : B.Variants)
+    for (const auto &[Gpu, Toolkit] : Machines)
+      if (const Evaluation *E =
+              C.lookup(ResultCache::key(B, V, Gpu, Toolkit))) {
+        Mine.push_back(*E);
+        Mine.back().VariantId = V.Id;
+        break;
+      }
   std::map<size_t, Observation> Measured = observationsFrom(B, Mine);
   size_t Candidates = 0, Known = 0;
   for (size_t I = 0; I < B.Variants.size(); ++I)
