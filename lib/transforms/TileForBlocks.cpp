@@ -696,20 +696,20 @@ StmtList Tiler::loads(LoadMode Mode) {
     } else {
       // The whole run inside the array and the global address aligned: one
       // vector load; else element by element.
-      StmtList Vector;
-      if (ToRegs) {
+      auto LoadToRegs = [&] {
         auto Copy =
             std::make_shared<AssignStmt>(Staged(0), AssignOpKind::Set, Src(0));
         Copy->Width = W;
-        Vector.push_back(Copy);
+        return Copy;
+      };
+      StmtList Vector;
+      if (ToRegs) {
+        Vector.push_back(LoadToRegs());
       } else if (VecStore) {
         StoreRun(Vector, Src);
       } else {
         // Through registers, so that the W elements are one load.
-        auto Copy =
-            std::make_shared<AssignStmt>(Staged(0), AssignOpKind::Set, Src(0));
-        Copy->Width = W;
-        Vector.push_back(Copy);
+        Vector.push_back(LoadToRegs());
         StoreRun(Vector, Staged);
       }
       ExprPtr Aligned = std::make_shared<CallExpr>(

@@ -32,9 +32,13 @@
 //    stored transposed when that puts the dimension that varies along
 //    threadIdx.x (else along a vectorized loop) innermost; pad(P) adds P
 //    elements to its innermost dimension against bank conflicts. With
-//    vector(...), rows of an untransposed tile are loaded 16 bytes at a
-//    time where the run lies inside the array and the address is aligned
-//    (checked at run time; element by element otherwise).
+//    vector(...), a tile whose rows (along the array's innermost
+//    dimension) are whole 16-byte runs is read a run per thread at a time:
+//    one vector load where the run lies inside the array and the address
+//    is aligned (checked at run time; element by element otherwise), into
+//    aligned staging registers when the tile is pipelined, transposed or
+//    padded off the vector width, then into shared memory as one vector
+//    store where its layout allows, else element by element.
 //  - Pipelining. pipeline(2) loads the next strip's tiles into registers
 //    while the current strip computes, then stores them to shared memory
 //    behind a barrier: the global loads' latency overlaps the arithmetic.
