@@ -8,12 +8,16 @@
 #include "tuner/ResultCache.h"
 #include "tuner/SearchStrategy.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <set>
 
 using namespace llvm;
 
@@ -194,43 +198,37 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
       !parseSizes(VerifySizes, R.VerifySizes, "--verify-size"))
     return 1;
   // Every integer parameter needs a value: the harness allocates from them.
-  std::string Missing;
-  unsigned Index = 0;
-  for (const Param &P : F->Params) {
-    if (P.isArray() || P.Elem == ScalarKind::Float ||
-        P.Elem == ScalarKind::Double)
-      continue;
-    auto It = R.Sizes.find(P.Name);
-    if (It == R.Sizes.end()) {
-      Missing += (Missing.empty() ? "" : ", ") + P.Name;
-      continue;
-    }
-    if (!R.VerifySizes.count(P.Name))
-      R.VerifySizes[P.Name] =
-          std::min<int64_t>(It->second, 101 + 30 * (int64_t)Index);
-    ++Index;
-  }
-  // A name that is no parameter is a typo (k for K): say so rather than
-  // tune a size the user did not mean.
-  std::string Known, Unknown;
+  std::vector<std::string> IntParams;
   for (const Param &P : F->Params)
     if (!P.isArray() && P.Elem != ScalarKind::Float &&
         P.Elem != ScalarKind::Double)
-      Known += (Known.empty() ? "" : ", ") + P.Name;
-  for (const ScalarValues *Given : {&R.Sizes, &R.VerifySizes})
-    for (const auto &[Name, Value] : *Given) {
-      bool IsParam = false;
-      for (const Param &P : F->Params)
-        IsParam |= P.Name == Name && !P.isArray() &&
-                   P.Elem != ScalarKind::Float && P.Elem != ScalarKind::Double;
-      if (!IsParam &&
-          StringRef(Unknown).find("'" + Name + "'") == StringRef::npos)
-        Unknown += (Unknown.empty() ? "'" : ", '") + Name + "'";
+      IntParams.push_back(P.Name);
+  std::string Missing;
+  for (size_t Index = 0; Index < IntParams.size(); ++Index) {
+    const std::string &Name = IntParams[Index];
+    auto It = R.Sizes.find(Name);
+    if (It == R.Sizes.end()) {
+      Missing += (Missing.empty() ? "" : ", ") + Name;
+      continue;
     }
+    if (!R.VerifySizes.count(Name))
+      R.VerifySizes[Name] =
+          std::min<int64_t>(It->second, 101 + 30 * (int64_t)Index);
+  }
+  // A name that is no parameter is a typo (k for K): say so rather than
+  // tune a size the user did not mean.
+  std::set<std::string> Unknown;
+  for (const ScalarValues *Given : {&R.Sizes, &R.VerifySizes})
+    for (const auto &[Name, Value] : *Given)
+      if (!llvm::is_contained(IntParams, Name))
+        Unknown.insert("'" + Name + "'");
   if (!Unknown.empty()) {
-    Diags.error(F->Loc, "'" + F->Name + "' has no integer parameter " + Unknown,
-                Known.empty() ? "it takes no size"
-                              : "its integer parameters are " + Known);
+    Diags.error(F->Loc,
+                "'" + F->Name + "' has no integer parameter " +
+                    llvm::join(Unknown, ", "),
+                IntParams.empty() ? "it takes no size"
+                                  : "its integer parameters are " +
+                                        llvm::join(IntParams, ", "));
     return 1;
   }
   if (!Missing.empty()) {
