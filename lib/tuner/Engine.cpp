@@ -14,6 +14,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cstdint>
 #include <condition_variable>
 #include <csignal>
 #include <ctime>
@@ -127,6 +128,10 @@ private:
   std::string BestText;
   double SearchStart = 0;
   bool LineOpen = false;
+  /// Done when a progress line was last printed on a non-terminal: a batch
+  /// that adds nothing (candidates missing from a cache-only replay) does
+  /// not print the same line again.
+  size_t PrintedDone = SIZE_MAX;
 
   double elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() -
@@ -191,8 +196,9 @@ void Engine::printProgress(bool Force) {
   if (O.ProgressIsTerminal) {
     *O.Progress << "\r\x1b[K" << progressLine();
     LineOpen = true;
-  } else if (Force) {
+  } else if (Force && Done != PrintedDone) {
     *O.Progress << progressLine() << "\n";
+    PrintedDone = Done;
   }
   O.Progress->flush();
 }
