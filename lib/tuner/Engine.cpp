@@ -14,9 +14,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
-#include <cstdint>
 #include <condition_variable>
 #include <csignal>
+#include <cstdint>
 #include <ctime>
 #include <deque>
 #include <map>
