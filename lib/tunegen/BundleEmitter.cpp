@@ -186,6 +186,9 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
   B.Flops = W.Flops;
   B.MinBytes = W.MinBytes;
 
+  // The space is built once: its shape also tells the cost model what
+  // kind of nest every variant (baselines included) comes from.
+  TuneSpace Space = buildTuneSpace(*Plain.NestKernel, *F);
   std::set<std::string> Symbols;
   auto AddVariant = [&](const std::string &Id, const std::string &Role,
                         const LoweredOne &L, nlohmann::json Params) {
@@ -207,8 +210,7 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
     CI.Sizes = R.Sizes;
     CI.Flops = W.Flops;
     CI.MinBytes = W.MinBytes;
-    TuneSpace Shape = buildTuneSpace(*Plain.NestKernel, *F);
-    CI.Shape = Shape.Shape;
+    CI.Shape = Space.Shape;
     CostResult C = predictCost(CI);
     V.Model = C.Model;
     B.Variants.push_back(std::move(V));
@@ -233,7 +235,6 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
     AddVariant("planted-hang", "planted", Hang, nlohmann::json::object());
   }
 
-  TuneSpace Space = buildTuneSpace(*Plain.NestKernel, *F);
   Out.Shape = Space.Shape;
   B.Params = Space.Params;
   Out.Enumerated = Space.Points.size();

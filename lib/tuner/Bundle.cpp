@@ -32,13 +32,20 @@ int Bundle::indexOfRole(const std::string &Role) const {
   return -1;
 }
 
-static json modelToJson(const ModelPrediction &M) {
-  return {{"seconds", M.Seconds},
+json modelToJson(const ModelPrediction &M) {
+  return {{"seconds", M.Seconds >= 0 ? json(M.Seconds) : json(nullptr)},
           {"occupancy", M.Occupancy},
           {"est_registers", M.EstRegisters},
           {"shared_bytes", M.SharedBytes},
           {"threads_per_block", M.ThreadsPerBlock},
           {"terms", M.Terms}};
+}
+
+json parametersToJson(const std::vector<Parameter> &Params) {
+  json Out = json::array();
+  for (const Parameter &P : Params)
+    Out.push_back({{"name", P.Name}, {"values", P.Values}});
+  return Out;
 }
 
 json problemToJson(const Bundle &B) {
@@ -67,10 +74,7 @@ json bundleToJson(const Bundle &B) {
   J["symbols"] = B.Symbols;
   J["harness"] = B.Harness;
   J["reference"] = B.Reference;
-  json Params = json::array();
-  for (const Parameter &P : B.Params)
-    Params.push_back({{"name", P.Name}, {"values", P.Values}});
-  J["params"] = std::move(Params);
+  J["params"] = parametersToJson(B.Params);
   json Vs = json::array();
   for (const Variant &V : B.Variants)
     Vs.push_back({{"id", V.Id},
@@ -112,25 +116,21 @@ public:
   }
   /// The sub-object at Key (null if absent); a non-object is an error.
   const json *object(const char *Key) {
-    if (!ok() || !J.is_object())
-      return nullptr;
-    auto It = J.find(Key);
-    if (It == J.end() || It->is_null())
-      return nullptr;
-    if (!It->is_object()) {
-      fail(Key, "expected an object");
-      return nullptr;
-    }
-    return &*It;
+    return member(Key, &json::is_object, "expected an object");
   }
+  /// The array at Key (null if absent); a non-array is an error.
   const json *array(const char *Key) {
+    return member(Key, &json::is_array, "expected an array");
+  }
+  const json *member(const char *Key, bool (json::*IsKind)() const noexcept,
+                     const char *Expected) {
     if (!ok() || !J.is_object())
       return nullptr;
     auto It = J.find(Key);
     if (It == J.end() || It->is_null())
       return nullptr;
-    if (!It->is_array()) {
-      fail(Key, "expected an array");
+    if (!((*It).*IsKind)()) {
+      fail(Key, Expected);
       return nullptr;
     }
     return &*It;

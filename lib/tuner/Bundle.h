@@ -111,6 +111,12 @@ bool readBundle(const std::string &Dir, Bundle &Out, std::string &Err);
 /// Writes DIR/bundle.json (the sources are written by the caller).
 bool writeBundle(const std::string &Dir, const Bundle &B, std::string &Err);
 
+/// A variant's prediction as bundle.json and report.json give it (seconds
+/// null when there is none).
+nlohmann::json modelToJson(const ModelPrediction &M);
+/// The space's parameters: [{"name", "values"}, ...].
+nlohmann::json parametersToJson(const std::vector<Parameter> &Params);
+
 /// Writes Text to Path (replacing it); false with Err naming the path.
 bool writeTextFile(const std::string &Path, const std::string &Text,
                    std::string &Err);

@@ -26,6 +26,8 @@
 namespace c2cuda {
 namespace tuner {
 
+/// The GPU as report.json gives it.
+nlohmann::json gpuToJson(const GpuInfo &G);
 /// The "c2cuda-tune-report/1" document (docs/tune-report.schema.json).
 nlohmann::json reportToJson(const Bundle &B, const TuningRun &R);
 /// report.md's text.

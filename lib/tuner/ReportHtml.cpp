@@ -94,10 +94,7 @@ static nlohmann::json chartData(const Bundle &B, const TuningRun &R) {
     Vs.push_back(std::move(V));
   }
   J["variants"] = std::move(Vs);
-  nlohmann::json Ps = nlohmann::json::array();
-  for (const Parameter &P : B.Params)
-    Ps.push_back({{"name", P.Name}, {"values", P.Values}});
-  J["params"] = std::move(Ps);
+  J["params"] = parametersToJson(B.Params);
 
   // Best-so-far over the search's evaluations, in the order it asked.
   std::vector<const Evaluation *> Search;

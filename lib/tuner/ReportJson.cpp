@@ -16,17 +16,6 @@ static nlohmann::json idOrNull(const TuningRun &R, int I) {
   return R.Results[I].VariantId;
 }
 
-static nlohmann::json modelToJson(const ModelPrediction &M) {
-  nlohmann::json J;
-  J["seconds"] = M.Seconds >= 0 ? nlohmann::json(M.Seconds) : nullptr;
-  J["occupancy"] = M.Occupancy;
-  J["est_registers"] = M.EstRegisters;
-  J["shared_bytes"] = M.SharedBytes;
-  J["threads_per_block"] = M.ThreadsPerBlock;
-  J["terms"] = M.Terms;
-  return J;
-}
-
 static nlohmann::json countersToJson(const NcuCounters &C) {
   if (C.empty())
     return nullptr;
@@ -45,21 +34,24 @@ static nlohmann::json msOrNull(const TuningRun &R, int I) {
   return E.Time.MedianMs;
 }
 
+nlohmann::json gpuToJson(const GpuInfo &G) {
+  return {{"name", G.Name},
+          {"cc", G.ComputeCapability},
+          {"sms", G.SMs},
+          {"l2_bytes", G.L2Bytes},
+          {"peak_gflops", G.PeakGFlops},
+          {"peak_gbs", G.PeakGBs},
+          {"driver", G.Driver},
+          {"runtime", G.Runtime},
+          {"toolkit", G.Toolkit}};
+}
+
 nlohmann::json reportToJson(const Bundle &B, const TuningRun &R) {
   nlohmann::json J = problemToJson(B);
   J["schema"] = "c2cuda-tune-report/1";
   J["source"] = B.SourceName;
 
-  const GpuInfo &G = R.Gpu;
-  J["gpu"] = {{"name", G.Name},
-              {"cc", G.ComputeCapability},
-              {"sms", G.SMs},
-              {"l2_bytes", G.L2Bytes},
-              {"peak_gflops", G.PeakGFlops},
-              {"peak_gbs", G.PeakGBs},
-              {"driver", G.Driver},
-              {"runtime", G.Runtime},
-              {"toolkit", G.Toolkit}};
+  J["gpu"] = gpuToJson(R.Gpu);
   J["gpus"] = R.Gpus;
 
   J["strategy"] = R.Strategy;
@@ -105,10 +97,7 @@ nlohmann::json reportToJson(const Bundle &B, const TuningRun &R) {
   }
   J["variants"] = std::move(Variants);
 
-  nlohmann::json Params = nlohmann::json::array();
-  for (const Parameter &P : B.Params)
-    Params.push_back({{"name", P.Name}, {"values", P.Values}});
-  J["parameters"] = std::move(Params);
+  J["parameters"] = parametersToJson(B.Params);
   J["sensitivity"] = sensitivityToJson(computeSensitivity(B, R));
   J["ncu"] = {{"best", countersToJson(R.BestCounters)},
               {"default", countersToJson(R.DefaultCounters)},

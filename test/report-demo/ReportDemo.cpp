@@ -25,7 +25,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
-#include <fstream>
 
 using namespace c2cuda::tuner;
 using nlohmann::json;
@@ -112,16 +111,7 @@ static json runToJson(const TuningRun &R) {
             {"budget_evaluations", R.BudgetEvaluations},
             {"budget_seconds", R.BudgetSeconds},
             {"seed", R.Seed},
-            {"gpu",
-             {{"name", R.Gpu.Name},
-              {"cc", R.Gpu.ComputeCapability},
-              {"sms", R.Gpu.SMs},
-              {"l2_bytes", R.Gpu.L2Bytes},
-              {"peak_gflops", R.Gpu.PeakGFlops},
-              {"peak_gbs", R.Gpu.PeakGBs},
-              {"driver", R.Gpu.Driver},
-              {"runtime", R.Gpu.Runtime},
-              {"toolkit", R.Gpu.Toolkit}}},
+            {"gpu", gpuToJson(R.Gpu)},
             {"gpus", R.Gpus},
             {"candidates", R.Candidates},
             {"evaluations", R.Evaluations},
@@ -332,12 +322,6 @@ static void synthesize(Bundle &B, TuningRun &R) {
   R.NcuNote = "ncu not found (PATH, /usr/local/cuda/bin/ncu)";
 }
 
-static bool writeText(const std::string &Path, const std::string &Text) {
-  std::ofstream OS(Path);
-  OS << Text;
-  return bool(OS);
-}
-
 int main(int Argc, char **Argv) {
   std::vector<std::string> A(Argv + 1, Argv + Argc);
   std::string Err;
@@ -347,8 +331,8 @@ int main(int Argc, char **Argv) {
     synthesize(B, R);
     if (!writeBundle(A[1], B, Err))
       return fail(Err);
-    if (!writeText(A[2], runToJson(R).dump(1) + "\n"))
-      return fail(A[2] + ": cannot write");
+    if (!writeTextFile(A[2], runToJson(R).dump(1) + "\n", Err))
+      return fail(Err);
     return 0;
   }
   if (A.size() < 3)
@@ -381,7 +365,8 @@ int main(int Argc, char **Argv) {
   }
   if (!writeReport(A[2], B, R, Err))
     return fail(Err);
-  if (!HeaderPath.empty() && !writeText(HeaderPath, bestHeaderComment(B, R)))
-    return fail(HeaderPath + ": cannot write");
+  if (!HeaderPath.empty() &&
+      !writeTextFile(HeaderPath, bestHeaderComment(B, R), Err))
+    return fail(Err);
   return 0;
 }
