@@ -23,7 +23,7 @@ observationsFrom(const Bundle &B, const std::vector<Evaluation> &Results) {
   std::map<size_t, Observation> Out;
   for (const Evaluation &E : Results) {
     auto It = ById.find(E.VariantId);
-    if (It == ById.end())
+    if (It == ById.end() || E.Status == EvalStatus::Skipped)
       continue;
     bool Ok = E.Status == EvalStatus::Ok;
     Out[It->second] = Observation{It->second, Ok, Ok ? E.Time.MedianMs : 0};

@@ -28,7 +28,8 @@ namespace c2cuda {
 namespace tuner {
 
 /// Variant index -> its result, from a sweep's evaluations (by VariantId;
-/// Ok iff Status is Ok, Ms the median). Unknown ids are skipped.
+/// Ok iff Status is Ok, Ms the median). Unknown ids and skipped
+/// evaluations (no result) are left out.
 std::map<size_t, Observation>
 observationsFrom(const Bundle &B, const std::vector<Evaluation> &Results);
 

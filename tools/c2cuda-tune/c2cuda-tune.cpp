@@ -24,7 +24,6 @@
 #include "tuner/Engine.h"
 #include "tuner/Report.h"
 #include "tuner/ReportTables.h"
-#include "tuner/ResultCache.h"
 #include "tuner/StrategyReplay.h"
 #include "tuner/TuningRun.h"
 
@@ -33,7 +32,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <set>
 
 using namespace llvm;
 using namespace c2cuda::tuner;
@@ -183,43 +181,10 @@ static void printSummary(const TuningRun &R, raw_ostream &OS) {
   }
 }
 
-/// --replay: the strategy over the seeds, against the cached results of
-/// B's candidates (entries whose key is not B's variant's are not B's).
+/// --replay: the strategy over the seeds, against the results of B's
+/// variants in the cache, as the engine's cache-only run finds them (by
+/// key, for the GPU with the most of them).
 static int replay(const Bundle &B) {
-  std::string Path =
-      CacheOpt.empty() ? BundleDir + "/cache.jsonl" : CacheOpt.getValue();
-  ResultCache C;
-  std::vector<std::string> Notes;
-  std::string Err;
-  if (!C.load(Path, Notes, Err)) {
-    errs() << "c2cuda-tune: error: " << Err << "\n";
-    return 1;
-  }
-  // Looked up by key, as the engine does: a default that is also a
-  // candidate has one line, under the id that ran first.
-  std::set<std::pair<std::string, std::string>> Machines;
-  for (const Evaluation &E : C.entries())
-    Machines.insert({E.Gpu, E.Toolkit});
-  std::vector<Evaluation> Mine;
-  for (const Variant &V : B.Variants)
-    for (const auto &[Gpu, Toolkit] : Machines)
-      if (const Evaluation *E =
-              C.lookup(ResultCache::key(B, V, Gpu, Toolkit))) {
-        Mine.push_back(*E);
-        Mine.back().VariantId = V.Id;
-        break;
-      }
-  std::map<size_t, Observation> Measured = observationsFrom(B, Mine);
-  size_t Candidates = 0, Known = 0;
-  for (size_t I = 0; I < B.Variants.size(); ++I)
-    if (B.Variants[I].Role == "candidate") {
-      ++Candidates;
-      Known += Measured.count(I);
-    }
-  if (Known < Candidates)
-    errs() << "c2cuda-tune: warning: the cache has " << Known << " of "
-           << Candidates
-           << " candidates: the exhaustive best is the best of those\n";
   std::vector<unsigned long long> Seeds;
   SmallVector<StringRef, 8> Parts;
   StringRef(SeedsOpt).split(Parts, ',', -1, /*KeepEmpty=*/false);
@@ -233,10 +198,32 @@ static int replay(const Bundle &B) {
     Seeds.push_back(S);
   }
   Budget Bud;
+  std::string Err;
   if (!parseBudget(BudgetOpt, Bud, Err)) {
     errs() << "c2cuda-tune: error: " << Err << "\n";
     return 1;
   }
+  EngineOptions O;
+  O.Strategy = "exhaustive";
+  O.Budget = "";
+  O.CachePath = CacheOpt;
+  O.CacheOnly = true;
+  TuningRun Run = runTuning(B, BundleDir, O, Err);
+  if (!Err.empty()) {
+    errs() << "c2cuda-tune: error: " << Err << "\n";
+    return 1;
+  }
+  std::map<size_t, Observation> Measured = observationsFrom(B, Run.Results);
+  size_t Candidates = 0, Known = 0;
+  for (size_t I = 0; I < B.Variants.size(); ++I)
+    if (B.Variants[I].Role == "candidate") {
+      ++Candidates;
+      Known += Measured.count(I);
+    }
+  if (Known < Candidates)
+    errs() << "c2cuda-tune: warning: the cache has " << Known << " of "
+           << Candidates
+           << " candidates: the exhaustive best is the best of those\n";
   ReplaySummary S =
       summarizeReplays(B, Measured, ReplayOpt, Seeds, Bud, BatchOpt);
   if (!S.Error.empty()) {
