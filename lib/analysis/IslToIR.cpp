@@ -57,6 +57,35 @@ ExprPtr addLong(ExprPtr A, ExprPtr B) {
   return bin(BinaryOpKind::Add, toLong(A), toLong(B));
 }
 
+ExprPtr widenToLong(ExprPtr E) {
+  if (!E || isFloating(E->Type))
+    return E;
+  if (const auto *B = llvm::dyn_cast<BinaryExpr>(E.get())) {
+    switch (B->Op) {
+    case BinaryOpKind::Add:
+    case BinaryOpKind::Sub:
+    case BinaryOpKind::Mul:
+    case BinaryOpKind::Div:
+    case BinaryOpKind::Rem:
+      return std::make_shared<BinaryExpr>(B->Op, widenToLong(B->LHS),
+                                          widenToLong(B->RHS), ScalarKind::Long,
+                                          B->Loc);
+    default:
+      break;
+    }
+  } else if (const auto *U = llvm::dyn_cast<UnaryExpr>(E.get())) {
+    if (U->Op == UnaryOpKind::Neg)
+      return std::make_shared<UnaryExpr>(UnaryOpKind::Neg,
+                                         widenToLong(U->Operand),
+                                         ScalarKind::Long, U->Loc);
+  } else if (const auto *C = llvm::dyn_cast<CastExpr>(E.get())) {
+    // A conversion between integer types the frontend made implicit.
+    if (!isFloating(C->Operand->Type))
+      return widenToLong(C->Operand);
+  }
+  return toLong(E);
+}
+
 static ExprPtr convert(isl_ast_expr *E, const ParamTypeFn &TypeOf);
 
 static ExprPtr arg(isl_ast_expr *E, int I, const ParamTypeFn &TypeOf) {

@@ -161,6 +161,12 @@ private:
                        const std::vector<const ForStmt *> &Loops,
                        std::shared_ptr<const Scope> Sc, NestState &N);
   void collectReads(const Expr &E, unsigned Inst, NestState &N);
+  unsigned guardedInstance(unsigned Inst, const Expr &Cond, bool Negated,
+                           NestState &N);
+  /// The enclosing loops and conditions of the statement being walked.
+  std::vector<ContextItem> *WalkStack = nullptr;
+  /// Per instance made by guardedInstance: its context, guards included.
+  std::map<unsigned, std::vector<ContextItem>> GuardedContext;
   void addScalarAccess(const VarRef &V, bool IsWrite, unsigned Inst,
                        NestState &N);
   void addArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
@@ -371,18 +377,28 @@ void Analyzer::collectReads(const Expr &E, unsigned Inst, NestState &N) {
   case Expr::Kind::Unary:
     collectReads(*llvm::cast<UnaryExpr>(E).Operand, Inst, N);
     return;
-  case Expr::Kind::Binary:
-    collectReads(*llvm::cast<BinaryExpr>(E).LHS, Inst, N);
-    collectReads(*llvm::cast<BinaryExpr>(E).RHS, Inst, N);
+  case Expr::Kind::Binary: {
+    const auto &B = llvm::cast<BinaryExpr>(E);
+    collectReads(*B.LHS, Inst, N);
+    // `a && b` evaluates b only where a holds, `a || b` where it fails.
+    if (B.Op == BinaryOpKind::LAnd || B.Op == BinaryOpKind::LOr)
+      collectReads(*B.RHS,
+                   guardedInstance(Inst, *B.LHS, B.Op == BinaryOpKind::LOr, N),
+                   N);
+    else
+      collectReads(*B.RHS, Inst, N);
     return;
+  }
   case Expr::Kind::Cast:
     collectReads(*llvm::cast<CastExpr>(E).Operand, Inst, N);
     return;
   case Expr::Kind::Select: {
+    // C evaluates only the arm the condition picks: each arm's reads happen
+    // only where it holds (or fails), which keeps extents to what C touches.
     const auto &S = llvm::cast<SelectExpr>(E);
     collectReads(*S.Cond, Inst, N);
-    collectReads(*S.True, Inst, N);
-    collectReads(*S.False, Inst, N);
+    collectReads(*S.True, guardedInstance(Inst, *S.Cond, false, N), N);
+    collectReads(*S.False, guardedInstance(Inst, *S.Cond, true, N), N);
     return;
   }
   case Expr::Kind::Call:
@@ -394,8 +410,26 @@ void Analyzer::collectReads(const Expr &E, unsigned Inst, NestState &N) {
   }
 }
 
+/// A new instance of Inst's statement restricted to where Cond holds
+/// (fails, if Negated): the instance of a read C performs only there.
+unsigned Analyzer::guardedInstance(unsigned Inst, const Expr &Cond,
+                                   bool Negated, NestState &N) {
+  auto It = GuardedContext.find(Inst);
+  std::vector<ContextItem> Context =
+      It != GuardedContext.end() ? It->second : *WalkStack;
+  ContextItem C;
+  C.Cond = &Cond;
+  C.Negated = Negated;
+  C.Sc = Insts[Inst].Sc;
+  Context.push_back(C);
+  unsigned G = newInstance(Context, Insts[Inst].Loops, Insts[Inst].Sc, N);
+  GuardedContext[G] = std::move(Context);
+  return G;
+}
+
 void Analyzer::walk(const StmtList &L, Scope S, std::vector<ContextItem> &Stack,
                     std::vector<const ForStmt *> &Loops, NestState &N) {
+  WalkStack = &Stack;
   for (const StmtPtr &St : L) {
     auto Snap = std::make_shared<const Scope>(S);
     if (const auto *A = llvm::dyn_cast<AssignStmt>(St.get())) {
@@ -870,7 +904,7 @@ void Analyzer::inferExtents() {
     for (const NestStmt *N : NestOrder) {
       auto It = N->Clauses.Extents.find(Name);
       if (It != N->Clauses.Extents.end()) {
-        Ext.Elements = toLong(It->second);
+        Ext.Elements = widenToLong(It->second);
         break;
       }
     }
@@ -883,7 +917,7 @@ void Analyzer::inferExtents() {
                                 [](auto &D) { return D != nullptr; })) {
       ExprPtr E = longLit(1);
       for (auto &D : P->Dims)
-        E = mulLong(E, D);
+        E = mulLong(E, widenToLong(D));
       Ext.Elements = E;
       continue;
     }
@@ -966,14 +1000,20 @@ void Analyzer::inferExtents() {
     }
     All = isl_set_coalesce(All);
     isl_set *Where = isl_set_params(isl_set_copy(All));
-    // The maximal subscript of each dimension, simplified where the array is
-    // touched at all.
+    // The lexicographically last element touched, simplified where the
+    // array is touched at all. Rows are laid out one after another and
+    // every inner subscript is within its size (delinearization proves it),
+    // so that element has the largest offset: a box of per-dimension maxima
+    // would count past it when the last row is not touched to its largest
+    // column (F[j*m + j] with F[(j-1)*m + j]).
     std::vector<isl_pw_aff *> Max;
+    isl_pw_multi_aff *Last = isl_set_lexmax_pw_multi_aff(isl_set_copy(All));
     for (unsigned D = 0; D < NDims; ++D) {
-      isl_pw_aff *M = isl_set_dim_max(isl_set_copy(All), D);
+      isl_pw_aff *M = isl_pw_multi_aff_get_pw_aff(Last, D);
       M = isl_pw_aff_gist(M, isl_set_copy(Where));
       Max.push_back(extendSinglePiece(M));
     }
+    isl_pw_multi_aff_free(Last);
     // Strides of the dimensions: row-major sizes of a multi-dim parameter,
     // or the parametric factors found by delinearization.
     std::vector<ExprPtr> Stride(NDims);

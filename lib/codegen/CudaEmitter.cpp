@@ -82,6 +82,13 @@ static inline void c2c_alloc(void **ptr, long long n, size_t elem,
                              const char *what, const char *where,
                              const char *from) {
   *ptr = NULL;
+  // A negative count comes from an extent(...) clause that overflowed or is
+  // wrong for these arguments; running on would read through NULL.
+  if (n < 0) {
+    fprintf(stderr, "c2cuda: %s in %s (from %s): negative element count %lld; check the extent(...) clause\n",
+            what, where, from, n);
+    exit(1);
+  }
   if (n > 0)
     c2c_check(cudaMalloc(ptr, (size_t)n * elem), what, where, from);
 }

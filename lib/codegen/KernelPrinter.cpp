@@ -4,6 +4,7 @@
 
 #include "ArrayIndexing.h"
 #include "CStmtPrinter.h"
+#include "ReadOnlyPath.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Casting.h"
@@ -205,6 +206,14 @@ std::vector<KernelParam> kernelParams(const Kernel &K, const Function &F) {
   for (const GridLoop &G : K.Grid)
     collectVars(*G.Lower, Vars);
 
+  // Read-only arrays whose loads nvcc could merge with a load of an array
+  // the kernel writes lose __restrict__ (ReadOnlyPath.h says why).
+  std::set<std::string> ReadOnly, ReadWrite;
+  for (const std::string &A : Acc.Read)
+    (Acc.Written.count(A) ? ReadWrite : ReadOnly).insert(A);
+  std::set<std::string> Hazards =
+      readOnlyPathHazards(K.Body, ReadOnly, ReadWrite);
+
   for (const Param &P : F.Params) {
     if (!Used.count(P.Name))
       continue;
@@ -216,7 +225,8 @@ std::vector<KernelParam> kernelParams(const Kernel &K, const Function &F) {
         collectVars(*P.Dims[D], Vars);
     bool Written = Acc.Written.count(P.Name);
     std::string Decl = std::string(Written ? "" : "const ") + spelling(P.Elem) +
-                       " *__restrict__ " + P.Name;
+                       (Hazards.count(P.Name) ? " *" : " *__restrict__ ") +
+                       P.Name;
     Params.push_back(
         {KernelParam::Kind::Array, P.Name, P.Elem, Decl, deviceName(P.Name)});
   }

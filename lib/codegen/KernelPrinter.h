@@ -1,7 +1,9 @@
 //===- KernelPrinter.h - A kernel as a __global__ function ------*- C++ -*-===//
 //
 // Prints a Kernel as CUDA: arrays as flat `T *__restrict__` pointers (const
-// where the kernel only reads them), outside scalars by value, scalars the
+// where the kernel only reads them; without __restrict__ where nvcc could
+// merge their loads with loads of a written array, ReadOnlyPath.h), outside
+// scalars by value, scalars the
 // kernel writes as pointers to one-element device buffers (kept in a
 // register by a single-thread kernel, updated atomically in the buffer by
 // a parallel reduction), and one 64-bit

@@ -185,6 +185,7 @@ Value *Interpreter::element(const ArrayRef &E, int64_t &Linear,
          E.Loc);
     return nullptr;
   }
+  B->Touched = std::max(B->Touched, Linear + 1);
   return &B->Data[Linear];
 }
 

@@ -29,6 +29,9 @@ struct Buffer {
   /// -1 where the parameter leaves it open (`float A[][M]`). Empty for
   /// pointers, which are indexed with one linearized index.
   std::vector<int64_t> Dims;
+  /// One past the highest element an execution read or wrote: what a
+  /// host copy of the array may cover.
+  int64_t Touched = 0;
 };
 
 struct Memory {

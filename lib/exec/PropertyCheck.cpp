@@ -4,11 +4,58 @@
 
 #include "Compare.h"
 
+#include "llvm/Support/Casting.h"
+
 #include <algorithm>
 #include <random>
+#include <set>
 
 namespace c2cuda {
 namespace exec {
+
+namespace {
+
+void collectExtentClauses(const StmtList &L, std::set<std::string> &Out) {
+  for (const StmtPtr &S : L) {
+    if (const auto *N = llvm::dyn_cast<NestStmt>(S.get()))
+      for (const auto &[Name, E] : N->Clauses.Extents)
+        Out.insert(Name);
+    else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get()))
+      collectExtentClauses(R->Body, Out);
+  }
+}
+
+/// The host wrapper copies each pointer array's planned extent to and from
+/// the caller's memory, so an inferred extent must be exactly what C touches
+/// (Ref, after the reference run): one element more reads and writes past
+/// the end of the caller's array. Arrays whose extent the user stated (an
+/// extent clause, or sizes of an array parameter) are the user's word.
+std::string overCopiedArray(const Function &F, const LoweredFunction &LF,
+                            const std::map<std::string, int64_t> &Extents,
+                            const Memory &Ref) {
+  std::set<std::string> Stated;
+  collectExtentClauses(F.Body, Stated);
+  for (const ArrayPlan &A : LF.Arrays) {
+    const Param *P = F.findParam(A.Name);
+    auto E = Extents.find(A.Name);
+    auto B = Ref.Arrays.find(A.Name);
+    if (!P || Stated.count(A.Name) || E == Extents.end() ||
+        B == Ref.Arrays.end())
+      continue;
+    if (P->ParamForm == Param::Form::Array &&
+        std::all_of(P->Dims.begin(), P->Dims.end(),
+                    [](const ExprPtr &D) { return D != nullptr; }))
+      continue;
+    if (E->second > B->second.Touched)
+      return "the wrapper copies " + std::to_string(E->second) +
+             " elements of '" + A.Name + "' but C touches only " +
+             std::to_string(B->second.Touched) +
+             ": a copy past the end of the caller's array";
+  }
+  return "";
+}
+
+} // namespace
 
 CheckResult checkLowering(const Function &F, const LoweredFunction &LF,
                           const CheckConfig &C) {
@@ -51,6 +98,8 @@ CheckResult checkLowering(const Function &F, const LoweredFunction &LF,
   }
   if (!RR.ok())
     return Fail("reference execution failed: " + RR.Message);
+  if (std::string Over = overCopiedArray(F, LF, Extents, Ref); !Over.empty())
+    return Fail(Over);
   ExecOptions EO;
   EO.Seed = C.Seed;
   EO.Order = C.Order;

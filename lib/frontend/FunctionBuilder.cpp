@@ -644,6 +644,39 @@ static bool readsOnlyFixedScalars(const clang::Stmt *E,
   return true;
 }
 
+/// Whether every value of integer type From is a value of type To.
+static bool holdsAllValues(ScalarKind To, ScalarKind From) {
+  auto Bits = [](ScalarKind K) { return sizeInBytes(K) * 8; };
+  bool FromSigned = From == ScalarKind::Int || From == ScalarKind::Long;
+  bool ToSigned = To == ScalarKind::Int || To == ScalarKind::Long;
+  if (FromSigned == ToSigned)
+    return Bits(To) >= Bits(From);
+  return ToSigned && Bits(To) > Bits(From);
+}
+
+/// Whether E converts an integer to a type that cannot hold every value of
+/// the source type (`int P = n + 2147483648;` wraps): the analysis reasons
+/// about host constants as mathematical integers, so such an initializer is
+/// not one.
+static bool mayWrap(const Expr &E) {
+  if (const auto *C = llvm::dyn_cast<CastExpr>(&E))
+    if (!isFloating(C->Type) && !isFloating(C->Operand->Type) &&
+        !holdsAllValues(C->Type, C->Operand->Type))
+      return true;
+  if (const auto *C = llvm::dyn_cast<CastExpr>(&E))
+    return mayWrap(*C->Operand);
+  if (const auto *U = llvm::dyn_cast<UnaryExpr>(&E))
+    return mayWrap(*U->Operand);
+  if (const auto *B = llvm::dyn_cast<BinaryExpr>(&E))
+    return mayWrap(*B->LHS) || mayWrap(*B->RHS);
+  if (const auto *S = llvm::dyn_cast<SelectExpr>(&E))
+    return mayWrap(*S->Cond) || mayWrap(*S->True) || mayWrap(*S->False);
+  if (const auto *C = llvm::dyn_cast<CallExpr>(&E))
+    return std::any_of(C->Args.begin(), C->Args.end(),
+                       [](const ExprPtr &A) { return mayWrap(*A); });
+  return false;
+}
+
 void FunctionBuilder::collectHostConstants() {
   const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
   if (!Body)
@@ -662,7 +695,7 @@ void FunctionBuilder::collectHostConstants() {
           !readsOnlyFixedScalars(V->getInit(), FD, F))
         continue;
       ExprPtr Init = NB.buildExpr(V->getInit());
-      if (Init && !Ignored.hasErrors())
+      if (Init && !Ignored.hasErrors() && !mayWrap(*Init))
         F.HostConstants[V->getName().str()] = Init;
     }
   }
