@@ -63,13 +63,28 @@ ArrayDiff compareArray(const Memory &Ref, const Memory &Got,
   return D;
 }
 
+static Value poisonOf(ScalarKind K) {
+  return isFloating(K) ? Value::ofFloat(K, NAN) : Value::ofInt(K, 0x7eadbeef);
+}
+
 void poisonArray(Memory &M, const std::string &Name) {
   auto It = M.Arrays.find(Name);
   if (It == M.Arrays.end())
     return;
   for (Value &V : It->second.Data)
-    V = isFloating(V.Kind) ? Value::ofFloat(V.Kind, NAN)
-                           : Value::ofInt(V.Kind, 0x7eadbeef);
+    V = poisonOf(V.Kind);
+}
+
+bool hasPoison(const Memory &M, const std::string &Name) {
+  auto It = M.Arrays.find(Name);
+  if (It == M.Arrays.end())
+    return false;
+  for (const Value &V : It->second.Data) {
+    Value P = poisonOf(V.Kind);
+    if (isFloating(V.Kind) ? std::isnan(V.D) : V.I == P.I)
+      return true;
+  }
+  return false;
 }
 
 } // namespace exec

@@ -30,6 +30,8 @@ ArrayDiff compareArray(const Memory &Ref, const Memory &Got,
 
 /// Sets every element of the array to NaN (floating) or a marker value.
 void poisonArray(Memory &M, const std::string &Name);
+/// Whether some element of the array still holds the poisonArray value.
+bool hasPoison(const Memory &M, const std::string &Name);
 
 } // namespace exec
 } // namespace c2cuda

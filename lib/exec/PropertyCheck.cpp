@@ -25,6 +25,74 @@ void collectExtentClauses(const StmtList &L, std::set<std::string> &Out) {
   }
 }
 
+bool readsArray(const Expr &E) {
+  if (llvm::isa<ArrayRef>(E))
+    return true;
+  if (const auto *U = llvm::dyn_cast<UnaryExpr>(&E))
+    return readsArray(*U->Operand);
+  if (const auto *B = llvm::dyn_cast<BinaryExpr>(&E))
+    return readsArray(*B->LHS) || readsArray(*B->RHS);
+  if (const auto *C = llvm::dyn_cast<CastExpr>(&E))
+    return readsArray(*C->Operand);
+  if (const auto *S = llvm::dyn_cast<SelectExpr>(&E))
+    return readsArray(*S->Cond) || readsArray(*S->True) ||
+           readsArray(*S->False);
+  if (const auto *C = llvm::dyn_cast<CallExpr>(&E))
+    return std::any_of(C->Args.begin(), C->Args.end(),
+                       [](const ExprPtr &A) { return readsArray(*A); });
+  return false;
+}
+
+/// Whether E decides by array data which of its parts C evaluates.
+bool branchesOnData(const Expr &E) {
+  if (const auto *S = llvm::dyn_cast<SelectExpr>(&E))
+    return readsArray(*S->Cond) || branchesOnData(*S->True) ||
+           branchesOnData(*S->False);
+  if (const auto *B = llvm::dyn_cast<BinaryExpr>(&E)) {
+    if ((B->Op == BinaryOpKind::LAnd || B->Op == BinaryOpKind::LOr) &&
+        readsArray(*B->LHS))
+      return true;
+    return branchesOnData(*B->LHS) || branchesOnData(*B->RHS);
+  }
+  if (const auto *U = llvm::dyn_cast<UnaryExpr>(&E))
+    return branchesOnData(*U->Operand);
+  if (const auto *C = llvm::dyn_cast<CastExpr>(&E))
+    return branchesOnData(*C->Operand);
+  if (const auto *C = llvm::dyn_cast<CallExpr>(&E))
+    return std::any_of(C->Args.begin(), C->Args.end(),
+                       [](const ExprPtr &A) { return branchesOnData(*A); });
+  return false;
+}
+
+/// Whether some statement of L runs or not depending on array data: then
+/// what C touches depends on the inputs, and an extent covering every
+/// element C may touch can exceed what one run touched.
+bool branchesOnData(const StmtList &L) {
+  for (const StmtPtr &S : L) {
+    if (const auto *A = llvm::dyn_cast<AssignStmt>(S.get())) {
+      if (branchesOnData(*A->RHS))
+        return true;
+    } else if (const auto *D = llvm::dyn_cast<DeclStmt>(S.get())) {
+      if (D->Init && branchesOnData(*D->Init))
+        return true;
+    } else if (const auto *I = llvm::dyn_cast<IfStmt>(S.get())) {
+      if (readsArray(*I->Cond) || branchesOnData(I->Then) ||
+          branchesOnData(I->Else))
+        return true;
+    } else if (const auto *F = llvm::dyn_cast<ForStmt>(S.get())) {
+      if (branchesOnData(F->Body))
+        return true;
+    } else if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {
+      if (branchesOnData(N->Body))
+        return true;
+    } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
+      if (branchesOnData(R->Body))
+        return true;
+    }
+  }
+  return false;
+}
+
 /// The host wrapper copies each pointer array's planned extent to and from
 /// the caller's memory, so an inferred extent must be exactly what C touches
 /// (Ref, after the reference run): one element more reads and writes past
@@ -33,6 +101,8 @@ void collectExtentClauses(const StmtList &L, std::set<std::string> &Out) {
 std::string overCopiedArray(const Function &F, const LoweredFunction &LF,
                             const std::map<std::string, int64_t> &Extents,
                             const Memory &Ref) {
+  if (branchesOnData(F.Body))
+    return "";
   std::set<std::string> Stated;
   collectExtentClauses(F.Body, Stated);
   for (const ArrayPlan &A : LF.Arrays) {
@@ -85,9 +155,21 @@ CheckResult checkLowering(const Function &F, const LoweredFunction &LF,
     return Fail("cannot set up the inputs: " + Err);
   // Arrays the device only writes: every element the C writes must be
   // written by the kernels too, or the NaN shows.
+  // Where C leaves some element unwritten, the caller's value stays there
+  // (the wrapper copies such arrays in): those keep their random values.
+  std::vector<std::string> Poisoned;
   for (const ArrayPlan &A : LF.Arrays)
     if (A.WrittenOnDevice && !A.ReadOnDevice && !A.ReadOnHost)
-      poisonArray(Init, A.Name);
+      Poisoned.push_back(A.Name);
+  if (!Poisoned.empty()) {
+    Memory Probe = Init;
+    for (const std::string &A : Poisoned)
+      poisonArray(Probe, A);
+    if (runReference(F, Probe).ok())
+      for (const std::string &A : Poisoned)
+        if (!hasPoison(Probe, A))
+          poisonArray(Init, A);
+  }
 
   Memory Ref = Init, Got = Init;
   ExecResult RR = runReference(F, Ref);

@@ -355,4 +355,67 @@ void dot(int n, const float *x, const float *y, float *out) {
       << R.Message;
 }
 
+// Reads C performs only under a guard count only where the guard holds:
+// the inferred extents are exactly what C touches, which the oracle checks.
+TEST(ExecOracle, GuardedReadsAreSizedExactly) {
+  const char *Sources[] = {
+      R"(void f(int n, float *A, float *B) {
+#pragma c2cuda kernel
+  for (int p = 0; p < n; p++)
+    B[p] = A[p] + (p + 1 < n ? B[p + 1] : 0.0f);
+})",
+      R"(void f(int n, int *A, int *B) {
+#pragma c2cuda kernel
+  for (int p = 0; p < n; p++)
+    B[p] = (p + 1 < n) ? A[p + 1] : 0;
+})",
+      R"(void f(int n, float *A, float *B) {
+#pragma c2cuda kernel
+  for (int p = 0; p < n; p++)
+    B[p] = (p > 0) ? A[p - 1] : 0.0f;
+})",
+      R"(void f(int n, int *A, int *B) {
+#pragma c2cuda kernel
+  for (int p = 0; p < n; p++)
+    B[p] = (p == 0 || A[p - 1] > 0) ? 1 : 2;
+})",
+      R"(void f(int m, float *F, float *G) {
+#pragma c2cuda kernel
+  for (int j = 1; j < m; j++) {
+    F[j * m + j] = G[j];
+    F[(j - 1) * m + j] = G[j] * 2.0f;
+  }
+})"};
+  int Index = 0;
+  for (const char *Src : Sources) {
+    auto L = lowerSource("guard" + std::to_string(Index++) + ".c", Src, false);
+    ASSERT_TRUE(L) << Src;
+    for (int N : {1, 2, 7, 40}) {
+      CheckConfig C;
+      C.Scalars = {{"n", N}, {"m", N}};
+      C.Seed = N;
+      CheckResult R = checkLowering(L->M.Functions[0], L->LF, C);
+      EXPECT_EQ(R.St, CheckResult::Status::Pass)
+          << Src << "\nat " << N << ": " << R.Message;
+    }
+  }
+}
+
+// An extent one element longer than what C touches copies past the end of
+// the caller's array: the oracle reports it.
+TEST(ExecOracle, OverlongExtentIsCaught) {
+  auto L = lowerSource("saxpy.c", Saxpy, false);
+  ASSERT_TRUE(L);
+  for (ArrayPlan &A : L->LF.Arrays)
+    if (A.Name == "y")
+      A.Extent = bin(BinaryOpKind::Add, A.Extent, lit(1, ScalarKind::Long),
+                     ScalarKind::Long);
+  CheckConfig C;
+  C.Scalars = {{"n", 77}};
+  CheckResult R = checkLowering(L->M.Functions[0], L->LF, C);
+  EXPECT_EQ(R.St, CheckResult::Status::Fail);
+  EXPECT_EQ(R.Message, "the wrapper copies 78 elements of 'y' but C touches "
+                       "only 77: a copy past the end of the caller's array");
+}
+
 } // namespace
