@@ -16,6 +16,8 @@
 
 #include "llvm/Support/ErrorHandling.h"
 
+#include <algorithm>
+
 namespace c2cuda {
 
 using namespace codegen;
@@ -200,7 +202,7 @@ void emitCuda(llvm::raw_ostream &OS, const Module &M,
   if (Cas)
     OS << AtomicCasHelpers;
 
-  for (const LoweredFunction &LF : Lowered) {
+  auto PrintFunction = [&](const LoweredFunction &LF) {
     OS << "\n";
     printComment(OS, "===== " + LF.Source->Name + " =====", 0);
     OS << "\n";
@@ -209,7 +211,38 @@ void emitCuda(llvm::raw_ostream &OS, const Module &M,
       OS << "\n";
     }
     printHostEntries(OS, LF, Ctx);
+  };
+  if (!Opts.WholeFile) {
+    for (const LoweredFunction &LF : Lowered)
+      PrintFunction(LF);
+    return;
   }
+  // The input itself, edited, with each offloaded definition replaced.
+  OS << "\n";
+  printComment(OS, "===== " + Ctx.sourceName() + " =====", 0);
+  const std::string &Text = M.SourceText;
+  std::vector<const LoweredFunction *> Order;
+  for (const LoweredFunction &LF : Lowered)
+    Order.push_back(&LF);
+  std::sort(Order.begin(), Order.end(), [](const auto *A, const auto *B) {
+    return A->Source->DefBegin < B->Source->DefBegin;
+  });
+  unsigned Pos = 0;
+  auto Copy = [&](unsigned To) {
+    for (const SourceEdit &E : M.Edits)
+      if (E.Begin >= Pos && E.Begin < To) {
+        OS << llvm::StringRef(Text).slice(Pos, E.Begin) << E.Text;
+        Pos = std::max(Pos, E.End);
+      }
+    OS << llvm::StringRef(Text).slice(Pos, To);
+    Pos = std::max(Pos, To);
+  };
+  for (const LoweredFunction *LF : Order) {
+    Copy(LF->Source->DefBegin);
+    PrintFunction(*LF);
+    Pos = LF->Source->DefEnd;
+  }
+  Copy(Text.size());
 }
 
 } // namespace c2cuda

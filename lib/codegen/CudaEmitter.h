@@ -22,6 +22,10 @@ struct CudaEmitOptions {
   /// Name of the input file, shown in the header comment and in run-time
   /// error messages ("matmul.c:7").
   std::string SourceName;
+  /// Write the whole input file (Module::SourceText with its Edits) with
+  /// each offloaded function's definition replaced by its kernels and host
+  /// entries, instead of the offloaded functions alone.
+  bool WholeFile = false;
 };
 
 void emitCuda(llvm::raw_ostream &OS, const Module &M,

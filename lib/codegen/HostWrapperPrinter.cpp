@@ -124,9 +124,18 @@ public:
   }
 
   void print() {
+    printGlobalDeclarations();
     printBody();
     printWrapper();
-    printDeviceEntry();
+    if (F.usesGlobals())
+      // Its arrays live in host globals: there is no device-pointer form.
+      printComment(OS,
+                   "No " + F.Name +
+                       "_device: the function uses global arrays, which "
+                       "the drop-in entry copies itself.",
+                   0);
+    else
+      printDeviceEntry();
   }
 
   const ArrayPlan *plan(const std::string &A) const {
@@ -167,11 +176,37 @@ private:
     OS << "}\n\n";
   }
 
+  /// Global arrays the function uses: declared here, unless the .cu holds
+  /// the whole input file and so their definitions.
+  void printGlobalDeclarations() {
+    if (Ctx.Opts.WholeFile || !F.usesGlobals())
+      return;
+    for (const Param &P : F.Params) {
+      if (!P.IsGlobal)
+        continue;
+      OS << "extern " << (P.IsConst ? "const " : "") << spelling(P.Elem) << ' '
+         << P.Name;
+      for (const ExprPtr &D : P.Dims)
+        OS << '[' << exprToString(*D) << ']';
+      OS << ";\n";
+    }
+    OS << "\n";
+  }
+
+  /// The function's own parameters (global arrays are not among them), with
+  /// its linkage: a static function stays static (it is only replaceable in
+  /// whole-file output).
   void printSignature(const std::string &Name) {
-    OS << "extern \"C\" " << F.ReturnType << ' ' << Name << '(';
-    for (size_t I = 0; I < F.Params.size(); ++I)
-      OS << (I ? ", " : "") << abiParamDecl(F.Params[I]);
-    if (F.Params.empty())
+    OS << (F.IsStatic ? "[[maybe_unused]] static " : "extern \"C\" ")
+       << F.ReturnType << ' ' << Name << '(';
+    bool First = true;
+    for (const Param &P : F.Params) {
+      if (P.IsGlobal)
+        continue;
+      OS << (First ? "" : ", ") << abiParamDecl(P);
+      First = false;
+    }
+    if (First)
       OS << "void";
     OS << ") {\n";
   }

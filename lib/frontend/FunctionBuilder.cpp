@@ -2,11 +2,13 @@
 
 #include "FunctionBuilder.h"
 #include "ClangTypes.h"
+#include "HostSource.h"
 #include "NestBuilder.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Lex/Lexer.h"
 
 #include <functional>
 #include <map>
@@ -79,7 +81,11 @@ public:
       if (!VD)
         return;
       std::string Name = VD->getName().str();
-      const Param *P = isa<ParmVarDecl>(VD) ? F.findParam(Name) : nullptr;
+      const Param *P = isa<ParmVarDecl>(VD) || VD->isFileVarDecl()
+                           ? F.findParam(Name)
+                           : nullptr;
+      if (P && P->IsGlobal != VD->isFileVarDecl())
+        P = nullptr;
       if (P && P->isArray()) {
         unsigned Mode = Base ? M : RW;
         if (Mode & R)
@@ -90,6 +96,13 @@ public:
         ScalarsWritten.insert(Name);
       }
       return;
+    } else if (isa<clang::CallExpr>(S)) {
+      // A called function may read and write any global array.
+      for (const Param &P : F.Params)
+        if (P.IsGlobal) {
+          Read.insert(P.Name);
+          Written.insert(P.Name);
+        }
     } else if (const auto *DS = dyn_cast<clang::DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D)) {
@@ -161,6 +174,8 @@ private:
   const CompoundStmt *innermostCompound(SourceLocation L) const;
   void attachPragmas();
   bool buildParams();
+  /// Adds the file-scope arrays the nests use as global parameters.
+  bool addGlobalArrays();
   bool buildParam(const ParmVarDecl *PV, NestBuilder &NB, Param &P);
   void checkFunction();
   bool containsNest(const clang::Stmt *S) const;
@@ -394,6 +409,60 @@ bool FunctionBuilder::buildParam(const ParmVarDecl *PV, NestBuilder &NB,
   return true;
 }
 
+bool FunctionBuilder::addGlobalArrays() {
+  // File-scope arrays of constant size with scalar elements that the nests
+  // use, in order of first use.
+  std::vector<const VarDecl *> Globals;
+  for (const auto &[S, Info] : Nests)
+    forEachNode(S, [&](const clang::Stmt *N) {
+      const auto *DR = dyn_cast<DeclRefExpr>(N);
+      const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+      if (!VD || !VD->isFileVarDecl())
+        return;
+      const clang::ArrayType *AT = Ctx.getAsArrayType(VD->getType());
+      if (AT && isa<ConstantArrayType>(AT) &&
+          std::find(Globals.begin(), Globals.end(), VD) == Globals.end())
+        Globals.push_back(VD);
+    });
+  std::sort(Globals.begin(), Globals.end(),
+            [&](const VarDecl *A, const VarDecl *B) {
+              return before(A->getLocation(), B->getLocation());
+            });
+  bool OK = true;
+  for (const VarDecl *VD : Globals) {
+    Param P;
+    P.Name = VD->getName().str();
+    P.ParamForm = Param::Form::Array;
+    P.IsGlobal = true;
+    if (F.findParam(P.Name))
+      continue; // A parameter of that name hides it.
+    QualType T = VD->getType();
+    while (const auto *CA = dyn_cast_or_null<ConstantArrayType>(
+               Ctx.getAsArrayType(T))) {
+      uint64_t N = CA->getSize().getZExtValue();
+      P.Dims.push_back(std::make_shared<IntLit>(
+          static_cast<int64_t>(N),
+          N <= 0x7fffffff ? ScalarKind::Int : ScalarKind::Long,
+          loc(VD->getLocation())));
+      T = CA->getElementType();
+    }
+    std::optional<ScalarKind> K = scalarKindOf(T);
+    if (!K || T.isVolatileQualified() || Ctx.getAsArrayType(T)) {
+      Diags.error(loc(VD->getLocation()),
+                  "global array '" + P.Name + "' has element type '" +
+                      typeSpelling(T.getUnqualifiedType(), Ctx) +
+                      "', which is not supported in an offloaded nest",
+                  std::string("use ") + supportedScalarsText() + " elements");
+      OK = false;
+      continue;
+    }
+    P.Elem = *K;
+    P.IsConst = T.isConstQualified();
+    F.Params.push_back(std::move(P));
+  }
+  return OK;
+}
+
 bool FunctionBuilder::buildParams() {
   bool OK = true;
   if (FD->isVariadic()) {
@@ -417,7 +486,7 @@ bool FunctionBuilder::buildParams() {
     else
       OK = false;
   }
-  return OK;
+  return addGlobalArrays() && OK;
 }
 
 void FunctionBuilder::checkFunction() {
@@ -705,6 +774,12 @@ bool FunctionBuilder::build(Function &Out) {
   F.Name = FD->getName().str();
   F.ReturnType = FD->getReturnType().getAsString(Ctx.getPrintingPolicy());
   F.Loc = loc(FD->getLocation());
+  F.IsStatic = FD->getStorageClass() == SC_Static;
+  CharSourceRange Def = CharSourceRange::getTokenRange(FD->getSourceRange());
+  F.DefBegin = SM.getFileOffset(SM.getExpansionLoc(Def.getBegin()));
+  F.DefEnd = SM.getFileOffset(SM.getExpansionLoc(Def.getEnd())) +
+             Lexer::MeasureTokenLength(SM.getExpansionLoc(Def.getEnd()), SM,
+                                       Ctx.getLangOpts());
   collectPositions(FD->getBody());
   attachPragmas();
   if (Nests.empty())
@@ -746,6 +821,7 @@ void buildModule(ASTContext &Ctx, std::vector<PragmaRecord> &Pragmas, Module &M,
     if (FunctionBuilder(Ctx, FD, std::move(Inside), Diags).build(F))
       M.Functions.push_back(std::move(F));
   }
+  collectHostSource(Ctx, M);
   for (const PragmaRecord &P : Pragmas) {
     if (P.Used)
       continue;

@@ -6,6 +6,7 @@
 #include "clang/AST/StmtVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <functional>
 
@@ -140,11 +141,21 @@ void NestBuilder::stmt(const clang::Stmt *S, StmtList &Out) {
       stmt(C, Out);
     return;
   }
-  if (const auto *DS = dyn_cast<clang::DeclStmt>(S))
-    return declStmt(DS, Out);
-  if (const auto *FS = dyn_cast<clang::ForStmt>(S))
-    return forStmt(FS, Out);
-  if (const auto *IS = dyn_cast<clang::IfStmt>(S)) {
+  if (isa<clang::ForStmt>(S) || isa<clang::IfStmt>(S)) {
+    if (StmtDepth >= MaxStmtDepth) {
+      if (!StmtDepthReported)
+        error(S->getBeginLoc(),
+              "loops and 'if' statements nest deeper than " +
+                  std::to_string(MaxStmtDepth) + " levels",
+              "combine nested conditions with '&&', or split the nest into "
+              "several nests");
+      StmtDepthReported = true;
+      return;
+    }
+    llvm::SaveAndRestore<unsigned> Nested(StmtDepth, StmtDepth + 1);
+    if (const auto *FS = dyn_cast<clang::ForStmt>(S))
+      return forStmt(FS, Out);
+    const auto *IS = cast<clang::IfStmt>(S);
     ExprPtr Cond = expr(IS->getCond());
     StmtList Then = stmtList(IS->getThen());
     StmtList Else = stmtList(IS->getElse());
@@ -153,6 +164,8 @@ void NestBuilder::stmt(const clang::Stmt *S, StmtList &Out) {
           Cond, std::move(Then), std::move(Else), loc(IS->getBeginLoc())));
     return;
   }
+  if (const auto *DS = dyn_cast<clang::DeclStmt>(S))
+    return declStmt(DS, Out);
   if (const auto *E = dyn_cast<clang::Expr>(S))
     return exprStmt(E, Out);
   if (const auto *AS = dyn_cast<AttributedStmt>(S))
@@ -596,6 +609,25 @@ ExprPtr NestBuilder::expr(const clang::Expr *E) {
   if (!E)
     return nullptr;
   E = E->IgnoreParens();
+  // Implicit conversions do not count: they come with the operators.
+  bool Counts = !isa<ImplicitCastExpr>(E);
+  if (Counts && ExprDepth >= MaxExprDepth) {
+    if (!ExprDepthReported)
+      error(ExprRoot ? ExprRoot->getBeginLoc() : E->getBeginLoc(),
+            "expression nests deeper than " + std::to_string(MaxExprDepth) +
+                " levels",
+            "split it into several statements, e.g. partial sums in local "
+            "variables");
+    ExprDepthReported = true;
+    return nullptr;
+  }
+  llvm::SaveAndRestore<const clang::Expr *> Root(ExprRoot,
+                                                  ExprRoot ? ExprRoot : E);
+  llvm::SaveAndRestore<unsigned> Nested(ExprDepth, ExprDepth + Counts);
+  return exprNode(E);
+}
+
+ExprPtr NestBuilder::exprNode(const clang::Expr *E) {
   SourceLoc L = loc(E->getBeginLoc());
 
   if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
@@ -743,11 +775,18 @@ ExprPtr NestBuilder::declRef(const DeclRefExpr *DR) {
                    "use its elements, e.g. '" + Name + "[i]'");
     return std::make_shared<VarRef>(Name, P->Elem, L);
   }
-  if (!VD->isLocalVarDecl())
-    return error(
-        DR->getBeginLoc(),
-        "global variable '" + Name + "' cannot be used in an offloaded nest",
-        "pass its value (or the array) as a parameter of the function");
+  if (!VD->isLocalVarDecl()) {
+    if (const Param *P = F.findParam(Name); P && P->IsGlobal)
+      return error(DR->getBeginLoc(),
+                   "array '" + Name +
+                       "' must be subscripted in an offloaded nest",
+                   "use its elements, e.g. '" + Name + "[i]'");
+    return error(DR->getBeginLoc(),
+                 "global variable '" + Name +
+                     "' cannot be used in an offloaded nest",
+                 "pass its value as a parameter of the function (global "
+                 "arrays of constant size can be used)");
+  }
   QualType T = VD->getType();
   if (T->isPointerType())
     return error(DR->getBeginLoc(),
@@ -778,7 +817,12 @@ ExprPtr NestBuilder::subscript(const ArraySubscriptExpr *AS) {
     Cur = S->getBase()->IgnoreParenImpCasts();
   }
   const auto *DR = dyn_cast<DeclRefExpr>(Cur);
-  const auto *PV = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+  const auto *PV = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  // A parameter, or a global array the function builder made one.
+  if (PV && !isa<ParmVarDecl>(PV) &&
+      !(PV->isFileVarDecl() && F.findParam(PV->getName().str()) &&
+        F.findParam(PV->getName().str())->IsGlobal))
+    PV = nullptr;
   if (!PV) {
     if (DR)
       return declRef(DR); // Reports the local array / pointer / global.

@@ -2,6 +2,8 @@
 
 #include "IR.h"
 
+#include <algorithm>
+
 namespace c2cuda {
 
 std::string SourceLoc::str() const {
@@ -210,6 +212,11 @@ const Param *Function::findParam(const std::string &N) const {
     if (P.Name == N)
       return &P;
   return nullptr;
+}
+
+bool Function::usesGlobals() const {
+  return std::any_of(Params.begin(), Params.end(),
+                     [](const Param &P) { return P.IsGlobal; });
 }
 
 } // namespace c2cuda

@@ -494,6 +494,11 @@ struct Param {
   ScalarKind Elem = ScalarKind::Int; ///< Scalar type, or element type.
   bool IsConst = false;              ///< `const float *A`
   bool IsRestrict = false;
+  /// A file-scope array of constant size the function's nests use, e.g.
+  /// `float B[N][M];` at the top of the file: handled like an array
+  /// parameter, but not one of the function's own (the drop-in entry takes
+  /// it from its global name).
+  bool IsGlobal = false;
   /// Form::Array: size of each dimension, outermost first. Dims[0] may be
   /// null (`float A[][M]`). Sizes are expressions over earlier parameters.
   std::vector<ExprPtr> Dims;
@@ -512,13 +517,32 @@ struct Function {
   /// the parameters, so bounds that use them still give extents.
   std::map<std::string, ExprPtr> HostConstants;
   SourceLoc Loc;
+  /// The definition's text in Module::SourceText: [DefBegin, DefEnd) byte
+  /// offsets, storage class included, which whole-file output replaces.
+  unsigned DefBegin = 0, DefEnd = 0;
+  bool IsStatic = false; ///< `static void f(...)`: internal linkage.
   const Param *findParam(const std::string &N) const;
+  /// Whether some parameter is a global array (Param::IsGlobal).
+  bool usesGlobals() const;
+};
+
+/// A replacement of [Begin, End) of Module::SourceText (Begin == End: an
+/// insertion) that turns C host code into C++ nvcc accepts.
+struct SourceEdit {
+  unsigned Begin = 0, End = 0;
+  std::string Text;
 };
 
 /// The functions of one input file that contain at least one nest.
 struct Module {
   std::string SourceFile;
   std::vector<Function> Functions;
+  /// The input's text, and whether it holds code besides the offloaded
+  /// functions (main, other functions, globals): then the .cu replaces the
+  /// whole file (whole-file output), the rest kept as host code with Edits.
+  std::string SourceText;
+  bool HasOtherCode = false;
+  std::vector<SourceEdit> Edits;
 };
 
 //===----------------------------------------------------------------------===//

@@ -19,6 +19,7 @@
 
 #include "llvm/IR/PrintPasses.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -79,7 +80,7 @@ static cl::opt<std::string>
                cl::desc("Write the CUDA to <file> ('-' for standard output; "
                         "default: <input stem>.cu in the current directory)"),
                cl::value_desc("file"), cl::sub(cl::SubCommand::getTopLevel()),
-               cl::sub(TuneCmd), cl::cat(Category));
+               cl::sub(TuneCmd), cl::sub(AnalyzeCmd), cl::cat(Category));
 
 static cl::opt<bool>
     DumpIR("dump-ir",
@@ -92,7 +93,16 @@ static cl::opt<std::string> SchedulePath(
              "{\"matmul\": [{\"nest\": 0, \"map\": {\"j\": \"x\"}, "
              "\"block\": [256]}]}; an entry replaces the nest's pragma "
              "schedule clauses (docs/user-guide.md, Schedule files)"),
-    cl::value_desc("file.json"), cl::cat(Category));
+    cl::value_desc("file.json"), cl::sub(cl::SubCommand::getTopLevel()),
+    cl::sub(AnalyzeCmd), cl::cat(Category));
+
+static cl::opt<bool> FunctionsOnly(
+    "functions-only",
+    cl::desc("Write only the offloaded functions, to link beside the rest of "
+             "the program compiled from C (by default a file that also holds "
+             "other code, main or globals, is written whole: the .cu then "
+             "replaces the .c in the build)"),
+    cl::cat(Category));
 
 static cl::opt<bool> Quiet("q",
                            cl::desc("Do not print remarks on how each nest "
@@ -138,6 +148,74 @@ static cl::opt<std::string> ResourceDir(
 
 static std::string defaultOutput() {
   return (llvm::sys::path::stem(InputFile) + ".cu").str();
+}
+
+/// True when writing Out would replace the file In: the same name, or
+/// another name for it (./in.c, a symlink, a hard link).
+static bool isSameFile(const std::string &In, const std::string &Out) {
+  if (Out == "-")
+    return false;
+  bool Same = false;
+  return !llvm::sys::fs::equivalent(In, Out, Same) && Same;
+}
+
+/// An error, without a location, and its note; always false.
+static bool fail(std::string Msg, std::string Hint = "") {
+  printDiagnostic(llvm::errs(),
+                  Diagnostic{DiagLevel::Error, {}, std::move(Msg),
+                             std::move(Hint)});
+  return false;
+}
+
+/// Refuses an output that would overwrite the C source, before any work.
+static bool checkOutputIsNotInput() {
+  std::string Stem = llvm::sys::path::stem(InputFile).str();
+  std::string Other =
+      isSameFile(InputFile, defaultOutput()) ? Stem + ".gen.cu" : Stem + ".cu";
+  bool Compile = !TuneCmd && !AnalyzeCmd;
+  if ((Compile || TuneCmd) && !OutputFile.empty() &&
+      isSameFile(InputFile, OutputFile))
+    return fail("output file '" + OutputFile + "' is the input file '" +
+                    InputFile + "'",
+                "write the CUDA to another file, e.g. '-o " + Other + "'");
+  if (Compile && !DumpIR && OutputFile.empty() &&
+      isSameFile(InputFile, defaultOutput()))
+    return fail("the default output file '" + defaultOutput() +
+                    "' (<input stem>.cu in the current directory) is the "
+                    "input file '" +
+                    InputFile + "'",
+                "name another output with -o, e.g. '-o " + Other + "'");
+  return true;
+}
+
+/// Applies --schedule to M's functions, as the compiler and analyze both
+/// do; false after an error.
+static bool applyScheduleFile(Module &M, DiagnosticList &Diags) {
+  if (SchedulePath.empty())
+    return true;
+  ScheduleFile File;
+  if (!readScheduleFile(SchedulePath, File, Diags))
+    return false;
+  for (auto &[Fn, Nests] : File) {
+    auto It = std::find_if(M.Functions.begin(), M.Functions.end(),
+                           [&](const Function &F) { return F.Name == Fn; });
+    if (It == M.Functions.end()) {
+      Diags.error({},
+                  "schedule file '" + SchedulePath + "': '" + Fn +
+                      "' is not a function with a nest in '" + InputFile + "'",
+                  "key the file by the names of offloaded functions");
+      continue;
+    }
+    *It = withSchedules(*It, Nests, Diags);
+  }
+  return !Diags.hasErrors();
+}
+
+/// The error for a file without nests, from the compiler and analyze alike.
+static void noNestError(DiagnosticList &Diags) {
+  Diags.error({}, "no nest to offload in '" + InputFile + "'",
+              "mark a loop nest with '#pragma c2cuda kernel' or enclose it "
+              "in '#pragma scop' ... '#pragma endscop'");
 }
 
 static std::string resourceDir() {
@@ -216,6 +294,24 @@ int main(int argc, char **argv) {
       "  the same name and signature, plus <name>_device() taking device\n"
       "  pointers. See docs/user-guide.md.\n");
 
+  if (!checkOutputIsNotInput())
+    return 1;
+  if (AnalyzeCmd) {
+    // The report goes to stdout; an -o that was dropped would surprise.
+    if (OutputFile.getNumOccurrences()) {
+      fail("'c2cuda analyze' prints its report on standard output and "
+           "takes no -o",
+           "redirect it instead, e.g. 'c2cuda analyze " + InputFile +
+               " > report.txt'");
+      return 1;
+    }
+    DiagnosticList CCDiags;
+    if (!checkComputeCapability(ComputeCapability, CCDiags)) {
+      report(CCDiags);
+      return 1;
+    }
+  }
+
   FrontendOptions FOpts;
   FOpts.ResourceDir = resourceDir();
   for (const std::string &D : IncludeDirs)
@@ -232,7 +328,15 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (AnalyzeCmd) {
+    // Like the compiler: no nest is an error, and --schedule applies, so
+    // that the report describes the kernels the compiler emits.
+    if (M.Functions.empty())
+      noNestError(Diags);
+    else
+      applyScheduleFile(M, Diags);
     report(Diags);
+    if (Diags.hasErrors())
+      return 1;
     return runAnalyze(M) ? 0 : 1;
   }
   if (TuneCmd) {
@@ -251,38 +355,13 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (M.Functions.empty()) {
-    Diags.error({}, "no nest to offload in '" + InputFile + "'",
-                "mark a loop nest with '#pragma c2cuda kernel' or enclose it "
-                "in '#pragma scop' ... '#pragma endscop'");
+    noNestError(Diags);
     report(Diags);
     return 1;
   }
-
-  if (!SchedulePath.empty()) {
-    {
-      ScheduleFile File;
-      if (!readScheduleFile(SchedulePath, File, Diags)) {
-        report(Diags);
-        return 1;
-      }
-      for (auto &[Fn, Nests] : File) {
-        auto It = std::find_if(M.Functions.begin(), M.Functions.end(),
-                               [&](const Function &F) { return F.Name == Fn; });
-        if (It == M.Functions.end()) {
-          Diags.error({},
-                      "schedule file '" + SchedulePath + "': '" + Fn +
-                          "' is not a function with a nest in '" + InputFile +
-                          "'",
-                      "key the file by the names of offloaded functions");
-          continue;
-        }
-        *It = withSchedules(*It, Nests, Diags);
-      }
-      if (Diags.hasErrors()) {
-        report(Diags);
-        return 1;
-      }
-    }
+  if (!applyScheduleFile(M, Diags)) {
+    report(Diags);
+    return 1;
   }
 
   PipelineOptions POpts;
@@ -306,6 +385,16 @@ int main(int argc, char **argv) {
   llvm::raw_string_ostream CudaOS(Cuda);
   CudaEmitOptions COpts;
   COpts.SourceName = llvm::sys::path::filename(InputFile).str();
+  COpts.WholeFile = M.HasOtherCode && !FunctionsOnly;
+  if (!COpts.WholeFile)
+    for (const Function &F : M.Functions)
+      if (F.IsStatic)
+        Diags.warning(F.Loc,
+                      "'" + F.Name +
+                          "' is static: a program linking this file keeps "
+                          "running its own C version",
+                      "write the whole file (drop --functions-only) so the "
+                      "CUDA version replaces it");
   emitCuda(CudaOS, M, Lowered, COpts);
   CudaOS.flush();
 

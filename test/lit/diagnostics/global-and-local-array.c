@@ -18,7 +18,7 @@ void f(int n, float *A) {
 // RUN: not %c2cuda %s -o %t.cu 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: test ! -e %t.cu
 // CHECK: {{^}}{{.*}}global-and-local-array.c:7:19: error: global variable 'scale' cannot be used in an offloaded nest{{$}}
-// CHECK: {{^}}{{.*}}global-and-local-array.c:7:19: note: pass its value (or the array) as a parameter of the function{{$}}
+// CHECK: {{^}}{{.*}}global-and-local-array.c:7:19: note: pass its value as a parameter of the function (global arrays of constant size can be used){{$}}
 // CHECK: {{^}}{{.*}}global-and-local-array.c:9:12: error: local array 'tmp' cannot be used in an offloaded nest{{$}}
 // CHECK: {{^}}{{.*}}global-and-local-array.c:9:12: note: pass the array as a parameter of the function{{$}}
 // CHECK: {{^}}{{.*}}global-and-local-array.c:11:11: error: local array 'row' cannot be declared in an offloaded nest{{$}}

@@ -1,0 +1,32 @@
+//===- HostSource.h - The input's own code for whole-file output -*- C++ -*-===//
+//
+// When the input holds code besides the offloaded functions (main, other
+// functions, global variables), the .cu c2cuda writes replaces the whole
+// file in the user's build: that code is kept as host code. nvcc compiles it
+// as C++, so collectHostSource records the input's text, whether such code
+// exists, and the edits C++ needs:
+//  - `extern "C"` before every non-static function declaration other than
+//    main, so the functions keep C linkage for the rest of the program;
+//  - an explicit cast where C converts `void *` to another pointer type
+//    implicitly (`float *A = malloc(...)`).
+// Code inside the offloaded functions is not edited: codegen replaces those
+// definitions whole. Code spelled inside macro expansions cannot be edited
+// and is left as is.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_FRONTEND_HOSTSOURCE_H
+#define C2CUDA_FRONTEND_HOSTSOURCE_H
+
+#include "ir/IR.h"
+
+#include "clang/AST/ASTContext.h"
+
+namespace c2cuda {
+
+/// Fills M.SourceText, M.HasOtherCode and M.Edits; M.Functions must hold
+/// the offloaded functions with their definition ranges.
+void collectHostSource(clang::ASTContext &Ctx, Module &M);
+
+} // namespace c2cuda
+
+#endif
