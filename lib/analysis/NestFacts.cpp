@@ -177,6 +177,8 @@ private:
   void computeStrides(RawRef &R, const Instance &I);
   void testLoops(NestState &N);
   bool targetStays(const Access &A, unsigned Depth) const;
+  bool updateOnly(const NestState &N, const std::string &Array,
+                  const std::string &Op) const;
   bool isReductionPair(const NestState &N, const Access &X, const Access &Y,
                        unsigned Depth) const;
   LoopFacts reductionFacts(const NestState &N, const ForStmt &L,
@@ -689,9 +691,25 @@ bool Analyzer::targetStays(const Access &A, unsigned Depth) const {
 /// reduction statements with the same operator, on an element that stays.
 bool Analyzer::isReductionPair(const NestState &N, const Access &X,
                                const Access &Y, unsigned Depth) const {
-  return X.Reduction >= 0 && Y.Reduction >= 0 &&
-         N.Reductions[X.Reduction].Op == N.Reductions[Y.Reduction].Op &&
-         targetStays(X, Depth) && targetStays(Y, Depth);
+  if (X.Reduction < 0 || Y.Reduction < 0 ||
+      N.Reductions[X.Reduction].Op != N.Reductions[Y.Reduction].Op)
+    return false;
+  if (targetStays(X, Depth) && targetStays(Y, Depth))
+    return true;
+  // An array the nest only updates with one operator (a histogram's bins,
+  // whatever the subscripts): no statement sees an intermediate value, so
+  // the updates may happen in any order.
+  return !X.IsScalar && X.Target == Y.Target &&
+         updateOnly(N, X.Target, N.Reductions[X.Reduction].Op);
+}
+
+bool Analyzer::updateOnly(const NestState &N, const std::string &Array,
+                          const std::string &Op) const {
+  for (const Access &A : N.Accesses)
+    if (!A.IsScalar && A.Target == Array &&
+        (A.Reduction < 0 || N.Reductions[A.Reduction].Op != Op))
+      return false;
+  return true;
 }
 
 /// The facts of a loop whose carried conflicts are the Excused pairs only.

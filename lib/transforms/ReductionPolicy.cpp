@@ -4,6 +4,7 @@
 
 #include "IRQueries.h"
 
+#include "analysis/Reductions.h"
 #include "ir/IRPrinter.h"
 
 #include <algorithm>
@@ -291,6 +292,26 @@ bool canRunReductionInParallel(const LoweringContext &Ctx, const NestStmt *N,
   return true;
 }
 
+/// Whether L holds a statement of reduction shape with operator Op into Var
+/// (a scalar or an element of array Var).
+static bool hasUpdateOf(const StmtList &L, const std::string &Var,
+                        const std::string &Op) {
+  bool Found = false;
+  forEachStmt(L, [&](const Stmt &S) {
+    const auto *A = dyn_cast<AssignStmt>(&S);
+    if (!A)
+      return;
+    auto M = analysis::matchReduction(*A);
+    std::string Target;
+    if (const auto *V = dyn_cast<VarRef>(A->LHS.get()))
+      Target = V->Name;
+    else if (const auto *R = dyn_cast<ArrayRef>(A->LHS.get()))
+      Target = R->Array;
+    Found |= M && M->Op == Op && Target == Var;
+  });
+  return Found;
+}
+
 void checkReductionClauses(const LoweringContext &Ctx) {
   forEachStmt(Ctx.F.Body, [&](const Stmt &S) {
     const auto *N = dyn_cast<NestStmt>(&S);
@@ -330,6 +351,10 @@ void checkReductionClauses(const LoweringContext &Ctx) {
       Ctx.Diags.warning(
           Loc, "clause '" + Clause + "' matches no reduction of this nest",
           !Found.empty() ? "this nest's reductions: '" + clauseFor(Found) + "'"
+          : hasUpdateOf(N->Body, Var, Op)
+              ? "'" + Var + "' is updated with '" + Op +
+                    "', but the loops also carry another dependence or use '" +
+                    Var + "' otherwise; the remarks at the nest name it"
           : (Op == "min" || Op == "max")
               ? "a " + Op + " reduction updates its target only as 's = f" +
                     Op + "f(s, e)' or with '?:'"

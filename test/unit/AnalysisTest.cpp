@@ -863,16 +863,21 @@ TEST(LoopClass, Wavefront) {
 }
 
 TEST(LoopClass, HistogramIsSequentialWithUnknownDistance) {
-  // h[idx[i]] += 1: the target moves with i in a way no one can tell.
+  // h[idx[i]] += 1, and h read elsewhere: the target moves with i in a way
+  // no one can tell, and another statement sees the intermediate counts.
   RefPtr H = ref("h", {ref("idx", {var("i")}, Int)});
+  RefPtr Out = ref("out", {var("i")});
   NestClauses Cl;
   Cl.Extents["h"] = lit(256);
-  ForPtr I = forLoop("i", lit(0), LT, var("n"), 1, {addAssign(H, flit(1))});
+  ForPtr I = forLoop("i", lit(0), LT, var("n"), 1,
+                     {addAssign(H, flit(1)), assign(Out, ref("h", {lit(0)}))});
   Analysis R(function("hist",
-                      {scalarParam("n"), ptrParam("h"), ptrParam("idx", Int)},
+                      {scalarParam("n"), ptrParam("h"), ptrParam("idx", Int),
+                       ptrParam("out")},
                       {nest({I}, 0, Cl)}));
   expectBlocking(R.loop(I), H, H, "flow", "*");
 }
+
 
 /// The reduction a single loop performs, or a failure naming its class.
 ::testing::AssertionResult isReduction(const LoopFacts &F,
@@ -887,6 +892,18 @@ TEST(LoopClass, HistogramIsSequentialWithUnknownDistance) {
   if (F.Parallel || F.Blocking)
     return ::testing::AssertionFailure() << "parallel or blocking set";
   return ::testing::AssertionSuccess();
+}
+
+TEST(LoopClass, HistogramUpdatesAreAReduction) {
+  // h[idx[i]] += 1 and nothing else touches h: the updates commute.
+  RefPtr H = ref("h", {ref("idx", {var("i")}, Int)});
+  NestClauses Cl;
+  Cl.Extents["h"] = lit(256);
+  ForPtr I = forLoop("i", lit(0), LT, var("n"), 1, {addAssign(H, flit(1))});
+  Analysis R(function("hist",
+                      {scalarParam("n"), ptrParam("h"), ptrParam("idx", Int)},
+                      {nest({I}, 0, Cl)}));
+  EXPECT_TRUE(isReduction(R.loop(I), "h[idx[i]]", "+"));
 }
 
 TEST(LoopClass, ScalarReductionOperators) {
