@@ -2,6 +2,8 @@
 
 #include "Diagnostics.h"
 
+#include <algorithm>
+
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
 
@@ -87,7 +89,29 @@ static void printOne(llvm::raw_ostream &OS, DiagLevel Level,
   OS << "^\n";
 }
 
+const std::vector<std::string> &diagnosticGroups() {
+  static const std::vector<std::string> Groups = {"serial-kernel",
+                                                  "uncoalesced"};
+  return Groups;
+}
+
+void raiseGroups(DiagnosticList &L, const std::vector<std::string> &Groups,
+                 DiagLevel Level) {
+  for (Diagnostic &D : L.all())
+    if (!D.Group.empty() && D.Level == DiagLevel::Remark &&
+        std::find(Groups.begin(), Groups.end(), D.Group) != Groups.end())
+      D.Level = Level;
+}
+
 void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D) {
+  if (!D.Group.empty() && D.Level != DiagLevel::Remark) {
+    printOne(OS, D.Level, D.Loc,
+             D.Message + (D.Level == DiagLevel::Error ? " [-Werror=" : " [-W") +
+                 D.Group + "]");
+    if (!D.Hint.empty())
+      printOne(OS, DiagLevel::Note, D.Loc, D.Hint);
+    return;
+  }
   printOne(OS, D.Level, D.Loc, D.Message);
   if (!D.Hint.empty())
     printOne(OS, DiagLevel::Note, D.Loc, D.Hint);

@@ -26,7 +26,11 @@ struct Diagnostic {
   std::string Message;
   /// Printed as a `note:` at the same location: what to do instead.
   std::string Hint;
+  /// A remark of a group (diagnosticGroups()) that -W<group> turns into a
+  /// warning and -Werror=<group> into an error; printed as `[-W<group>]`.
+  std::string Group;
 };
+
 
 /// Collects diagnostics in order; hasErrors() decides the exit status.
 class DiagnosticList {
@@ -37,10 +41,20 @@ public:
   void add(Diagnostic D) { Diags.push_back(std::move(D)); }
   bool hasErrors() const;
   const std::vector<Diagnostic> &all() const { return Diags; }
+  std::vector<Diagnostic> &all() { return Diags; }
 
 private:
   std::vector<Diagnostic> Diags;
 };
+
+/// The groups of remarks that name a performance cliff: a kernel that runs
+/// as a single thread ("serial-kernel"), a mapping under which no reference
+/// is contiguous along threadIdx.x ("uncoalesced").
+const std::vector<std::string> &diagnosticGroups();
+
+/// Raises the remarks of the given groups to Level (Warning or Error).
+void raiseGroups(DiagnosticList &L, const std::vector<std::string> &Groups,
+                 DiagLevel Level);
 
 /// Prints one diagnostic in clang's format, with the source line and a caret
 /// when the location is known and the file can be read.

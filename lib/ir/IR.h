@@ -588,6 +588,9 @@ struct Kernel {
   /// One line per mapping decision, e.g. "j -> x (contiguous in C)",
   /// "k sequential in each thread", "no parallel loop: <reason>".
   std::vector<std::string> Remarks;
+  /// Remarks that belong to a diagnostic group the user may turn into
+  /// warnings or errors (-Wserial-kernel, -Werror=uncoalesced), by index.
+  std::map<size_t, std::string> RemarkGroups;
   /// The schedule this kernel was built with (defaults filled in: map and
   /// block always, for a mapped kernel); printed atop the kernel.
   NestSchedule Schedule;

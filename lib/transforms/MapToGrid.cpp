@@ -271,6 +271,7 @@ void Mapper::mapSingleThread(Kernel &K) {
                     "run in the kernel"
                   : "no parallel loop: the statements are not in a loop";
   }
+  K.RemarkGroups[K.Remarks.size()] = "serial-kernel";
   K.Remarks.push_back(Why + "; runs as a single thread");
   if (Nest && !Nest->Clauses.Block.empty() && NestRanks[Nest->Id].empty() &&
       BlockDiagnosed.insert(Nest->Id).second)
@@ -482,9 +483,11 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
   if (!Contiguous[Order[0]].empty())
     K.Remarks.push_back(X->Iter + " is contiguous in " +
                         join(Contiguous[Order[0]], ", ") + "; on x");
-  else
+  else {
+    K.RemarkGroups[K.Remarks.size()] = "uncoalesced";
     K.Remarks.push_back("no reference is contiguous along a mapped loop; " +
                         X->Iter + " on x");
+  }
 
   // Loops left inside the kernel body run sequentially in each thread.
   std::set<std::string> UnmappedIters;

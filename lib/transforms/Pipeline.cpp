@@ -86,8 +86,13 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
   dumpAfter("PlanArrays", LF, Opts);
 
   for (const Kernel &K : LF.Kernels)
-    for (const std::string &R : K.Remarks)
-      Diags.remark(K.Loc, R);
+    for (size_t I = 0; I < K.Remarks.size(); ++I) {
+      Diagnostic D{DiagLevel::Remark, K.Loc, K.Remarks[I], ""};
+      auto G = K.RemarkGroups.find(I);
+      if (G != K.RemarkGroups.end())
+        D.Group = G->second;
+      Diags.add(std::move(D));
+    }
   return LF;
 }
 
