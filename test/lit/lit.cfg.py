@@ -14,17 +14,21 @@ config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in"]
 
 config.environment["PATH"] = os.pathsep.join(
     [config.c2cuda_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
-# %c2cuda-tune before %c2cuda, which is its prefix.
+# %c2cuda-tune and %c2cuda-check before %c2cuda, which is their prefix.
 config.substitutions.append(("%c2cuda-tune", os.path.join(config.c2cuda_bin_dir, "c2cuda-tune")))
+config.substitutions.append(("%c2cuda-check", os.path.join(os.path.dirname(config.c2cuda_bin_dir), "c2cuda-check", "c2cuda-check")))
 config.substitutions.append(("%c2cuda", os.path.join(config.c2cuda_bin_dir, "c2cuda")))
 config.substitutions.append(("%examples", os.path.join(config.c2cuda_src_root, "examples")))
 config.substitutions.append(("%srcroot", config.c2cuda_src_root))
+# The random-program differential tester (test/fuzz).
+config.substitutions.append(("%fuzzdir", os.path.join(config.c2cuda_src_root, "test", "fuzz")))
 
 # nvcc: compile emitted CUDA where the toolkit exists.
 nvcc = config.nvcc if config.nvcc and os.path.exists(config.nvcc) else shutil.which("nvcc")
 if nvcc:
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", nvcc + " -arch=sm_90 -std=c++17 -Werror all-warnings"))
+    config.substitutions.append(("%fuzz-nvcc", nvcc))
 
 # gpu: a CUDA device answers nvidia-smi.
 def has_gpu():
