@@ -6,7 +6,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 packages=(cmake ninja-build g++ python3 pkg-config clang-19 libclang-19-dev
           llvm-19-dev llvm-19-tools libisl-dev nlohmann-json3-dev
-          libgtest-dev libgmp-dev python3-jsonschema
+          libgtest-dev libgmp-dev python3-jsonschema libclang-rt-19-dev
           chromium-headless-shell)
 missing=()
 for p in "${packages[@]}"; do

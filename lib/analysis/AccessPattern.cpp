@@ -268,8 +268,7 @@ private:
     for (const std::string &P : CC.ParamsUsed) {
       Params.push_back("p_" + P);
       if (const Param *Pa = F.findParam(P))
-        if (!Pa->isArray() &&
-            (Pa->Elem == ScalarKind::UInt || Pa->Elem == ScalarKind::ULong))
+        if (!Pa->isArray() && isUnsignedKind(Pa->Elem))
           Cons.push_back("p_" + P + " >= 0");
     }
     Exists.insert(Exists.end(), CC.DivNames.begin(), CC.DivNames.end());

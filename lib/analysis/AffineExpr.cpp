@@ -120,6 +120,14 @@ std::set<std::string> ConvContext::baseVars(const Poly &P) const {
 
 static bool isIntegerKind(ScalarKind K) { return !isFloating(K); }
 
+/// Whether V is a value of the char or short kind K.
+static bool fitsIn(int64_t V, ScalarKind K) {
+  unsigned Bits = 8 * sizeInBytes(K);
+  if (isUnsignedKind(K))
+    return V >= 0 && V < (int64_t(1) << Bits);
+  return V >= -(int64_t(1) << (Bits - 1)) && V < (int64_t(1) << (Bits - 1));
+}
+
 /// The quotient of C's truncating division Dividend / Divisor (Divisor > 0),
 /// as a fresh variable defined exactly by constraints.
 static Poly truncDiv(const Poly &Dividend, int64_t Divisor, ConvContext &C) {
@@ -171,7 +179,18 @@ std::optional<Poly> toPoly(const Expr &E, const Scope &S, ConvContext &C,
   }
   case Expr::Kind::Cast: {
     const auto &X = llvm::cast<CastExpr>(E);
-    return toPoly(*X.Operand, S, C, Why);
+    auto P = toPoly(*X.Operand, S, C, Why);
+    // Conversions between int and long are taken as exact (the nest's
+    // integers are assumed not to overflow); one to char or short wraps
+    // values that real indices reach, so only a constant in range passes.
+    if (P && isNarrowInteger(X.Type) &&
+        !holdsEveryValue(X.Type, X.Operand->Type) &&
+        !(P->isConstant() && fitsIn(P->constantTerm(), X.Type))) {
+      Why = std::string("it converts to '") + spelling(X.Type) +
+            "', which may wrap";
+      return std::nullopt;
+    }
+    return P;
   }
   case Expr::Kind::Unary: {
     const auto &U = llvm::cast<UnaryExpr>(E);
@@ -266,7 +285,9 @@ std::optional<std::string> condToIsl(const Expr &E, bool Negate, const Scope &S,
     if (U->Op == UnaryOpKind::LNot)
       return condToIsl(*U->Operand, !Negate, S, C);
   if (const auto *X = llvm::dyn_cast<CastExpr>(&E))
-    if (isIntegerKind(X->Type) && isIntegerKind(X->Operand->Type))
+    if (isIntegerKind(X->Type) && isIntegerKind(X->Operand->Type) &&
+        (!isNarrowInteger(X->Type) ||
+         holdsEveryValue(X->Type, X->Operand->Type)))
       return condToIsl(*X->Operand, Negate, S, C);
   if (const auto *B = llvm::dyn_cast<BinaryExpr>(&E)) {
     if (B->Op == BinaryOpKind::LAnd || B->Op == BinaryOpKind::LOr) {

@@ -79,8 +79,11 @@ ExprPtr widenToLong(ExprPtr E) {
                                          widenToLong(U->Operand),
                                          ScalarKind::Long, U->Loc);
   } else if (const auto *C = llvm::dyn_cast<CastExpr>(E.get())) {
-    // A conversion between integer types the frontend made implicit.
-    if (!isFloating(C->Operand->Type))
+    // A conversion between integer types the frontend made implicit; one
+    // to char or short that may wrap stays.
+    if (!isFloating(C->Operand->Type) &&
+        (!isNarrowInteger(C->Type) ||
+         holdsEveryValue(C->Type, C->Operand->Type)))
       return widenToLong(C->Operand);
   }
   return toLong(E);

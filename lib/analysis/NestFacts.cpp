@@ -171,6 +171,8 @@ private:
                        NestState &N);
   void addArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
                    unsigned Inst, NestState &N);
+  void addLocalArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
+                        unsigned Inst, NestState &N);
 
   void buildArrayAccesses();
   isl_map *accessMap(const RawRef &R, const std::string &Array);
@@ -326,8 +328,66 @@ void Analyzer::addScalarAccess(const VarRef &V, bool IsWrite, unsigned Inst,
   N.Accesses.push_back(std::move(A));
 }
 
+/// An element of a local array declared in the nest: private to each
+/// iteration of the loops around its declaration, like a nest-local scalar,
+/// with its subscripts as further coordinates (any element where they are
+/// not affine).
+void Analyzer::addLocalArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
+                                unsigned Inst, NestState &N) {
+  const Scope &S = *Insts[Inst].Sc;
+  auto It = S.find(R.Array);
+  if (It == S.end() || It->second.K != Binding::Kind::Local)
+    return; // Not declared in this nest: the frontend refuses that.
+  unsigned Depth = It->second.Depth;
+  unsigned Dims = Insts[Inst].Loops.size();
+  ConvContext CC;
+  CC.OutsideWritten = &N.OutsideWritten;
+  CC.HostConstants = &F.HostConstants;
+  std::vector<std::string> Cons;
+  for (unsigned D = 0; D < Depth; ++D)
+    Cons.push_back("o" + std::to_string(D) + " = it" + std::to_string(D));
+  for (size_t K = 0; K < R.Indices.size(); ++K) {
+    std::string Why;
+    auto P = toPoly(*R.Indices[K], S, CC, Why);
+    if (P && P->degree() <= 1)
+      Cons.push_back("o" + std::to_string(Depth + K) + " = " + P->toIsl());
+  }
+  Cons.insert(Cons.end(), CC.DivDefs.begin(), CC.DivDefs.end());
+  std::string Target = "l" + std::to_string(It->second.LocalId);
+  std::string Text =
+      islText(CC.ParamsUsed,
+              tupleText(Insts[Inst].Name, "it", Dims) + " -> " +
+                  tupleText(Target, "o", Depth + R.Indices.size()),
+              CC.DivNames, Cons);
+  isl_map *M = isl_map_read_from_str(Ctx, Text.c_str());
+  if (!M) // Should not happen; any element.
+    M = isl_map_read_from_str(
+        Ctx, ("{ " + tupleText(Insts[Inst].Name, "it", Dims) + " -> " +
+              tupleText(Target, "o", Depth + R.Indices.size()) + " }")
+                 .c_str());
+  M = isl_map_intersect_domain(M, isl_set_copy(Insts[Inst].Domain));
+  for (int Pass = 0; Pass < 2; ++Pass) {
+    if (Pass == 0 ? !IsWrite : !(!IsWrite || AlsoRead))
+      continue;
+    Access A;
+    A.Inst = Inst;
+    A.IsWrite = Pass == 0;
+    A.IsScalar = true; // Private storage: stays across loops outside it.
+    A.Text = exprToString(R);
+    A.Loc = R.Loc;
+    A.Node = &R;
+    A.Target = Target;
+    A.LocalDepth = Depth;
+    A.Rel = isl_map_copy(M);
+    N.Accesses.push_back(std::move(A));
+  }
+  isl_map_free(M);
+}
+
 void Analyzer::addArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
                            unsigned Inst, NestState &N) {
+  if (R.Local)
+    return addLocalArrayRef(R, IsWrite, AlsoRead, Inst, N);
   NestFacts &NF = Facts.Nests[N.Nest];
   RawRef RR{&R, N.Nest, Inst, IsWrite, AlsoRead, NF.Refs.size(),
             {}, {},     "",   {},      nullptr};

@@ -314,8 +314,13 @@ void ReuseAnalysis::arrays() {
     for (int64_t E : A.BoxExtent)
       A.FootprintElements *= E;
     A.FootprintBytes = A.FootprintElements * A.ElemBytes;
+    // A loop with no iteration at the point the bounds are evaluated at
+    // (k < j at j = 0 in a triangular nest) still leaves one tile to load
+    // for the references outside it: a count of 0 tiles would claim that a
+    // block reading the array loads nothing.
     for (const ForStmt *L : TiledLoops)
-      A.TilesPerBlock *= ceilDiv(NR.ItersPerBlock.at(L), NR.Tile.at(L));
+      A.TilesPerBlock *=
+          std::max<int64_t>(1, ceilDiv(NR.ItersPerBlock.at(L), NR.Tile.at(L)));
     NR.Arrays.push_back(A);
   }
 }

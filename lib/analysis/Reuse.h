@@ -30,8 +30,8 @@
 // promotion (no caches):
 //  - shared: without = reads of the array's references; with = footprint
 //    elements x tiles, where a block walks through ceil(iterations / tile)
-//    tiles of each loop some reference's subscripts use (loops no subscript
-//    uses do not reload the tile);
+//    tiles of each loop some reference's subscripts use, at least one (loops
+//    no subscript uses do not reload the tile);
 //  - register: a reference group (identical subscripts) invariant in an
 //    in-thread loop L and every loop inside L around it: without = its reads
 //    and writes; with = one load (if read) and one store (if written) per

@@ -2,6 +2,7 @@
 
 #include "AtomicUpdates.h"
 
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -59,6 +60,11 @@ bool needsCas(const AssignStmt &A) {
 std::string atomicUpdateText(const AssignStmt &A, const std::string &Addr,
                              const std::string &Operand) {
   ScalarKind T = A.LHS->Type;
+  // ReductionPolicy refuses these: CUDA has no 8- or 16-bit atomics.
+  if (isNarrowInteger(T))
+    llvm::report_fatal_error(llvm::Twine("c2cuda codegen: atomic update of "
+                                         "a '") +
+                             spelling(T) + "' target");
   std::string Type = spelling(T);
   bool Wide = T == ScalarKind::Long || T == ScalarKind::ULong;
   // 64-bit integers go through the unsigned long long (signed long long for

@@ -33,11 +33,20 @@ void CStmtPrinter::printStmt(const Stmt &S, unsigned Indent) {
       std::string Addr = V ? scalarPointerName(V->Name) : "&" + expr(*A.LHS);
       OS << atomicUpdateText(A, Addr, expr(*A.RHS)) << ";\n";
     } else if (A.Width > 1) {
-      // One 8- or 16-byte access; the lowering checked the alignment.
-      std::string V = std::string(A.LHS->Type == ScalarKind::Double  ? "double"
-                                  : A.LHS->Type == ScalarKind::Float ? "float"
-                                                                     : "int") +
-                      std::to_string(A.Width);
+      // One 8- or 16-byte access; the lowering checked the alignment. Runs
+      // of char or short elements move as int2 or int4 (the bits are
+      // copied, not converted).
+      unsigned Bytes = A.Width * sizeInBytes(A.LHS->Type);
+      std::string V =
+          isNarrowInteger(A.LHS->Type)
+              ? std::string(Bytes == 16  ? "int4"
+                            : Bytes == 8 ? "int2"
+                            : Bytes == 4 ? "int"
+                                         : "short")
+              : std::string(A.LHS->Type == ScalarKind::Double  ? "double"
+                            : A.LHS->Type == ScalarKind::Float ? "float"
+                                                               : "int") +
+                    std::to_string(A.Width);
       OS << "*reinterpret_cast<" << V << " *>(&" << expr(*A.LHS)
          << ") = *reinterpret_cast<const " << V << " *>(&" << expr(*A.RHS)
          << ");\n";

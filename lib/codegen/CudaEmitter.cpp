@@ -163,6 +163,25 @@ template <typename T> struct c2c_vla<T, 1> {
 };
 )";
 
+/// Ends the file with a check per macro whose value the generated code
+/// assumes (SizeMacros.h in the frontend): a build that defines it otherwise
+/// stops here, naming the value and the fix.
+void printSizeMacroChecks(llvm::raw_ostream &OS, const Module &M,
+                          const EmitContext &Ctx) {
+  if (M.SizeMacros.empty())
+    return;
+  OS << "\n";
+  printComment(OS,
+               "Macro values this file was generated with: a build with "
+               "other values must regenerate it.",
+               0);
+  for (const auto &[Name, Value] : M.SizeMacros)
+    OS << "#if defined(" << Name << ") && ((" << Name << ") != (" << Value
+       << "))\n#error \"c2cuda generated this file from "
+       << Ctx.sourceName() << " with " << Name << " = " << Value
+       << "; run c2cuda again with the -D flags of this build\"\n#endif\n";
+}
+
 } // namespace
 
 void emitCuda(llvm::raw_ostream &OS, const Module &M,
@@ -215,6 +234,7 @@ void emitCuda(llvm::raw_ostream &OS, const Module &M,
   if (!Opts.WholeFile) {
     for (const LoweredFunction &LF : Lowered)
       PrintFunction(LF);
+    printSizeMacroChecks(OS, M, Ctx);
     return;
   }
   // The input itself, edited, with each offloaded definition replaced.
@@ -243,6 +263,7 @@ void emitCuda(llvm::raw_ostream &OS, const Module &M,
     Pos = LF->Source->DefEnd;
   }
   Copy(Text.size());
+  printSizeMacroChecks(OS, M, Ctx);
 }
 
 } // namespace c2cuda

@@ -27,6 +27,10 @@ bool allocateArrays(const Function &F,
                     std::string &Err) {
   std::uniform_real_distribution<double> Real(Lo, Hi);
   std::uniform_int_distribution<int64_t> Int(-8, 8);
+  // unsigned char and unsigned short elements: small values too (-8 would
+  // be 248 or 65528); signed char and short take [-8, 8] like int. Sums of
+  // a few dozen of them still wrap, as C's do.
+  std::uniform_int_distribution<int64_t> Narrow(0, 16);
   for (const Param &P : F.Params) {
     if (!P.isArray())
       continue;
@@ -65,7 +69,9 @@ bool allocateArrays(const Function &F,
     B.Data.resize(Size);
     for (Value &V : B.Data)
       V = isFloating(P.Elem) ? Value::ofFloat(P.Elem, Real(Rng))
-                             : Value::ofInt(P.Elem, Int(Rng));
+          : isNarrowInteger(P.Elem) && isUnsignedKind(P.Elem)
+              ? Value::ofInt(P.Elem, Narrow(Rng))
+              : Value::ofInt(P.Elem, Int(Rng));
     M.Arrays[P.Name] = std::move(B);
   }
   return true;

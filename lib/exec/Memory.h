@@ -45,7 +45,8 @@ int64_t evaluateScalarInt(const Expr &E, const Memory &M, std::string &Err);
 /// Allocates a buffer for every array parameter of F, of Extents[name]
 /// elements if given (from the ArrayPlans), else the product of its
 /// dimensions. The scalar parameters must already be in M. Elements are
-/// drawn from Rng: floating in [Lo, Hi), integers in [-8, 8].
+/// drawn from Rng: floating in [Lo, Hi), integers in [-8, 8] (unsigned char
+/// and unsigned short in [0, 16]).
 bool allocateArrays(const Function &F,
                     const std::map<std::string, int64_t> &Extents, Memory &M,
                     std::mt19937_64 &Rng, double Lo, double Hi,

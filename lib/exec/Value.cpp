@@ -14,13 +14,15 @@ namespace exec {
 
 namespace {
 
-bool isUnsigned(ScalarKind K) {
-  return K == ScalarKind::UInt || K == ScalarKind::ULong;
-}
+bool isUnsigned(ScalarKind K) { return isUnsignedKind(K); }
 unsigned rank(ScalarKind K) {
   return K == ScalarKind::Long || K == ScalarKind::ULong ? 2 : 1;
 }
 bool isWide(ScalarKind K) { return rank(K) == 2; }
+/// C's integer promotions: every char and short value is an int value.
+ScalarKind promote(ScalarKind K) {
+  return isNarrowInteger(K) ? ScalarKind::Int : K;
+}
 
 } // namespace
 
@@ -33,6 +35,21 @@ Value Value::ofInt(ScalarKind K, int64_t V) {
     break;
   case ScalarKind::UInt:
     R.I = static_cast<uint32_t>(V);
+    break;
+  // Conversion to a narrower type keeps the value modulo 2^N: C's rule for
+  // unsigned types, and what GCC, Clang and nvcc define for signed ones.
+  case ScalarKind::Char:
+  case ScalarKind::SChar:
+    R.I = static_cast<int8_t>(static_cast<uint8_t>(V));
+    break;
+  case ScalarKind::UChar:
+    R.I = static_cast<uint8_t>(V);
+    break;
+  case ScalarKind::Short:
+    R.I = static_cast<int16_t>(static_cast<uint16_t>(V));
+    break;
+  case ScalarKind::UShort:
+    R.I = static_cast<uint16_t>(V);
     break;
   case ScalarKind::Long:
   case ScalarKind::ULong:
@@ -78,6 +95,8 @@ std::string Value::str() const {
 }
 
 ScalarKind commonType(ScalarKind A, ScalarKind B) {
+  A = promote(A);
+  B = promote(B);
   if (A == ScalarKind::Double || B == ScalarKind::Double)
     return ScalarKind::Double;
   if (A == ScalarKind::Float || B == ScalarKind::Float)
@@ -119,6 +138,19 @@ Value convert(const Value &V, ScalarKind To, std::string &Err) {
     break;
   case ScalarKind::UInt:
     Lo = -1.0, Hi = 4294967296.0;
+    break;
+  case ScalarKind::Char:
+  case ScalarKind::SChar:
+    Lo = -129.0, Hi = 128.0;
+    break;
+  case ScalarKind::UChar:
+    Lo = -1.0, Hi = 256.0;
+    break;
+  case ScalarKind::Short:
+    Lo = -32769.0, Hi = 32768.0;
+    break;
+  case ScalarKind::UShort:
+    Lo = -1.0, Hi = 65536.0;
     break;
   case ScalarKind::Long:
     Lo = -9223372036854777856.0, Hi = 9223372036854775808.0;

@@ -28,6 +28,20 @@ std::optional<ScalarKind> scalarKindOf(QualType T) {
     return ScalarKind::Float;
   case BuiltinType::Double:
     return ScalarKind::Double;
+  // Plain char keeps its own spelling where it is signed, as on x86-64 and
+  // the CUDA device; where the target makes it unsigned it is handled as
+  // unsigned char, which has the same values and representation.
+  case BuiltinType::Char_S:
+    return ScalarKind::Char;
+  case BuiltinType::Char_U:
+  case BuiltinType::UChar:
+    return ScalarKind::UChar;
+  case BuiltinType::SChar:
+    return ScalarKind::SChar;
+  case BuiltinType::Short:
+    return ScalarKind::Short;
+  case BuiltinType::UShort:
+    return ScalarKind::UShort;
   default:
     return std::nullopt;
   }

@@ -19,8 +19,9 @@
 
 namespace c2cuda {
 
-/// int, unsigned, long (and long long), unsigned long (and size_t), float,
-/// double; std::nullopt for every other type.
+/// char, signed char, unsigned char, short, unsigned short, int, unsigned,
+/// long (and long long), unsigned long (and size_t), float, double (through
+/// typedefs too); std::nullopt for every other type.
 std::optional<ScalarKind> scalarKindOf(clang::QualType T);
 
 /// The C spelling of T, e.g. "struct point" or "short".
@@ -31,7 +32,8 @@ SourceLoc toSourceLoc(const clang::SourceManager &SM, clang::SourceLocation L);
 
 /// The text the user reads in diagnostics about unsupported element types.
 inline const char *supportedScalarsText() {
-  return "int, unsigned, long, unsigned long, float or double";
+  return "char, signed char, unsigned char, short, unsigned short, int, "
+         "unsigned, long, unsigned long, float or double";
 }
 
 } // namespace c2cuda

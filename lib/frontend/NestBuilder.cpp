@@ -153,8 +153,20 @@ void NestBuilder::stmt(const clang::Stmt *S, StmtList &Out) {
       return;
     }
     llvm::SaveAndRestore<unsigned> Nested(StmtDepth, StmtDepth + 1);
-    if (const auto *FS = dyn_cast<clang::ForStmt>(S))
+    if (const auto *FS = dyn_cast<clang::ForStmt>(S)) {
+      if (LoopDepth >= MaxLoopDepth) {
+        if (!LoopDepthReported)
+          error(S->getBeginLoc(),
+                "loops nest deeper than " + std::to_string(MaxLoopDepth) +
+                    " levels",
+                "split the nest into several nests, or collapse loops into "
+                "one over their product");
+        LoopDepthReported = true;
+        return;
+      }
+      llvm::SaveAndRestore<unsigned> NestedLoop(LoopDepth, LoopDepth + 1);
       return forStmt(FS, Out);
+    }
     const auto *IS = cast<clang::IfStmt>(S);
     ExprPtr Cond = expr(IS->getCond());
     StmtList Then = stmtList(IS->getThen());
@@ -271,10 +283,7 @@ void NestBuilder::declStmt(const clang::DeclStmt *DS, StmtList &Out) {
       continue;
     }
     if (T->isArrayType()) {
-      error(VD->getLocation(),
-            "local array '" + Name +
-                "' cannot be declared in an offloaded nest",
-            "use scalar locals, or pass a scratch array as a parameter");
+      localArray(VD, Out);
       continue;
     }
     std::optional<ScalarKind> K = scalarKindOf(T);
@@ -343,6 +352,22 @@ void NestBuilder::exprStmt(const clang::Expr *E, StmtList &Out) {
         Op = AssignOpKind::Xor;
         break;
       }
+      // An assignment chain, `x = y = e`: the inner assignment first, then
+      // the outer one with the value C gives the inner assignment, its left
+      // operand after the store, converted to the outer target's type.
+      const auto *Inner =
+          dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+      if (Inner && Inner->isAssignmentOp()) {
+        exprStmt(Inner, Out);
+        ExprPtr LHS = lvalue(BO->getLHS());
+        ExprPtr Value = lvalue(Inner->getLHS());
+        if (!LHS || !Value)
+          return;
+        if (Value->Type != LHS->Type)
+          Value = std::make_shared<CastExpr>(Value, LHS->Type, Value->Loc);
+        Out.push_back(std::make_shared<AssignStmt>(LHS, Op, Value, L));
+        return;
+      }
       ExprPtr LHS = lvalue(BO->getLHS());
       ExprPtr RHS = expr(BO->getRHS());
       if (LHS && RHS)
@@ -405,6 +430,15 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
       Bad(LB ? LB->getBeginLoc() : FS->getBeginLoc(),
           "iterator '" + IV->getName().str() + "' has type '" +
               typeSpelling(IV->getType(), Ctx) + "'; it must be an integer");
+      IV = nullptr;
+    } else if (isNarrowInteger(*IterKind)) {
+      // `i++` stores back into the char or short, wrapping where the bound
+      // is out of its range; the analysis counts iterations exactly.
+      Bad(LB ? LB->getBeginLoc() : FS->getBeginLoc(),
+          "iterator '" + IV->getName().str() + "' has type '" +
+              typeSpelling(IV->getType(), Ctx) +
+              "', which can wrap before the bound is reached; it must be "
+              "an int, unsigned, long or unsigned long");
       IV = nullptr;
     }
   }
@@ -622,7 +656,7 @@ ExprPtr NestBuilder::expr(const clang::Expr *E) {
     return nullptr;
   }
   llvm::SaveAndRestore<const clang::Expr *> Root(ExprRoot,
-                                                  ExprRoot ? ExprRoot : E);
+                                                 ExprRoot ? ExprRoot : E);
   llvm::SaveAndRestore<unsigned> Nested(ExprDepth, ExprDepth + Counts);
   return exprNode(E);
 }
@@ -794,11 +828,18 @@ ExprPtr NestBuilder::declRef(const DeclRefExpr *DR) {
                      "' cannot be used in an offloaded nest",
                  "index the array parameter directly instead of through a "
                  "pointer");
-  if (T->isArrayType())
+  if (T->isArrayType()) {
+    if (LocalArrays.count(VD))
+      return error(DR->getBeginLoc(),
+                   "array '" + Name +
+                       "' must be subscripted in an offloaded nest",
+                   "use its elements, e.g. '" + Name + "[i]'");
     return error(DR->getBeginLoc(),
                  "local array '" + Name +
-                     "' cannot be used in an offloaded nest",
-                 "pass the array as a parameter of the function");
+                     "' declared outside the nest cannot be used in it",
+                 "declare it inside the nest's loop (each iteration gets "
+                 "its own copy), or pass it as a parameter of the function");
+  }
   std::optional<ScalarKind> K = scalarKindOf(T);
   if (!K)
     return error(DR->getBeginLoc(),
@@ -806,6 +847,85 @@ ExprPtr NestBuilder::declRef(const DeclRefExpr *DR) {
                      "' is not supported in an offloaded nest",
                  std::string("use ") + supportedScalarsText() + " scalars");
   return std::make_shared<VarRef>(Name, *K, L);
+}
+
+ExprPtr NestBuilder::localSubscript(const ArraySubscriptExpr *AS,
+                                    const VarDecl *VD,
+                                    const std::vector<const clang::Expr *> &Idx,
+                                    size_t Rank) {
+  std::string Name = VD->getName().str();
+  if (Idx.size() != Rank)
+    return error(AS->getExprLoc(),
+                 "array '" + Name + "' has " + std::to_string(Rank) +
+                     " dimensions but is subscripted with " +
+                     std::to_string(Idx.size()) +
+                     (Idx.size() == 1 ? " index" : " indices"),
+                 "subscript every dimension, e.g. '" + Name +
+                     exampleSubscripts(Rank) + "'");
+  std::vector<ExprPtr> Indices;
+  for (const clang::Expr *I : Idx) {
+    Indices.push_back(expr(I));
+    if (!Indices.back())
+      return nullptr;
+  }
+  QualType T = VD->getType();
+  while (const clang::ArrayType *A = Ctx.getAsArrayType(T))
+    T = A->getElementType();
+  auto R = std::make_shared<ArrayRef>(Name, std::move(Indices),
+                                      *scalarKindOf(T), loc(AS->getBeginLoc()));
+  R->Local = true;
+  return R;
+}
+
+void NestBuilder::localArray(const VarDecl *VD, StmtList &Out) {
+  // Private to each iteration of the loops around it: one copy per thread,
+  // in registers or local memory.
+  std::string Name = VD->getName().str();
+  std::vector<int64_t> Dims;
+  QualType T = VD->getType();
+  int64_t Elements = 1;
+  while (const clang::ArrayType *A = Ctx.getAsArrayType(T)) {
+    const auto *CA = dyn_cast<ConstantArrayType>(A);
+    if (!CA) {
+      error(VD->getLocation(),
+            "local array '" + Name + "' must have a constant size",
+            "give every dimension a constant size, e.g. 'float " + Name +
+                "[16]'");
+      return;
+    }
+    Dims.push_back(static_cast<int64_t>(CA->getSize().getZExtValue()));
+    Elements *= std::max<int64_t>(Dims.back(), 1);
+    T = CA->getElementType();
+  }
+  std::optional<ScalarKind> K = scalarKindOf(T);
+  if (!K || T.isVolatileQualified()) {
+    error(VD->getLocation(),
+          "local array '" + Name + "' has element type '" +
+              typeSpelling(T, Ctx) + "', which is not supported",
+          std::string("use ") + supportedScalarsText() + " elements");
+    return;
+  }
+  if (Elements > MaxLocalArrayElements) {
+    error(VD->getLocation(),
+          "local array '" + Name + "' has " + std::to_string(Elements) +
+              " elements; each thread keeps its own copy, so at most " +
+              std::to_string(MaxLocalArrayElements) + " are allowed",
+          "pass a scratch array as a parameter instead");
+    return;
+  }
+  if (VD->getInit()) {
+    error(VD->getInit()->getBeginLoc(),
+          "local array '" + Name +
+              "' cannot have an initializer in an offloaded nest",
+          "assign its elements in statements, e.g. in a loop");
+    return;
+  }
+  auto D = std::make_shared<c2cuda::DeclStmt>(Name, *K, nullptr,
+                                               loc(VD->getBeginLoc()));
+  D->Dims = Dims;
+  D->Storage = StorageKind::Register;
+  Out.push_back(D);
+  LocalArrays[VD] = Dims.size();
 }
 
 ExprPtr NestBuilder::subscript(const ArraySubscriptExpr *AS) {
@@ -818,6 +938,8 @@ ExprPtr NestBuilder::subscript(const ArraySubscriptExpr *AS) {
   }
   const auto *DR = dyn_cast<DeclRefExpr>(Cur);
   const auto *PV = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (auto It = LocalArrays.find(PV); PV && It != LocalArrays.end())
+    return localSubscript(AS, PV, Idx, It->second);
   // A parameter, or a global array the function builder made one.
   if (PV && !isa<ParmVarDecl>(PV) &&
       !(PV->isFileVarDecl() && F.findParam(PV->getName().str()) &&

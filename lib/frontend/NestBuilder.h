@@ -18,6 +18,9 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
+#include <map>
+#include <vector>
+
 namespace c2cuda {
 
 /// True for the C math library functions a nest may call.
@@ -39,11 +42,39 @@ public:
   /// such as the size of a VLA parameter. Null after an error.
   ExprPtr buildExpr(const clang::Expr *E) { return expr(E); }
 
+  /// Bounds on nesting, far above what people write, so that generated or
+  /// hostile inputs get a diagnostic instead of exhausting the stack (or
+  /// the analysis's time) in the passes that recurse over the IR.
+  static constexpr unsigned MaxExprDepth = 256;
+  static constexpr unsigned MaxStmtDepth = 64;
+  /// Loops alone: the dependence analysis grows steeply with the depth
+  /// (about 2 s for 24 loops, 7 s for 32, a minute for 48).
+  static constexpr unsigned MaxLoopDepth = 24;
+
+  /// Elements of a local array declared in a nest (one copy per thread).
+  static constexpr int64_t MaxLocalArrayElements = 1024;
+
 private:
   clang::ASTContext &Ctx;
+  /// Local arrays declared in the nests built so far, with their rank.
+  std::map<const clang::VarDecl *, size_t> LocalArrays;
+  void localArray(const clang::VarDecl *VD, StmtList &Out);
+  ExprPtr localSubscript(const clang::ArraySubscriptExpr *AS,
+                         const clang::VarDecl *VD,
+                         const std::vector<const clang::Expr *> &Idx,
+                         size_t Rank);
   const clang::FunctionDecl *FD;
   const Function &F;
   DiagnosticList &Diags;
+  /// Current nesting: operators and calls (not implicit conversions) of the
+  /// expression being built, and 'for' / 'if' statements.
+  unsigned ExprDepth = 0, StmtDepth = 0, LoopDepth = 0;
+  /// Outermost expression being built, where a too-deep one is reported.
+  const clang::Expr *ExprRoot = nullptr;
+  /// One report each: the builder stops descending at the bound, but every
+  /// sibling at that depth would say the same again.
+  bool ExprDepthReported = false, StmtDepthReported = false,
+       LoopDepthReported = false;
 
   SourceLoc loc(clang::SourceLocation L) const;
   std::nullptr_t error(clang::SourceLocation L, std::string Msg,
@@ -56,6 +87,7 @@ private:
   StmtList stmtList(const clang::Stmt *S);
 
   ExprPtr expr(const clang::Expr *E);
+  ExprPtr exprNode(const clang::Expr *E);
   ExprPtr lvalue(const clang::Expr *E);
   ExprPtr castExpr(const clang::CastExpr *CE);
   ExprPtr declRef(const clang::DeclRefExpr *DR);

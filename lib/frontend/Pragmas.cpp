@@ -8,7 +8,10 @@
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <cerrno>
+#include <cstdint>
 #include <cstdlib>
+#include <optional>
 
 using namespace clang;
 
@@ -503,6 +506,8 @@ private:
                   "name a pointer or array parameter of the function");
     if (!expect(tok::colon, ":", "extent", Form))
       return false;
+    SourceLocation ExprLoc = here();
+    ExtentOps = 0;
     ExprPtr E = parseAdd();
     if (!E)
       return false;
@@ -512,12 +517,99 @@ private:
       return fail(
           A.Loc, "the extent of '" + A.Text + "' must be an integer expression",
           "use integer parameters and constants");
+    // The wrapper stops on a count that is negative for the arguments; a
+    // constant one, a division by zero or an overflow is wrong for all.
+    bool Failed = false;
+    std::optional<int64_t> V = fold(*E, A.Text, Failed);
+    if (Failed)
+      return false;
+    if (V && *V < 0)
+      return fail(ExprLoc,
+                  "the extent of '" + A.Text + "' is negative (" +
+                      std::to_string(*V) + ")",
+                  "an extent is the number of elements the nest may touch, "
+                  "at least 0");
     if (Out.Extents.count(A.Text))
       return fail(A.Loc, "the extent of '" + A.Text + "' is given twice",
                   "keep one 'extent(" + A.Text + ": ...)' clause");
     Out.Extents[A.Text] = E;
     Out.ClauseLocs["extent(" + A.Text + ")"] = loc(A.Loc);
     return true;
+  }
+
+  /// Operators and parentheses in the extent being parsed: a bound on the
+  /// parser's recursion and on the expression's depth.
+  unsigned ExtentOps = 0;
+  static constexpr unsigned MaxExtentOps = 256;
+  bool tooComplex() {
+    if (++ExtentOps <= MaxExtentOps)
+      return false;
+    fail(here(),
+         "the extent expression has more than " + std::to_string(MaxExtentOps) +
+             " operators and parentheses",
+         "compute the count in a parameter and name it in the clause");
+    return true;
+  }
+
+  /// E's value in long long, as the wrapper computes extents, when it uses
+  /// no parameter. A division by a constant zero, or constant arithmetic
+  /// that overflows, is reported at its operator and sets Failed.
+  std::optional<int64_t> fold(const Expr &E, const std::string &Array,
+                              bool &Failed) {
+    auto Error = [&](const SourceLoc &L, const std::string &What) {
+      Diags.error(L, What + " in the extent of '" + Array + "'",
+                  "an extent is a count of elements in 'long long'; "
+                  "correct the expression");
+      Failed = true;
+      return std::nullopt;
+    };
+    if (const auto *I = llvm::dyn_cast<IntLit>(&E))
+      return I->Value;
+    if (const auto *C = llvm::dyn_cast<CastExpr>(&E))
+      return fold(*C->Operand, Array, Failed);
+    if (const auto *U = llvm::dyn_cast<UnaryExpr>(&E)) {
+      std::optional<int64_t> X = fold(*U->Operand, Array, Failed);
+      if (!X)
+        return std::nullopt;
+      if (*X == INT64_MIN)
+        return Error(U->Loc, "integer overflow");
+      return -*X;
+    }
+    const auto *B = llvm::dyn_cast<BinaryExpr>(&E);
+    if (!B)
+      return std::nullopt; // A parameter.
+    std::optional<int64_t> L = fold(*B->LHS, Array, Failed);
+    if (Failed)
+      return std::nullopt;
+    std::optional<int64_t> R = fold(*B->RHS, Array, Failed);
+    if (Failed)
+      return std::nullopt;
+    if (B->Op == BinaryOpKind::Div && R && *R == 0)
+      return Error(B->Loc, "division by zero");
+    if (!L || !R)
+      return std::nullopt;
+    int64_t Out = 0;
+    bool Overflow = false;
+    switch (B->Op) {
+    case BinaryOpKind::Add:
+      Overflow = __builtin_add_overflow(*L, *R, &Out);
+      break;
+    case BinaryOpKind::Sub:
+      Overflow = __builtin_sub_overflow(*L, *R, &Out);
+      break;
+    case BinaryOpKind::Mul:
+      Overflow = __builtin_mul_overflow(*L, *R, &Out);
+      break;
+    case BinaryOpKind::Div:
+      Overflow = *L == INT64_MIN && *R == -1;
+      Out = Overflow ? 0 : *L / *R;
+      break;
+    default:
+      return std::nullopt;
+    }
+    if (Overflow)
+      return Error(B->Loc, "integer overflow");
+    return Out;
   }
 
   // C's usual arithmetic conversions restricted to the IR kinds.
@@ -560,6 +652,8 @@ private:
       });
       if (!L || Op == Ops.end())
         return L;
+      if (tooComplex())
+        return nullptr;
       SourceLoc OpLoc = loc(Toks[Pos++].Loc);
       ExprPtr R = (this->*Next)();
       if (!R)
@@ -580,6 +674,8 @@ private:
                        {tok::slash, BinaryOpKind::Div}});
   }
   ExprPtr parseUnary() {
+    if ((is(tok::minus) || is(tok::plus)) && tooComplex())
+      return nullptr;
     if (is(tok::minus)) {
       SourceLoc L = loc(Toks[Pos++].Loc);
       ExprPtr X = parseUnary();
@@ -602,6 +698,8 @@ private:
                       Hint);
     const PragmaToken &T = Toks[Pos];
     if (T.Kind == tok::l_paren) {
+      if (tooComplex())
+        return nullptr;
       ++Pos;
       ExprPtr E = parseAdd();
       if (!E)
@@ -614,7 +712,9 @@ private:
     if (T.Kind == tok::numeric_constant) {
       ++Pos;
       char *End = nullptr;
+      errno = 0;
       unsigned long long V = std::strtoull(T.Text.c_str(), &End, 0);
+      bool OutOfRange = errno == ERANGE;
       std::string Suffix(End);
       for (char &C : Suffix)
         C = std::tolower(C);
@@ -625,6 +725,13 @@ private:
             Suffix == "ull" || Suffix == "llu"))
         return failExpr(T.Loc, "'" + T.Text + "' is not an integer constant",
                         Hint);
+      // Extents are computed in long long (the wrapper's element counts).
+      if (OutOfRange || V > 0x7fffffffffffffffULL)
+        return failExpr(T.Loc,
+                        "integer constant '" + T.Text +
+                            "' is too large for an extent, which is a "
+                            "'long long'",
+                        "use a count of at most 9223372036854775807");
       ScalarKind K;
       if (!Long && !Unsigned && V <= 0x7fffffffULL)
         K = ScalarKind::Int;

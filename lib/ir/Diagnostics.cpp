@@ -13,15 +13,15 @@ namespace c2cuda {
 
 void DiagnosticList::error(SourceLoc L, std::string Msg, std::string Hint) {
   Diags.push_back(
-      {DiagLevel::Error, std::move(L), std::move(Msg), std::move(Hint)});
+      {DiagLevel::Error, std::move(L), std::move(Msg), std::move(Hint), ""});
 }
 void DiagnosticList::warning(SourceLoc L, std::string Msg, std::string Hint) {
   Diags.push_back(
-      {DiagLevel::Warning, std::move(L), std::move(Msg), std::move(Hint)});
+      {DiagLevel::Warning, std::move(L), std::move(Msg), std::move(Hint), ""});
 }
 void DiagnosticList::remark(SourceLoc L, std::string Msg, std::string Hint) {
   Diags.push_back(
-      {DiagLevel::Remark, std::move(L), std::move(Msg), std::move(Hint)});
+      {DiagLevel::Remark, std::move(L), std::move(Msg), std::move(Hint), ""});
 }
 
 bool DiagnosticList::hasErrors() const {

@@ -12,11 +12,22 @@ static int64_t convert(int64_t V, ScalarKind K) {
     return static_cast<int32_t>(V);
   case ScalarKind::UInt:
     return static_cast<uint32_t>(V);
+  case ScalarKind::Char:
+  case ScalarKind::SChar:
+    return static_cast<int8_t>(V);
+  case ScalarKind::UChar:
+    return static_cast<uint8_t>(V);
+  case ScalarKind::Short:
+    return static_cast<int16_t>(V);
+  case ScalarKind::UShort:
+    return static_cast<uint16_t>(V);
   default:
     return V;
   }
 }
 
+/// Whether operands of types K compare as unsigned (char and short kinds
+/// are promoted to int first).
 static bool isUnsigned(ScalarKind K) {
   return K == ScalarKind::UInt || K == ScalarKind::ULong;
 }

@@ -71,6 +71,16 @@ const char *spelling(ScalarKind K) {
     return "float";
   case ScalarKind::Double:
     return "double";
+  case ScalarKind::Char:
+    return "char";
+  case ScalarKind::SChar:
+    return "signed char";
+  case ScalarKind::UChar:
+    return "unsigned char";
+  case ScalarKind::Short:
+    return "short";
+  case ScalarKind::UShort:
+    return "unsigned short";
   }
   return "?";
 }
@@ -79,10 +89,43 @@ bool isFloating(ScalarKind K) {
   return K == ScalarKind::Float || K == ScalarKind::Double;
 }
 
+bool isUnsignedKind(ScalarKind K) {
+  return K == ScalarKind::UChar || K == ScalarKind::UShort ||
+         K == ScalarKind::UInt || K == ScalarKind::ULong;
+}
+
+bool isNarrowInteger(ScalarKind K) { return sizeInBytes(K) < 4; }
+
+bool holdsEveryValue(ScalarKind To, ScalarKind From) {
+  if (To == From)
+    return true;
+  if (isFloating(To) || isFloating(From))
+    return false;
+  unsigned ToBits = 8 * sizeInBytes(To), FromBits = 8 * sizeInBytes(From);
+  if (isUnsignedKind(To) == isUnsignedKind(From))
+    return ToBits >= FromBits;
+  return !isUnsignedKind(To) && ToBits > FromBits;
+}
+
 unsigned sizeInBytes(ScalarKind K) {
-  return K == ScalarKind::Int || K == ScalarKind::UInt || K == ScalarKind::Float
-             ? 4
-             : 8;
+  switch (K) {
+  case ScalarKind::Char:
+  case ScalarKind::SChar:
+  case ScalarKind::UChar:
+    return 1;
+  case ScalarKind::Short:
+  case ScalarKind::UShort:
+    return 2;
+  case ScalarKind::Int:
+  case ScalarKind::UInt:
+  case ScalarKind::Float:
+    return 4;
+  case ScalarKind::Long:
+  case ScalarKind::ULong:
+  case ScalarKind::Double:
+    return 8;
+  }
+  return 8;
 }
 
 const char *spelling(BinaryOpKind Op) {

@@ -37,13 +37,38 @@ struct SourceLoc {
 };
 
 /// The scalar types c2cuda supports, with C's meaning on LP64 targets.
-enum class ScalarKind { Int, UInt, Long, ULong, Float, Double };
+/// Char is plain `char`, signed (x86-64 and the CUDA device); SChar is
+/// `signed char`. The 8- and 16-bit kinds only appear where C has them:
+/// the frontend keeps C's integer promotions as casts, so arithmetic is
+/// never done in a narrow type; values of these types are loaded, stored,
+/// declared and converted.
+enum class ScalarKind {
+  Int,
+  UInt,
+  Long,
+  ULong,
+  Float,
+  Double,
+  Char,
+  SChar,
+  UChar,
+  Short,
+  UShort
+};
 
 /// C spelling of a scalar type: "int", "unsigned int", "long", ...
 const char *spelling(ScalarKind K);
 bool isFloating(ScalarKind K);
-/// Size in bytes (4 or 8).
+/// An unsigned integer kind (unsigned char, short, int, long).
+bool isUnsignedKind(ScalarKind K);
+/// An integer kind narrower than int (char and short kinds), which C
+/// promotes to int before any arithmetic.
+bool isNarrowInteger(ScalarKind K);
+/// Size in bytes (1, 2, 4 or 8).
 unsigned sizeInBytes(ScalarKind K);
+/// Whether every value of the integer kind From is a value of the integer
+/// kind To (so converting From to To never wraps).
+bool holdsEveryValue(ScalarKind To, ScalarKind From);
 
 //===----------------------------------------------------------------------===//
 // Expressions
@@ -543,6 +568,9 @@ struct Module {
   std::string SourceText;
   bool HasOtherCode = false;
   std::vector<SourceEdit> Edits;
+  /// Integer macros the offloaded code was translated with (name -> value
+  /// as spelled): the .cu checks that its build sees the same values.
+  std::map<std::string, std::string> SizeMacros;
 };
 
 //===----------------------------------------------------------------------===//

@@ -42,6 +42,10 @@ struct AnalyzeOptions {
 nlohmann::json buildAnalyzeReport(const Module &M, const AnalyzeOptions &Opts,
                                   DiagnosticList &Diags);
 
+/// True if the occupancy model knows compute capability CC ("9.0");
+/// otherwise an error listing those it knows.
+bool checkComputeCapability(const std::string &CC, DiagnosticList &Diags);
+
 /// The same report as readable text.
 void printAnalyzeReport(llvm::raw_ostream &OS, const nlohmann::json &Report);
 

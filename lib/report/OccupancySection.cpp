@@ -39,6 +39,20 @@ const PtxasKernelInfo *findKernel(const std::vector<PtxasKernelInfo> &Infos,
 
 } // namespace
 
+bool c2cuda::checkComputeCapability(const std::string &CC,
+                                    DiagnosticList &Diags) {
+  if (findArch(CC) && parseComputeCapability(CC))
+    return true;
+  // The list comes from the model's table, so it names what is modelled.
+  std::string Known;
+  for (const occupancy::ArchSpec &A : occupancy::KnownArchs)
+    Known += (Known.empty() ? "" : ", ") + std::to_string(A.Major) + "." +
+             std::to_string(A.Minor);
+  Diags.error({}, "unknown compute capability '" + CC + "'",
+              "use one of " + Known);
+  return false;
+}
+
 void c2cuda::addOccupancySections(json &Report, const Module &M,
                                   const std::vector<LoweredFunction> &Lowered,
                                   const AnalyzeOptions &Opts,
@@ -46,9 +60,7 @@ void c2cuda::addOccupancySections(json &Report, const Module &M,
   const occupancy::ArchSpec *Arch = findArch(Opts.ComputeCapability);
   auto CC = parseComputeCapability(Opts.ComputeCapability);
   if (!Arch || !CC) {
-    Diags.error({},
-                "unknown compute capability '" + Opts.ComputeCapability + "'",
-                "use one of 7.0, 7.5, 8.0, 8.6, 8.9, 9.0");
+    checkComputeCapability(Opts.ComputeCapability, Diags);
     return;
   }
   std::string SmArch = "sm_" + std::to_string(CC->first * 10 + CC->second);

@@ -87,7 +87,7 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
 
   for (const Kernel &K : LF.Kernels)
     for (size_t I = 0; I < K.Remarks.size(); ++I) {
-      Diagnostic D{DiagLevel::Remark, K.Loc, K.Remarks[I], ""};
+      Diagnostic D{DiagLevel::Remark, K.Loc, K.Remarks[I], "", ""};
       auto G = K.RemarkGroups.find(I);
       if (G != K.RemarkGroups.end())
         D.Group = G->second;

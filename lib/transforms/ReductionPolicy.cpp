@@ -151,6 +151,23 @@ std::string clauseFor(const std::vector<const ReductionFacts *> &Rs) {
   return S;
 }
 
+/// The type of Var as an assignment target in L (a scalar, or the element
+/// type of array Var), if L assigns it.
+std::optional<ScalarKind> targetType(const StmtList &L,
+                                     const std::string &Var) {
+  std::optional<ScalarKind> K;
+  forEachStmt(L, [&](const Stmt &S) {
+    const auto *A = dyn_cast<AssignStmt>(&S);
+    if (!A || K)
+      return;
+    const auto *V = dyn_cast<VarRef>(A->LHS.get());
+    const auto *R = dyn_cast<ArrayRef>(A->LHS.get());
+    if ((V && V->Name == Var) || (R && !R->Local && R->Array == Var))
+      K = A->LHS->Type;
+  });
+  return K;
+}
+
 bool isOutsideScalar(const LoweringContext &Ctx, const NestStmt *N,
                      const std::string &Name) {
   if (const NestFacts *NF = Ctx.nestFacts(N))
@@ -213,6 +230,12 @@ std::optional<AtomicForm> atomicForm(const AssignStmt &S, const std::string &Op,
   }
 
   ScalarKind From = F.Operand->Type;
+  if (isNarrowInteger(Target)) {
+    Why = "'" + stmtText(S) + "' updates " + T + ", of type '" +
+          spelling(Target) + "', and CUDA has no atomic updates of 8- or " +
+          "16-bit integers";
+    return std::nullopt;
+  }
   if (!isFloating(Target) && isFloating(From)) {
     Why = "'" + stmtText(S) + "' updates the integer " + T +
           " with a floating value, which C converts after combining";
@@ -341,6 +364,20 @@ void checkReductionClauses(const LoweringContext &Ctx) {
                 (Found.empty()
                      ? std::string()
                      : ", e.g. '" + clauseFor({Found.front()}) + "'"));
+        continue;
+      }
+      // A parallel reduction is a set of atomic updates, and CUDA has none
+      // for char and short: say so here rather than leave the loop
+      // sequential behind the user's back.
+      if (std::optional<ScalarKind> K = targetType(N->Body, Var);
+          K && isNarrowInteger(*K)) {
+        Ctx.Diags.error(
+            Loc,
+            "clause '" + Clause + "' asks for atomic updates of '" + Var +
+                "', of type '" + spelling(*K) +
+                "'; CUDA has no atomic updates of 8- or 16-bit integers",
+            "accumulate into an 'int' (or wider) variable or array and "
+            "convert the result after the loop, or remove the clause");
         continue;
       }
       bool Matches = false;

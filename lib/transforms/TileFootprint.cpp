@@ -56,10 +56,15 @@ private:
   void expr(const Expr &E, bool Conditional) {
     forEachExpr(E, [&](const Expr &X) {
       if (const auto *S = dyn_cast<SelectExpr>(&X)) {
-        std::set<std::string> Names;
         if (refersTo(*S->True) || refersTo(*S->False))
           fail("it is read under a condition ('?:')");
       }
+      // The right operand of && and || runs only as the left one decides.
+      if (const auto *B = dyn_cast<BinaryExpr>(&X))
+        if ((B->Op == BinaryOpKind::LAnd || B->Op == BinaryOpKind::LOr) &&
+            refersTo(*B->RHS))
+          fail(std::string("it is read under a condition ('") +
+               (B->Op == BinaryOpKind::LAnd ? "&&" : "||") + "')");
       const auto *R = dyn_cast<ArrayRef>(&X);
       if (!R || R->Array != A || R->Local)
         return;

@@ -20,7 +20,8 @@
 // any reference reads over the whole iteration space (each iterator over
 // First..Last); per dimension for an array parameter with declared sizes.
 // This is exact only when every reference runs for every iteration, so
-// references under an `if` or a `?:` are refused.
+// references under an `if`, a `?:` or the right operand of `&&`/`||` are
+// refused.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TRANSFORMS_TILEFOOTPRINT_H

@@ -319,6 +319,17 @@ bool Tiler::findStrip() {
     if (readsArray(*Found->Lower) || readsArray(*Found->Upper))
       return error("tile", "tile(" + N + ": ...): the bounds of '" + N +
                                "' read an array");
+    // Each point would need its own copy of a local array across the
+    // strips (scalars get one, as register arrays); not done for arrays.
+    for (size_t I = 0; I < At; ++I)
+      if (const auto *D = dyn_cast<DeclStmt>(K.Body[I].get()); D && D->isArray())
+        return error("tile",
+                     "tile(" + N + ": " + std::to_string(Size) +
+                         ") cannot strip-mine '" + N +
+                         "': the local array '" + D->Name +
+                         "' declared before it would be shared by the points",
+                     "declare '" + D->Name + "' inside the loop '" + N +
+                         "', or leave '" + N + "' out of the tile clause");
     Strip = Found;
     StripSize = Size;
     Pre.assign(K.Body.begin(), K.Body.begin() + At);
@@ -534,8 +545,10 @@ StmtList Tiler::registerOperandLoads() {
 
 int64_t Tiler::runWidth(const SharedTile &T) const {
   const TileFootprint &FP = T.FP;
+  // float4, double2, and 16 chars or 8 shorts as one int4.
   if (S.Vector.empty() ||
-      (FP.Elem != ScalarKind::Float && FP.Elem != ScalarKind::Double))
+      (FP.Elem != ScalarKind::Float && FP.Elem != ScalarKind::Double &&
+       !isNarrowInteger(FP.Elem)))
     return 1;
   int64_t V = 16 / sizeInBytes(FP.Elem);
   return FP.Size.back() % V == 0 ? V : 1;

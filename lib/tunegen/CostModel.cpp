@@ -27,12 +27,7 @@ struct DeclSums {
   double SharedBytes = 0, RegisterElems = 0;
 };
 
-double elemBytes(ScalarKind K) {
-  return (K == ScalarKind::Double || K == ScalarKind::Long ||
-          K == ScalarKind::ULong)
-             ? 8
-             : 4;
-}
+double elemBytes(ScalarKind K) { return sizeInBytes(K); }
 
 void sumDecls(const StmtList &L, DeclSums &S) {
   for (const StmtPtr &St : L) {
@@ -45,7 +40,8 @@ void sumDecls(const StmtList &L, DeclSums &S) {
       if (D->Storage == StorageKind::Shared)
         S.SharedBytes += N * elemBytes(D->Type);
       else
-        S.RegisterElems += N * (elemBytes(D->Type) / 4);
+        // A char or short element still takes a 32-bit register.
+        S.RegisterElems += N * std::max(1.0, elemBytes(D->Type) / 4);
     } else if (const auto *F = dyn_cast<ForStmt>(St.get())) {
       sumDecls(F->Body, S);
     } else if (const auto *I = dyn_cast<IfStmt>(St.get())) {

@@ -33,7 +33,10 @@ const char *const Prefix = R"(#include <cuda_profiler_api.h>
 #include <string>
 #include <vector>
 
-enum c2c_kind { C2C_INT, C2C_UINT, C2C_LONG, C2C_ULONG, C2C_FLOAT, C2C_DOUBLE };
+enum c2c_kind {
+  C2C_INT, C2C_UINT, C2C_LONG, C2C_ULONG, C2C_FLOAT, C2C_DOUBLE,
+  C2C_CHAR, C2C_SCHAR, C2C_UCHAR, C2C_SHORT, C2C_USHORT
+};
 
 struct c2c_array_desc {
   const char *name;
@@ -68,7 +71,12 @@ static void c2c_hcheck(cudaError_t err, const std::string &what) {
 }
 
 static size_t c2c_size(c2c_kind k) {
-  return k == C2C_LONG || k == C2C_ULONG || k == C2C_DOUBLE ? 8 : 4;
+  switch (k) {
+  case C2C_CHAR: case C2C_SCHAR: case C2C_UCHAR: return 1;
+  case C2C_SHORT: case C2C_USHORT: return 2;
+  case C2C_LONG: case C2C_ULONG: case C2C_DOUBLE: return 8;
+  default: return 4;
+  }
 }
 
 static double c2c_get(const void *p, c2c_kind k, long long i) {
@@ -79,6 +87,11 @@ static double c2c_get(const void *p, c2c_kind k, long long i) {
   case C2C_ULONG: return (double)((const unsigned long *)p)[i];
   case C2C_FLOAT: return ((const float *)p)[i];
   case C2C_DOUBLE: return ((const double *)p)[i];
+  case C2C_CHAR: return ((const char *)p)[i];
+  case C2C_SCHAR: return ((const signed char *)p)[i];
+  case C2C_UCHAR: return ((const unsigned char *)p)[i];
+  case C2C_SHORT: return ((const short *)p)[i];
+  case C2C_USHORT: return ((const unsigned short *)p)[i];
   }
   return 0;
 }
@@ -116,6 +129,11 @@ static void c2c_make(c2c_problem &P, bool small, uint64_t seed) {
       case C2C_ULONG: ((unsigned long *)v.data())[i] = c2c_next() % 8; break;
       case C2C_FLOAT: ((float *)v.data())[i] = (float)c2c_uniform(-1, 1); break;
       case C2C_DOUBLE: ((double *)v.data())[i] = c2c_uniform(-1, 1); break;
+      case C2C_CHAR: ((char *)v.data())[i] = (char)(c2c_next() % 8); break;
+      case C2C_SCHAR: ((signed char *)v.data())[i] = (signed char)(c2c_next() % 8); break;
+      case C2C_UCHAR: ((unsigned char *)v.data())[i] = (unsigned char)(c2c_next() % 8); break;
+      case C2C_SHORT: ((short *)v.data())[i] = (short)(c2c_next() % 8); break;
+      case C2C_USHORT: ((unsigned short *)v.data())[i] = (unsigned short)(c2c_next() % 8); break;
       }
   }
 }
@@ -535,6 +553,16 @@ const char *kindName(ScalarKind K) {
     return "C2C_FLOAT";
   case ScalarKind::Double:
     return "C2C_DOUBLE";
+  case ScalarKind::Char:
+    return "C2C_CHAR";
+  case ScalarKind::SChar:
+    return "C2C_SCHAR";
+  case ScalarKind::UChar:
+    return "C2C_UCHAR";
+  case ScalarKind::Short:
+    return "C2C_SHORT";
+  case ScalarKind::UShort:
+    return "C2C_USHORT";
   }
   return "C2C_INT";
 }

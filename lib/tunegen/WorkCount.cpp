@@ -165,10 +165,7 @@ NestWork countNestWork(const Function &F, unsigned Nest,
       W.Exact = false;
       continue;
     }
-    double Elem = (A.Elem == ScalarKind::Double || A.Elem == ScalarKind::Long ||
-                   A.Elem == ScalarKind::ULong)
-                      ? 8
-                      : 4;
+    double Elem = sizeInBytes(A.Elem);
     W.MinBytes += (double)*N * Elem *
                   ((A.ReadOnDevice ? 1 : 0) + (A.WrittenOnDevice ? 1 : 0));
   }

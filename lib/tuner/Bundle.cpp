@@ -8,10 +8,15 @@
 
 #include "tuner/Bundle.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <set>
 
 namespace c2cuda {
 namespace tuner {
@@ -159,6 +164,146 @@ static void modelFromJson(const json &J, ModelPrediction &M,
   R.get("terms", M.Terms);
 }
 
+namespace {
+bool isIdentifier(llvm::StringRef S) {
+  if (S.empty() || llvm::isDigit(S[0]))
+    return false;
+  return llvm::all_of(S, [](char C) { return llvm::isAlnum(C) || C == '_'; });
+}
+
+/// A variant id names files under build/variants/: letters, digits, '_',
+/// '-' and '.', and not "." or "..", so it cannot leave that directory.
+bool isSafeId(llvm::StringRef S) {
+  return !S.empty() && S.size() <= 128 && S != "." && S != ".." &&
+         llvm::all_of(S, [](char C) {
+           return llvm::isAlnum(C) || C == '_' || C == '-' || C == '.';
+         });
+}
+
+/// A path the runner reads: relative, no ".." or empty component, no
+/// backslash or control character, so it stays inside the bundle.
+std::string unsafePathReason(llvm::StringRef P) {
+  if (P.empty())
+    return "is empty";
+  if (P.starts_with("/") || P.starts_with("~"))
+    return "'" + P.str() + "' is not relative to the bundle";
+  if (llvm::any_of(P, [](char C) {
+        return C == '\\' || static_cast<unsigned char>(C) < 0x20 || C == 0x7f;
+      }))
+    return "'" + P.str() + "' has a backslash or a control character";
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  P.split(Parts, '/');
+  for (llvm::StringRef C : Parts)
+    if (C.empty() || C == "." || C == "..")
+      return "'" + P.str() + "' leaves the bundle or has an empty component";
+  return "";
+}
+
+/// Flags that only change code generation; anything else (-o, -ccbin,
+/// -Xcompiler, --run, ...) could make nvcc write or run outside the bundle.
+bool isAllowedNvccFlag(llvm::StringRef F) {
+  for (llvm::StringRef Exact :
+       {"-lineinfo", "--generate-line-info", "-use_fast_math",
+        "--use_fast_math", "-O0", "-O1", "-O2", "-O3",
+        "--extra-device-vectorization", "-Xptxas=-v"})
+    if (F == Exact)
+      return true;
+  for (llvm::StringRef Prefix : {"-maxrregcount=", "--maxrregcount="}) {
+    unsigned N;
+    if (F.consume_front(Prefix))
+      return !F.getAsInteger(10, N);
+  }
+  for (llvm::StringRef Prefix :
+       {"-ftz=", "-prec-div=", "-prec-sqrt=", "-fmad=", "--ftz=", "--prec-div=",
+        "--prec-sqrt=", "--fmad="})
+    if (F.consume_front(Prefix))
+      return F == "true" || F == "false";
+  // -DNAME or -DNAME=VALUE with a plain value.
+  if (F.consume_front("-D")) {
+    auto [Name, Value] = F.split('=');
+    return isIdentifier(Name) && llvm::all_of(Value, [](char C) {
+             return llvm::isAlnum(C) || C == '_' || C == '.' || C == '-';
+           });
+  }
+  return false;
+}
+
+/// The checks on what the runner turns into paths and nvcc arguments: a
+/// bundle comes from another machine and must not reach outside itself.
+bool validateBundle(const Bundle &B, std::string &Err) {
+  auto Path = [&](const std::string &Where, const std::string &P) {
+    std::string Why = unsafePathReason(P);
+    if (!Why.empty())
+      Err = Where + ": " + Why;
+    return Why.empty();
+  };
+  if (!Path("bundle.harness", B.Harness) ||
+      !Path("bundle.reference", B.Reference))
+    return false;
+  // The C file sits at the bundle's top: a name, not a path.
+  if (B.SourceName.find('/') != std::string::npos) {
+    Err = "bundle.source_name: '" + B.SourceName + "' is not a file name";
+    return false;
+  }
+  if (!B.SourceName.empty() && !Path("bundle.source_name", B.SourceName))
+    return false;
+  if (!isIdentifier(B.Function)) {
+    Err = "bundle.function: '" + B.Function + "' is not a C identifier";
+    return false;
+  }
+  for (size_t I = 0; I < B.Symbols.size(); ++I)
+    if (!isIdentifier(B.Symbols[I])) {
+      Err = "bundle.symbols[" + std::to_string(I) + "]: '" + B.Symbols[I] +
+            "' is not a C identifier";
+      return false;
+    }
+  llvm::StringRef Arch = B.Arch;
+  unsigned Num;
+  if (!Arch.consume_front("sm_") ||
+      (Arch.ends_with("a") || Arch.ends_with("f") ? Arch.drop_back() : Arch)
+          .getAsInteger(10, Num)) {
+    Err =
+        "bundle.arch: '" + B.Arch + "' is not a GPU architecture such as sm_90";
+    return false;
+  }
+  if (B.Timing.Reps == 0) {
+    Err = "bundle.timing.reps: expected at least 1 timed run";
+    return false;
+  }
+  if (!(B.TimeoutSeconds > 0) || !std::isfinite(B.TimeoutSeconds)) {
+    Err = "bundle.timeout_seconds: expected a positive number of seconds";
+    return false;
+  }
+  std::set<std::string> Ids;
+  for (size_t I = 0; I < B.Variants.size(); ++I) {
+    const Variant &V = B.Variants[I];
+    std::string Where = "bundle.variants[" + std::to_string(I) + "]";
+    if (!isSafeId(V.Id)) {
+      Err = Where + ".id: '" + V.Id +
+            "' is not a variant id (letters, digits, '_', '-' and '.'; not "
+            "'.' or '..')";
+      return false;
+    }
+    if (!Ids.insert(V.Id).second) {
+      Err = Where + ".id: '" + V.Id + "' is the id of an earlier variant";
+      return false;
+    }
+    if (!Path(Where + ".source", V.Source))
+      return false;
+    for (size_t F = 0; F < V.NvccFlags.size(); ++F)
+      if (!isAllowedNvccFlag(V.NvccFlags[F])) {
+        Err = Where + ".nvcc_flags[" + std::to_string(F) + "]: '" +
+              V.NvccFlags[F] +
+              "' is not an allowed flag (-maxrregcount=N, -lineinfo, "
+              "-use_fast_math, -O0..-O3, -ftz=, -prec-div=, -prec-sqrt=, "
+              "-fmad=, -DNAME[=VALUE])";
+        return false;
+      }
+  }
+  return true;
+}
+} // namespace
+
 bool bundleFromJson(const json &J, Bundle &Out, std::string &Err) {
   Err.clear();
   Out = Bundle();
@@ -236,7 +381,48 @@ bool bundleFromJson(const json &J, Bundle &Out, std::string &Err) {
   R.get("seed", Out.Seed);
   if (Err.empty() && Out.Function.empty())
     Err = "bundle.function: missing";
+  if (Err.empty())
+    validateBundle(Out, Err);
   return Err.empty();
+}
+
+/// What the lexical checks cannot see: a symlink in a copied bundle. The
+/// files the runner reads must resolve inside the bundle, and what it
+/// writes (build/, cache.jsonl) must not be links to elsewhere.
+static bool checkResolvesInside(const std::string &Dir, const Bundle &B,
+                                std::string &Err) {
+  llvm::SmallString<256> Root;
+  if (llvm::sys::fs::real_path(Dir, Root))
+    return true; // readBundle has read bundle.json from it: cannot happen.
+  auto Inside = [&](const std::string &Where, const std::string &Rel) {
+    llvm::SmallString<256> P(Dir), Real;
+    llvm::sys::path::append(P, Rel);
+    if (llvm::sys::fs::real_path(P, Real))
+      return true; // Missing: the build says so.
+    if (llvm::StringRef(Real).starts_with((Root + "/").str()))
+      return true;
+    Err = Where + ": '" + Rel + "' resolves to '" + Real.str().str() +
+          "', outside the bundle";
+    return false;
+  };
+  if (!Inside("bundle.harness", B.Harness) ||
+      !Inside("bundle.reference", B.Reference) ||
+      (!B.SourceName.empty() && !Inside("bundle.source_name", B.SourceName)))
+    return false;
+  for (size_t I = 0; I < B.Variants.size(); ++I)
+    if (!Inside("bundle.variants[" + std::to_string(I) + "].source",
+                B.Variants[I].Source))
+      return false;
+  for (const char *Written : {"build", "build/variants", "cache.jsonl"}) {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, Written);
+    if (llvm::sys::fs::is_symlink_file(P)) {
+      Err = "'" + std::string(P) +
+            "' is a symbolic link, and the runner writes there";
+      return false;
+    }
+  }
+  return true;
 }
 
 static std::string bundleFile(const std::string &Dir) {
@@ -260,6 +446,10 @@ bool readBundle(const std::string &Dir, Bundle &Out, std::string &Err) {
     return false;
   }
   if (!bundleFromJson(J, Out, Err)) {
+    Err = Path + ": " + Err;
+    return false;
+  }
+  if (!checkResolvesInside(Dir, Out, Err)) {
     Err = Path + ": " + Err;
     return false;
   }

@@ -32,6 +32,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace llvm;
 using namespace c2cuda::tuner;
@@ -251,6 +252,19 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "c2cuda-tune: run a tuning bundle on the GPUs "
                               "of this machine\n");
+  // Settings no run can use, refused before the bundle is touched.
+  auto BadOption = [](const char *Msg) {
+    errs() << "c2cuda-tune: error: " << Msg << "\n";
+    return 1;
+  };
+  if (TimeoutOpt.getNumOccurrences() &&
+      (!(TimeoutOpt > 0) || !std::isfinite(TimeoutOpt)))
+    return BadOption("--timeout expects a positive number of seconds");
+  if (JobsOpt.getNumOccurrences() && JobsOpt == 0)
+    return BadOption("-j expects at least 1 compile job (leave it out to use "
+                     "every core)");
+  if (BatchOpt == 0)
+    return BadOption("--batch expects at least 1 candidate");
   Bundle B;
   std::string Err;
   if (!readBundle(BundleDir, B, Err)) {

@@ -17,6 +17,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <set>
 
 using namespace llvm;
@@ -135,6 +136,12 @@ bool parseSizes(const std::vector<std::string> &List, ScalarValues &Out,
           << Flag << " expects name=integer, got '" << S << "'\n";
       return false;
     }
+    // The harness allocates and loops by these values.
+    if (V < 0) {
+      WithColor::error(errs(), "c2cuda")
+          << Flag << " expects a non-negative size, got '" << S << "'\n";
+      return false;
+    }
     Out[Name.str()] = V;
   }
   return true;
@@ -156,6 +163,15 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     WithColor::error(errs(), "c2cuda tune") << Msg << "\n";
     return 1;
   };
+  // Settings no run can use are refused before anything is written: a
+  // bundle carrying them would fail only on the GPU machine.
+  if (!(Timeout > 0) || !std::isfinite(Timeout))
+    return Fail("--timeout expects a positive number of seconds");
+  if (Reps == 0)
+    return Fail("--reps expects at least 1 timed run");
+  if (Jobs.getNumOccurrences() && Jobs == 0)
+    return Fail("-j expects at least 1 compile job (leave it out to use "
+                "every core)");
   if (M.Functions.empty())
     return Fail("no nest to tune in '" + Ctx.InputFile +
                 "': mark a loop nest with '#pragma c2cuda kernel'");

@@ -17,6 +17,10 @@
 
 #include "TuneCommand.h"
 
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/PrintPasses.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -96,6 +100,94 @@ static cl::opt<std::string> SchedulePath(
     cl::value_desc("file.json"), cl::sub(cl::SubCommand::getTopLevel()),
     cl::sub(AnalyzeCmd), cl::cat(Category));
 
+/// -W<group> and -Werror=<group> of c2cuda's own groups (taken out of argv
+/// before llvm::cl sees them: libLLVM registers an option named W).
+static std::vector<std::string> WarningFlags;
+/// The C compiler's flags a build passes along with the file (-O2,
+/// -std=c99, -Wall, -fopenmp, -march=native, -g, -pedantic): handed to the
+/// C parser, which takes what matters for parsing (-std) and ignores the
+/// rest, so `c2cuda $CFLAGS file.c` works.
+static std::vector<std::string> CompilerFlags;
+
+static bool isCompilerFlag(llvm::StringRef A) {
+  return A.starts_with("-O") || A.starts_with("-std=") ||
+         A.starts_with("-f") || A.starts_with("-m") || A.starts_with("-W") ||
+         A == "-g" || A.starts_with("-g") || A == "-pedantic" ||
+         A == "-pedantic-errors" || A == "-ansi" || A == "-w";
+}
+
+/// Applies -W<group> and -Werror=<group> to Diags.
+static void applyWarningFlags(DiagnosticList &Diags) {
+  std::vector<std::string> Warn, Error;
+  for (llvm::StringRef W : WarningFlags) {
+    bool IsError = W.consume_front("error=");
+    (IsError ? Error : Warn).push_back(W.str());
+  }
+  raiseGroups(Diags, Warn, DiagLevel::Warning);
+  raiseGroups(Diags, Error, DiagLevel::Error);
+}
+
+static cl::opt<std::string> BuildPath(
+    "p",
+    cl::desc("Read the flags for <input.c> (-I, -D, -std, ...) from the "
+             "compile_commands.json in <dir>, as clang tools do; a file "
+             "without an entry borrows a neighbour's flags"),
+    cl::value_desc("dir"), cl::sub(cl::SubCommand::getAll()),
+    cl::cat(Category));
+
+/// The flags of InputFile's compile command in BuildPath's database, without
+/// the compiler, the file, its output and dependency-file options.
+static bool compileDatabaseFlags(std::vector<std::string> &Out) {
+  std::string Err;
+  std::unique_ptr<clang::tooling::CompilationDatabase> DB =
+      clang::tooling::CompilationDatabase::loadFromDirectory(BuildPath,
+                                                                   Err);
+  if (!DB) {
+    llvm::WithColor::error(llvm::errs(), "c2cuda")
+        << "-p " << BuildPath << ": no compilation database: " << Err << "\n";
+    return false;
+  }
+  DB = clang::tooling::inferMissingCompileCommands(std::move(DB));
+  llvm::SmallString<256> Abs(InputFile);
+  llvm::sys::fs::make_absolute(Abs);
+  std::vector<clang::tooling::CompileCommand> Cmds =
+      DB->getCompileCommands(Abs);
+  if (Cmds.empty()) {
+    llvm::WithColor::error(llvm::errs(), "c2cuda")
+        << "-p " << BuildPath << ": no compile command for '" << InputFile
+        << "' or a file near it\n";
+    return false;
+  }
+  clang::tooling::CompileCommand &C = Cmds.front();
+  std::vector<std::string> Args = clang::tooling::getClangSyntaxOnlyAdjuster()(
+      clang::tooling::getClangStripDependencyFileAdjuster()(
+          clang::tooling::getClangStripOutputAdjuster()(C.CommandLine,
+                                                        C.Filename),
+          C.Filename),
+      C.Filename);
+  for (size_t I = 1; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == C.Filename || A == Abs || A == "-fsyntax-only" || A == "-c")
+      continue;
+    // Relative include directories are relative to the command's directory.
+    if ((A == "-I" || A == "-isystem" || A == "-iquote") && I + 1 < Args.size()) {
+      llvm::SmallString<256> Dir(Args[++I]);
+      llvm::sys::fs::make_absolute(C.Directory, Dir);
+      Out.push_back(A.str());
+      Out.push_back(std::string(Dir));
+      continue;
+    }
+    if (A.starts_with("-I") && A.size() > 2) {
+      llvm::SmallString<256> Dir(A.drop_front(2));
+      llvm::sys::fs::make_absolute(C.Directory, Dir);
+      Out.push_back("-I" + std::string(Dir));
+      continue;
+    }
+    Out.push_back(A.str());
+  }
+  return true;
+}
+
 static cl::opt<bool> FunctionsOnly(
     "functions-only",
     cl::desc("Write only the offloaded functions, to link beside the rest of "
@@ -161,9 +253,9 @@ static bool isSameFile(const std::string &In, const std::string &Out) {
 
 /// An error, without a location, and its note; always false.
 static bool fail(std::string Msg, std::string Hint = "") {
-  printDiagnostic(llvm::errs(),
-                  Diagnostic{DiagLevel::Error, {}, std::move(Msg),
-                             std::move(Hint)});
+  printDiagnostic(
+      llvm::errs(),
+      Diagnostic{DiagLevel::Error, {}, std::move(Msg), std::move(Hint)});
   return false;
 }
 
@@ -285,6 +377,26 @@ int main(int argc, char **argv) {
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "c2cuda 0.1 (LLVM " LLVM_VERSION_STRING ")\n";
   });
+  // -Wserial-kernel, -Werror=uncoalesced: c2cuda's own (see --help);
+  // other compiler flags go to the C parser.
+  const std::vector<std::string> &Groups = diagnosticGroups();
+  std::vector<char *> Args;
+  for (int I = 0; I < argc; ++I) {
+    llvm::StringRef A(argv[I]);
+    llvm::StringRef Group = A;
+    bool W = Group.consume_front("-W");
+    Group.consume_front("error=");
+    if (I > 0 && W &&
+        std::find(Groups.begin(), Groups.end(), Group) != Groups.end())
+      WarningFlags.push_back(A.drop_front(2).str());
+    else if (I > 0 && isCompilerFlag(A) && !cl::getRegisteredOptions().count(
+                                               A.drop_front().split('=').first))
+      CompilerFlags.push_back(A.str());
+    else
+      Args.push_back(argv[I]);
+  }
+  argc = static_cast<int>(Args.size());
+  argv = Args.data();
   cl::ParseCommandLineOptions(
       argc, argv,
       "c2cuda: annotated C loop nests to drop-in CUDA\n\n"
@@ -292,7 +404,14 @@ int main(int argc, char **argv) {
       "  '#pragma scop' ... '#pragma endscop', become CUDA kernels; each\n"
       "  function holding one is written as an extern \"C\" host function of\n"
       "  the same name and signature, plus <name>_device() taking device\n"
-      "  pointers. See docs/user-guide.md.\n");
+      "  pointers. A file that holds other code too (main, globals) is\n"
+      "  written whole, to replace the .c in the build (--functions-only\n"
+      "  writes the offloaded functions alone). See docs/user-guide.md.\n\n"
+      "  -Wserial-kernel, -Wuncoalesced: report a kernel that runs as a\n"
+      "  single thread, or a mapping under which no reference is contiguous\n"
+      "  along threadIdx.x, as a warning (shown even with -q);\n"
+      "  -Werror=serial-kernel, -Werror=uncoalesced: as an error, writing\n"
+      "  nothing.\n");
 
   if (!checkOutputIsNotInput())
     return 1;
@@ -318,6 +437,10 @@ int main(int argc, char **argv) {
     FOpts.ClangArgs.push_back("-I" + D);
   for (const std::string &D : Defines)
     FOpts.ClangArgs.push_back("-D" + D);
+  if (!BuildPath.empty() && !compileDatabaseFlags(FOpts.ClangArgs))
+    return 1;
+  FOpts.ClangArgs.insert(FOpts.ClangArgs.end(), CompilerFlags.begin(),
+                         CompilerFlags.end());
   FOpts.ClangArgs.insert(FOpts.ClangArgs.end(), ExtraArgs.begin(),
                          ExtraArgs.end());
 
@@ -376,6 +499,7 @@ int main(int argc, char **argv) {
       continue;
     Lowered.push_back(runPipeline(F, Facts, POpts, Diags));
   }
+  applyWarningFlags(Diags);
   if (Diags.hasErrors()) {
     report(Diags);
     return 1;

@@ -19,7 +19,5 @@ void f(int n, float *A) {
 // RUN: test ! -e %t.cu
 // CHECK: {{^}}{{.*}}global-and-local-array.c:7:19: error: global variable 'scale' cannot be used in an offloaded nest{{$}}
 // CHECK: {{^}}{{.*}}global-and-local-array.c:7:19: note: pass its value as a parameter of the function (global arrays of constant size can be used){{$}}
-// CHECK: {{^}}{{.*}}global-and-local-array.c:9:12: error: local array 'tmp' cannot be used in an offloaded nest{{$}}
-// CHECK: {{^}}{{.*}}global-and-local-array.c:9:12: note: pass the array as a parameter of the function{{$}}
-// CHECK: {{^}}{{.*}}global-and-local-array.c:11:11: error: local array 'row' cannot be declared in an offloaded nest{{$}}
-// CHECK: {{^}}{{.*}}global-and-local-array.c:11:11: note: use scalar locals, or pass a scratch array as a parameter{{$}}
+// CHECK: {{^}}{{.*}}global-and-local-array.c:9:12: error: local array 'tmp' declared outside the nest cannot be used in it{{$}}
+// CHECK: {{^}}{{.*}}global-and-local-array.c:9:12: note: declare it inside the nest's loop (each iteration gets its own copy), or pass it as a parameter of the function{{$}}

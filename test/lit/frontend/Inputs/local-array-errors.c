@@ -1,0 +1,10 @@
+void errors(int n, float *A) {
+  float outside[4];
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++) {
+    float v[n];
+    float big[64][64];
+    float init[2] = {1.0f, 2.0f};
+    A[i] = outside[i % 4];
+  }
+}
