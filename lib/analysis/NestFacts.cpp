@@ -276,7 +276,7 @@ unsigned Analyzer::newInstance(const std::vector<ContextItem> &Stack,
   for (const std::string &P : CC.ParamsUsed)
     if (const Param *Pa = F.findParam(P))
       if (!Pa->isArray() &&
-          (Pa->Elem == ScalarKind::UInt || Pa->Elem == ScalarKind::ULong))
+          isUnsignedKind(Pa->Elem))
         Cons.push_back("p_" + P + " >= 0");
   Exists.insert(Exists.end(), CC.DivNames.begin(), CC.DivNames.end());
   Cons.insert(Cons.end(), CC.DivDefs.begin(), CC.DivDefs.end());

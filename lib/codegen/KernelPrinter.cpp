@@ -106,8 +106,18 @@ protected:
     if (K.ExplicitThreads || F->Unroll == 1)
       return;
     auto It = K.Schedule.Unroll.find(F->Iter);
-    if (It == K.Schedule.Unroll.end())
+    if (It == K.Schedule.Unroll.end()) {
+      // A single-thread kernel runs a loop nest with dependences through
+      // memory as C does. nvcc 13.0 -O2 miscompiled such a nest once it
+      // unrolled it (test/fuzz/regressions/p00182.c: right with unroll 1
+      // or -Xcicc -O0); these kernels are serial anyway, so keep their
+      // loops rolled unless the schedule asks otherwise.
+      if (K.Grid.empty()) {
+        indent(OS, Indent);
+        OS << "#pragma unroll 1\n";
+      }
       return;
+    }
     indent(OS, Indent);
     OS << "#pragma unroll " << It->second << "\n";
   }

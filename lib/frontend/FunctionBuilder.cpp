@@ -713,16 +713,6 @@ static bool readsOnlyFixedScalars(const clang::Stmt *E,
   return true;
 }
 
-/// Whether every value of integer type From is a value of type To.
-static bool holdsAllValues(ScalarKind To, ScalarKind From) {
-  auto Bits = [](ScalarKind K) { return sizeInBytes(K) * 8; };
-  bool FromSigned = From == ScalarKind::Int || From == ScalarKind::Long;
-  bool ToSigned = To == ScalarKind::Int || To == ScalarKind::Long;
-  if (FromSigned == ToSigned)
-    return Bits(To) >= Bits(From);
-  return ToSigned && Bits(To) > Bits(From);
-}
-
 /// Whether E converts an integer to a type that cannot hold every value of
 /// the source type (`int P = n + 2147483648;` wraps): the analysis reasons
 /// about host constants as mathematical integers, so such an initializer is
@@ -730,7 +720,7 @@ static bool holdsAllValues(ScalarKind To, ScalarKind From) {
 static bool mayWrap(const Expr &E) {
   if (const auto *C = llvm::dyn_cast<CastExpr>(&E))
     if (!isFloating(C->Type) && !isFloating(C->Operand->Type) &&
-        !holdsAllValues(C->Type, C->Operand->Type))
+        !holdsEveryValue(C->Type, C->Operand->Type))
       return true;
   if (const auto *C = llvm::dyn_cast<CastExpr>(&E))
     return mayWrap(*C->Operand);

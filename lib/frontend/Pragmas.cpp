@@ -628,9 +628,14 @@ private:
         return 4;
       case ScalarKind::Double:
         return 5;
+      default: // char and short: promoted to int
+        return 0;
       }
-      return 0;
     };
+    if (isNarrowInteger(A))
+      A = ScalarKind::Int;
+    if (isNarrowInteger(B))
+      B = ScalarKind::Int;
     return Rank(A) >= Rank(B) ? A : B;
   }
   static ExprPtr convert(ExprPtr E, ScalarKind T) {

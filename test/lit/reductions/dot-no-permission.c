@@ -19,6 +19,7 @@ void dot(int n, const float *x, const float *y, float *out) {
 
 // SEQ: {{^}}__global__ void __launch_bounds__(1) dot_kernel0(const float *__restrict__ x, const float *__restrict__ y, int n, float *c2c_ps_s) {{[{]}}{{$}}
 // SEQ-NEXT: {{^}}  float s = *c2c_ps_s;{{$}}
+// SEQ-NEXT: {{^}}  #pragma unroll 1{{$}}
 // SEQ-NEXT: {{^}}  for (int i = 0; i < n; ++i) {{[{]}}{{$}}
 // SEQ-NEXT: {{^}}    s += x[i] * y[i];{{$}}
 // SEQ: {{^}}  *c2c_ps_s = s;{{$}}
