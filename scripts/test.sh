@@ -8,3 +8,6 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="$PATH:/usr/local/cuda/bin"
 cd "$root/build"
 ctest --output-on-failure -j "$(nproc)"
+# The libFuzzer targets (fuzz/): a clang-19 build, the saved crash inputs
+# replayed, then 20 s of fuzzing per target (docs/fuzzing.md).
+"$root/scripts/fuzz-smoke.sh"
