@@ -1107,8 +1107,8 @@ bool Tiler::run() {
       Used.Thread[D.G->Iter] = D.Points;
     if (D.Vec > 1)
       Used.Vector[D.G->Iter] = D.Vec;
-    TileText += (TileText.empty() ? "" : " x ") + std::to_string(D.Tile) + " " +
-                D.G->Iter;
+    TileText += (TileText.empty() ? "" : " x ") + std::to_string(D.Tile) +
+                " (" + D.G->Iter + ")";
   }
   if (Strip)
     Used.Tile[Strip->Iter] = StripSize;

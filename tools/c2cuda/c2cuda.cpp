@@ -71,7 +71,7 @@ static cl::list<std::string>
 static cl::opt<std::string>
     ComputeCapability("cc",
                       cl::desc("Compute capability to predict occupancy for "
-                               "(7.0, 7.5, 8.0, 8.6, 8.9, 9.0; default 9.0)"),
+                               "(7.0, 7.5, 8.0, 8.6, 8.9, 9.0, 10.0, 12.0; default 9.0)"),
                       cl::init("9.0"), cl::sub(AnalyzeCmd), cl::cat(Category));
 
 static cl::opt<bool>

@@ -52,7 +52,7 @@ void matmul(int M, int N, int K, const float *A, const float *B, float *C) {
 // CHECK: {{^}}        __syncthreads();{{$}}
 // CHECK: {{^}}            C[(long long)i * (long long)N + j] = c2c_reg_acc[c2c_p_y][c2c_p_x];{{$}}
 // CHECK: {{^}}    const long long c2c_blocks_x = (((long long)N > 0LL ? (long long)N : 0LL) + 63LL) / 64LL * ((((long long)M > 0LL ? (long long)M : 0LL) + 63LL) / 64LL);{{$}}
-// REMARK: {{^}}{{.*}}tile-matmul.c:9:3: remark: tiled: blocks run tiles of 64 j x 64 i, 256 threads each, k in strips of 8{{$}}
+// REMARK: {{^}}{{.*}}tile-matmul.c:9:3: remark: tiled: blocks run tiles of 64 (j) x 64 (i), 256 threads each, k in strips of 8{{$}}
 // REMARK: {{^}}{{.*}}tile-matmul.c:9:3: remark: 'A' staged in shared memory as c2c_sh_A[8][68] (transposed){{$}}
 // REMARK: {{^}}{{.*}}tile-matmul.c:9:3: remark: 'B' staged in shared memory as c2c_sh_B[8][68]{{$}}
 // REMARK: {{^}}{{.*}}tile-matmul.c:9:3: remark: register tile: acc kept per point in registers{{$}}
