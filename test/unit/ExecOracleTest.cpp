@@ -14,6 +14,8 @@
 #include "frontend/Frontend.h"
 #include "transforms/Pipeline.h"
 
+#include "LowerSource.h"
+
 #include "gtest/gtest.h"
 
 #include "llvm/Support/Casting.h"
@@ -164,36 +166,7 @@ TEST(ExecHost, LoopHeaders) {
   EXPECT_FALSE(evaluateHostIntText("m + 1", M, V, Why));
 }
 
-/// Parses Source (written to a temporary file) and lowers its one function.
-struct Lowered {
-  Module M;
-  LoweredFunction LF;
-};
-
-std::unique_ptr<Lowered> lowerSource(const std::string &Name,
-                                     const std::string &Source, bool Reassoc) {
-  fs::path P = fs::temp_directory_path() /
-               ("c2cuda-exec-" + std::to_string(::getpid()) + "-" + Name);
-  std::ofstream(P) << Source;
-  auto L = std::make_unique<Lowered>();
-  FrontendOptions FO;
-  FO.ResourceDir = C2CUDA_CLANG_RESOURCE_DIR;
-  DiagnosticList Diags;
-  bool Ok = parseFile(P.string(), FO, L->M, Diags);
-  fs::remove(P);
-  if (!Ok || L->M.Functions.size() != 1)
-    return nullptr;
-  FunctionFacts Facts = analyzeFunction(L->M.Functions[0], Diags);
-  PipelineOptions Opts;
-  Opts.AllowReassociation = Reassoc;
-  std::string Null;
-  llvm::raw_string_ostream Log(Null);
-  Opts.Log = &Log;
-  L->LF = runPipeline(L->M.Functions[0], Facts, Opts, Diags);
-  if (Diags.hasErrors())
-    return nullptr;
-  return L;
-}
+using test::lowerSource;
 
 const char *const Saxpy = R"(
 void saxpy(int n, float a, const float *x, float *y) {
