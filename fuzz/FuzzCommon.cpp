@@ -110,13 +110,7 @@ void compileSource(llvm::StringRef Source) {
     PipelineOptions POpts;
     POpts.Log = &Null;
     POpts.TileByDefault = true;
-    std::vector<LoweredFunction> Lowered;
-    for (const Function &F : M.Functions) {
-      FunctionFacts Facts = analyzeFunction(F, Diags);
-      if (Diags.hasErrors())
-        continue;
-      Lowered.push_back(runPipeline(F, Facts, POpts, Diags));
-    }
+    std::vector<LoweredFunction> Lowered = lowerModule(M, POpts, Diags);
     if (!Diags.hasErrors()) {
       CudaEmitOptions COpts;
       COpts.SourceName = "input.c";

@@ -120,6 +120,9 @@ struct NestState {
   std::vector<Access> Accesses;
   std::vector<std::pair<const ForStmt *, unsigned>> Fors; // With depth.
   std::vector<ReductionStmt> Reductions;                  // In source order.
+  /// Arrays the nest touches only through reduction statements of one
+  /// operator (a histogram's bins), with that operator.
+  std::map<std::string, std::string> UpdateOnly;
 };
 
 class Analyzer {
@@ -179,8 +182,6 @@ private:
   void computeStrides(RawRef &R, const Instance &I);
   void testLoops(NestState &N);
   bool targetStays(const Access &A, unsigned Depth) const;
-  bool updateOnly(const NestState &N, const std::string &Array,
-                  const std::string &Op) const;
   bool isReductionPair(const NestState &N, const Access &X, const Access &Y,
                        unsigned Depth) const;
   LoopFacts reductionFacts(const NestState &N, const ForStmt &L,
@@ -759,17 +760,9 @@ bool Analyzer::isReductionPair(const NestState &N, const Access &X,
   // An array the nest only updates with one operator (a histogram's bins,
   // whatever the subscripts): no statement sees an intermediate value, so
   // the updates may happen in any order.
-  return !X.IsScalar && X.Target == Y.Target &&
-         updateOnly(N, X.Target, N.Reductions[X.Reduction].Op);
-}
-
-bool Analyzer::updateOnly(const NestState &N, const std::string &Array,
-                          const std::string &Op) const {
-  for (const Access &A : N.Accesses)
-    if (!A.IsScalar && A.Target == Array &&
-        (A.Reduction < 0 || N.Reductions[A.Reduction].Op != Op))
-      return false;
-  return true;
+  auto It = N.UpdateOnly.find(X.Target);
+  return !X.IsScalar && X.Target == Y.Target && It != N.UpdateOnly.end() &&
+         It->second == N.Reductions[X.Reduction].Op;
 }
 
 /// The facts of a loop whose carried conflicts are the Excused pairs only.
@@ -842,6 +835,21 @@ DependenceFacts Analyzer::blockingFacts(const Access &X, const Access &Y,
 void Analyzer::testLoops(NestState &N) {
   NestFacts &NF = Facts.Nests[N.Nest];
   const auto &Acc = N.Accesses;
+  std::set<std::string> Other; // Arrays touched by another statement too.
+  for (const Access &A : Acc) {
+    if (A.IsScalar)
+      continue;
+    if (A.Reduction < 0) {
+      Other.insert(A.Target);
+      continue;
+    }
+    auto [It, New] =
+        N.UpdateOnly.emplace(A.Target, N.Reductions[A.Reduction].Op);
+    if (!New && It->second != N.Reductions[A.Reduction].Op)
+      Other.insert(A.Target);
+  }
+  for (const std::string &A : Other)
+    N.UpdateOnly.erase(A);
   // Candidate pairs: same target, one a write. Distinct pairs first so the
   // reason names two references where there are two.
   std::vector<std::pair<size_t, size_t>> Pairs;

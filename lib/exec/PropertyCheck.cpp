@@ -25,24 +25,6 @@ void collectExtentClauses(const StmtList &L, std::set<std::string> &Out) {
   }
 }
 
-bool readsArray(const Expr &E) {
-  if (llvm::isa<ArrayRef>(E))
-    return true;
-  if (const auto *U = llvm::dyn_cast<UnaryExpr>(&E))
-    return readsArray(*U->Operand);
-  if (const auto *B = llvm::dyn_cast<BinaryExpr>(&E))
-    return readsArray(*B->LHS) || readsArray(*B->RHS);
-  if (const auto *C = llvm::dyn_cast<CastExpr>(&E))
-    return readsArray(*C->Operand);
-  if (const auto *S = llvm::dyn_cast<SelectExpr>(&E))
-    return readsArray(*S->Cond) || readsArray(*S->True) ||
-           readsArray(*S->False);
-  if (const auto *C = llvm::dyn_cast<CallExpr>(&E))
-    return std::any_of(C->Args.begin(), C->Args.end(),
-                       [](const ExprPtr &A) { return readsArray(*A); });
-  return false;
-}
-
 /// Whether E decides by array data which of its parts C evaluates.
 bool branchesOnData(const Expr &E) {
   if (const auto *S = llvm::dyn_cast<SelectExpr>(&E))

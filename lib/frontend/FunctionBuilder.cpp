@@ -187,6 +187,8 @@ private:
   void collectHostConstants();
   /// S declares, without initialisers, only variables used inside nests.
   bool declaresOnlyNestPrivates(const clang::Stmt *S) const;
+  /// Whether V is the iterator some `for (V = ...; ...)` in S assigns.
+  bool isLoopIterator(const clang::Stmt *S, const clang::VarDecl *V) const;
   std::set<std::string>
   headerReads(std::initializer_list<const clang::Stmt *> L) {
     AccessCollector A(F);
@@ -581,12 +583,34 @@ bool FunctionBuilder::declaresOnlyNestPrivates(const clang::Stmt *S) const {
     if (!V || V->hasInit())
       return false;
     unsigned InNests = 0;
-    for (const auto &[Nest, Info] : Nests)
+    bool Iterator = false;
+    for (const auto &[Nest, Info] : Nests) {
       InNests += countRefs(Nest, V);
-    if (InNests == 0 || InNests != countRefs(FD->getBody(), V))
+      Iterator |= isLoopIterator(Nest, V);
+    }
+    // Only iterators (`int i, j;` PolyBench style): every loop makes its
+    // own. Another scalar may carry a value from one nest to the next, so
+    // its declaration stays on the host (dropping it left the wrapper
+    // naming an undeclared variable).
+    if (!Iterator || InNests == 0 || InNests != countRefs(FD->getBody(), V))
       return false;
   }
   return true;
+}
+
+bool FunctionBuilder::isLoopIterator(const clang::Stmt *S,
+                                     const VarDecl *V) const {
+  bool Found = false;
+  forEachNode(S, [&](const clang::Stmt *N) {
+    const auto *FS = dyn_cast<clang::ForStmt>(N);
+    const auto *BO = FS ? dyn_cast_or_null<BinaryOperator>(FS->getInit())
+                        : nullptr;
+    if (BO && BO->getOpcode() == BO_Assign)
+      if (const auto *DR =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        Found |= DR->getDecl() == V;
+  });
+  return Found;
 }
 
 StmtPtr FunctionBuilder::hostCode(const clang::Stmt *S) {

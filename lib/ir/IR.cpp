@@ -2,6 +2,8 @@
 
 #include "IR.h"
 
+#include "llvm/Support/Casting.h"
+
 #include <algorithm>
 
 namespace c2cuda {
@@ -255,6 +257,32 @@ const Param *Function::findParam(const std::string &N) const {
     if (P.Name == N)
       return &P;
   return nullptr;
+}
+
+bool readsArray(const Expr &E) {
+  switch (E.getKind()) {
+  case Expr::Kind::ArrayRef:
+    return true;
+  case Expr::Kind::Unary:
+    return readsArray(*llvm::cast<UnaryExpr>(E).Operand);
+  case Expr::Kind::Binary: {
+    const auto &B = llvm::cast<BinaryExpr>(E);
+    return readsArray(*B.LHS) || readsArray(*B.RHS);
+  }
+  case Expr::Kind::Cast:
+    return readsArray(*llvm::cast<CastExpr>(E).Operand);
+  case Expr::Kind::Select: {
+    const auto &S = llvm::cast<SelectExpr>(E);
+    return readsArray(*S.Cond) || readsArray(*S.True) || readsArray(*S.False);
+  }
+  case Expr::Kind::Call: {
+    const auto &C = llvm::cast<CallExpr>(E);
+    return std::any_of(C.Args.begin(), C.Args.end(),
+                       [](const ExprPtr &A) { return readsArray(*A); });
+  }
+  default:
+    return false;
+  }
 }
 
 bool Function::usesGlobals() const {

@@ -551,6 +551,9 @@ struct Function {
   bool usesGlobals() const;
 };
 
+/// Whether E reads an array element anywhere.
+bool readsArray(const Expr &E);
+
 /// A replacement of [Begin, End) of Module::SourceText (Begin == End: an
 /// insertion) that turns C host code into C++ nvcc accepts.
 struct SourceEdit {

@@ -85,12 +85,6 @@ void forEachExprIn(const StmtList &L,
   });
 }
 
-bool readsArray(const Expr &E) {
-  bool Found = false;
-  forEachExpr(E, [&](const Expr &X) { Found |= isa<ArrayRef>(X); });
-  return Found;
-}
-
 void collectVarNames(const Expr &E, std::set<std::string> &Names) {
   forEachExpr(E, [&](const Expr &X) {
     if (const auto *V = dyn_cast<VarRef>(&X))

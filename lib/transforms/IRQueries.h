@@ -29,9 +29,6 @@ void forEachExprIn(const StmtList &L,
 void forEachStmt(const StmtList &L,
                  const std::function<void(const Stmt &)> &Fn);
 
-/// Whether E reads an element of some array.
-bool readsArray(const Expr &E);
-
 /// Names of every VarRef in E.
 void collectVarNames(const Expr &E, std::set<std::string> &Names);
 

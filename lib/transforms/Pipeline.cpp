@@ -96,4 +96,17 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
   return LF;
 }
 
+std::vector<LoweredFunction> lowerModule(const Module &M,
+                                         const PipelineOptions &Opts,
+                                         DiagnosticList &Diags) {
+  std::vector<LoweredFunction> Lowered;
+  for (const Function &F : M.Functions) {
+    FunctionFacts Facts = analyzeFunction(F, Diags);
+    if (Diags.hasErrors())
+      continue;
+    Lowered.push_back(runPipeline(F, Facts, Opts, Diags));
+  }
+  return Lowered;
+}
+
 } // namespace c2cuda

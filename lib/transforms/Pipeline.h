@@ -43,6 +43,12 @@ const std::vector<std::string> &pipelinePassNames();
 LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
                             const PipelineOptions &Opts, DiagnosticList &Diags);
 
+/// Analyses and lowers every function of M, as the c2cuda tool does; stops
+/// lowering at the first function whose analysis reports an error.
+std::vector<LoweredFunction> lowerModule(const Module &M,
+                                         const PipelineOptions &Opts,
+                                         DiagnosticList &Diags);
+
 } // namespace c2cuda
 
 #endif

@@ -8,7 +8,6 @@
 #ifndef C2CUDA_TEST_UNIT_LOWERSOURCE_H
 #define C2CUDA_TEST_UNIT_LOWERSOURCE_H
 
-#include "analysis/NestFacts.h"
 #include "frontend/Frontend.h"
 #include "ir/Diagnostics.h"
 #include "transforms/Pipeline.h"
@@ -46,15 +45,16 @@ inline std::unique_ptr<Lowered> lowerSource(const std::string &Name,
   bool Ok = parseFile(P.string(), FO, L->M, Diags);
   fs::remove(P);
   if (Ok && L->M.Functions.size() == 1) {
-    FunctionFacts Facts = analyzeFunction(L->M.Functions[0], Diags);
     PipelineOptions Opts;
     Opts.AllowReassociation = Reassoc;
     std::string Null;
     llvm::raw_string_ostream Log(Null);
     Opts.Log = &Log;
-    L->LF = runPipeline(L->M.Functions[0], Facts, Opts, Diags);
-    if (!Diags.hasErrors())
+    std::vector<LoweredFunction> LFs = lowerModule(L->M, Opts, Diags);
+    if (!Diags.hasErrors()) {
+      L->LF = std::move(LFs.front());
       return L;
+    }
   }
   if (Errors)
     for (const Diagnostic &D : Diags.all())

@@ -112,7 +112,7 @@ static std::vector<std::string> CompilerFlags;
 static bool isCompilerFlag(llvm::StringRef A) {
   return A.starts_with("-O") || A.starts_with("-std=") ||
          A.starts_with("-f") || A.starts_with("-m") || A.starts_with("-W") ||
-         A == "-g" || A.starts_with("-g") || A == "-pedantic" ||
+         A.starts_with("-g") || A == "-pedantic" ||
          A == "-pedantic-errors" || A == "-ansi" || A == "-w";
 }
 
@@ -255,7 +255,7 @@ static bool isSameFile(const std::string &In, const std::string &Out) {
 static bool fail(std::string Msg, std::string Hint = "") {
   printDiagnostic(
       llvm::errs(),
-      Diagnostic{DiagLevel::Error, {}, std::move(Msg), std::move(Hint)});
+      Diagnostic{DiagLevel::Error, {}, std::move(Msg), std::move(Hint), ""});
   return false;
 }
 
@@ -492,13 +492,7 @@ int main(int argc, char **argv) {
   POpts.PrintAfter = llvm::printAfterPasses();
   POpts.AllowReassociation = AllowReassociation;
   POpts.TileByDefault = !NoDefaultTiling;
-  std::vector<LoweredFunction> Lowered;
-  for (const Function &F : M.Functions) {
-    FunctionFacts Facts = analyzeFunction(F, Diags);
-    if (Diags.hasErrors())
-      continue;
-    Lowered.push_back(runPipeline(F, Facts, POpts, Diags));
-  }
+  std::vector<LoweredFunction> Lowered = lowerModule(M, POpts, Diags);
   applyWarningFlags(Diags);
   if (Diags.hasErrors()) {
     report(Diags);
