@@ -138,7 +138,7 @@ private:
           B.Init = D->Init;
           B.DeclScope = Snap;
         }
-        S[D->Name] = B;
+        S.bind(D->Name, B);
       } else if (const auto *If = llvm::dyn_cast<IfStmt>(St.get())) {
         reads(*If->Cond, Snap);
         for (int Br = 0; Br < 2; ++Br) {
@@ -156,7 +156,7 @@ private:
         Binding B;
         B.K = Binding::Kind::Iter;
         B.Depth = Loops.size();
-        Inner[Fo->Iter] = B;
+        Inner.bind(Fo->Iter, B);
         Loops.push_back(Fo);
         LoopScopes.push_back(Snap);
         walk(Fo->Body, Inner, Fo);
@@ -454,10 +454,10 @@ SizeEvaluator::eval(const Expr &E, const Scope &S,
   // Variables: outside scalars from the sizes, iterators from IterVals,
   // nest locals through their never-reassigned initializers.
   return evaluateInt(E, [&](const VarRef &V) -> std::optional<int64_t> {
-    auto It = S.find(V.Name);
-    if (It == S.end() || It->second.K == Binding::Kind::Outside)
+    const Binding *Found = S.find(V.Name);
+    if (!Found || Found->K == Binding::Kind::Outside)
       return outside(V.Name);
-    const Binding &B = It->second;
+    const Binding &B = *Found;
     if (B.K == Binding::Kind::Iter) {
       if (B.Depth >= IterVals.size())
         return std::nullopt;

@@ -7,6 +7,9 @@
 namespace c2cuda {
 namespace analysis {
 
+/// Locals expanded into one another at most this deep (toPoly).
+static constexpr unsigned MaxLocalChain = 256;
+
 Poly Poly::constant(int64_t C) {
   Poly P;
   if (C != 0)
@@ -144,6 +147,46 @@ static Poly truncDiv(const Poly &Dividend, int64_t Divisor, ConvContext &C) {
   return Poly::var(Q);
 }
 
+Scope::~Scope() {
+  // Unlink the entries only this scope holds one by one: the default
+  // destructor would recurse once per entry of a long list.
+  std::shared_ptr<const Entry> E = std::move(Last);
+  while (E && E.use_count() == 1) {
+    std::shared_ptr<const Entry> Prev = std::move(E->Prev);
+    E = std::move(Prev);
+  }
+}
+
+const Binding *Scope::find(const std::string &Name) const {
+  if (!LocalNames || !LocalNames->count(Name)) {
+    for (const Entry *E = LastIter; E; E = E->PrevIter)
+      if (E->Name == Name)
+        return &E->B;
+    return nullptr;
+  }
+  for (const Entry *E = Last.get(); E; E = E->Prev.get())
+    if (E->Name == Name)
+      return &E->B;
+  return nullptr;
+}
+
+void Scope::bind(const std::string &Name, Binding B) {
+  bool Iter = B.K == Binding::Kind::Iter;
+  if (!Iter) {
+    if (!LocalNames)
+      LocalNames = std::make_shared<std::set<std::string>>();
+    LocalNames->insert(Name);
+  }
+  auto E = std::make_shared<Entry>();
+  E->Name = Name;
+  E->B = std::move(B);
+  E->Prev = std::move(Last);
+  E->PrevIter = LastIter;
+  Last = std::move(E);
+  if (Iter)
+    LastIter = Last.get();
+}
+
 std::optional<Poly> toPoly(const Expr &E, const Scope &S, ConvContext &C,
                            std::string &Why) {
   if (!isIntegerKind(E.Type)) {
@@ -155,8 +198,8 @@ std::optional<Poly> toPoly(const Expr &E, const Scope &S, ConvContext &C,
     return Poly::constant(llvm::cast<IntLit>(E).Value);
   case Expr::Kind::VarRef: {
     const auto &V = llvm::cast<VarRef>(E);
-    auto It = S.find(V.Name);
-    if (It == S.end() || It->second.K == Binding::Kind::Outside) {
+    const Binding *Found = S.find(V.Name);
+    if (!Found || Found->K == Binding::Kind::Outside) {
       if (C.OutsideWritten && C.OutsideWritten->count(V.Name)) {
         Why = "it depends on '" + V.Name + "', which the nest assigns";
         return std::nullopt;
@@ -169,11 +212,29 @@ std::optional<Poly> toPoly(const Expr &E, const Scope &S, ConvContext &C,
       C.ParamsUsed.insert(V.Name);
       return Poly::var("p_" + V.Name);
     }
-    const Binding &B = It->second;
+    const Binding &B = *Found;
     if (B.K == Binding::Kind::Iter)
       return Poly::var("it" + std::to_string(B.Depth));
-    if (B.Init && B.DeclScope)
-      return toPoly(*B.Init, *B.DeclScope, C, Why);
+    if (B.Init && B.DeclScope) {
+      auto Known = C.LocalPolys.find(B.Init.get());
+      if (Known == C.LocalPolys.end()) {
+        std::optional<Poly> P;
+        std::string LocalWhy;
+        if (C.LocalDepth >= MaxLocalChain) {
+          LocalWhy = "it depends on a chain of more than " +
+                     std::to_string(MaxLocalChain) + " local definitions";
+        } else {
+          ++C.LocalDepth;
+          P = toPoly(*B.Init, *B.DeclScope, C, LocalWhy);
+          --C.LocalDepth;
+        }
+        Known = C.LocalPolys.emplace(B.Init.get(), std::make_pair(P, LocalWhy))
+                    .first;
+      }
+      if (!Known->second.first)
+        Why = Known->second.second;
+      return Known->second.first;
+    }
     Why = "it depends on '" + V.Name + "', which is computed in the nest";
     return std::nullopt;
   }

@@ -58,15 +58,47 @@ struct Poly {
 /// True for isl names of parameters (outside scalars).
 inline bool isParamName(const std::string &V) { return V.rfind("p_", 0) == 0; }
 
+class Scope;
+
 /// What a name means at one point of the nest.
 struct Binding {
   enum class Kind { Iter, Local, Outside } K = Kind::Outside;
   unsigned Depth = 0; ///< Iter: loop depth. Local: loops enclosing the decl.
   unsigned LocalId = 0;
   ExprPtr Init; ///< Local: initializer when never assigned again.
-  std::shared_ptr<const std::map<std::string, Binding>> DeclScope;
+  std::shared_ptr<const Scope> DeclScope;
 };
-using Scope = std::map<std::string, Binding>;
+
+/// The names bound at one point of a nest. A persistent list: binding a
+/// name adds one entry in front of the shared earlier ones, so the analyses
+/// can keep a snapshot per statement in memory linear in the nest's size
+/// (a copy per statement made a nest of n declarations cost n^2). A lookup
+/// of a name never bound as a local (an outside scalar or array, an
+/// iterator) walks only the iterators' entries.
+class Scope {
+public:
+  Scope() = default;
+  Scope(const Scope &) = default;
+  Scope &operator=(const Scope &) = default;
+  ~Scope();
+
+  /// The innermost binding of Name; null for a name bound outside the nest.
+  const Binding *find(const std::string &Name) const;
+  void bind(const std::string &Name, Binding B);
+
+private:
+  struct Entry {
+    std::string Name;
+    Binding B;
+    mutable std::shared_ptr<const Entry> Prev;
+    const Entry *PrevIter = nullptr; ///< Owned through Prev.
+  };
+  std::shared_ptr<const Entry> Last;
+  const Entry *LastIter = nullptr;
+  /// Names bound as other than iterators in this scope or any scope that
+  /// shares its first binding (a superset of this scope's locals).
+  std::shared_ptr<std::set<std::string>> LocalNames;
+};
 
 /// Per-isl-string state: fresh quotient variables and their definitions.
 struct ConvContext {
@@ -80,6 +112,13 @@ struct ConvContext {
   /// Function::HostConstants: outside names replaced by their definition.
   const std::map<std::string, ExprPtr> *HostConstants = nullptr;
   std::string Prefix = "q";
+  /// toPoly of each nest local's initializer, by initializer: a chain of
+  /// locals each using the one before twice is expanded once, not 2^n
+  /// times. Quotients a result names stay defined in this context.
+  std::map<const Expr *, std::pair<std::optional<Poly>, std::string>>
+      LocalPolys;
+  /// Locals being expanded now (bounds the recursion on long chains).
+  unsigned LocalDepth = 0;
 
   /// All variables a polynomial really depends on (quotients expanded).
   std::set<std::string> baseVars(const Poly &P) const;

@@ -38,6 +38,7 @@
 #include <isl/val.h>
 
 #include <algorithm>
+#include <unordered_map>
 
 using namespace c2cuda;
 using namespace c2cuda::analysis;
@@ -184,9 +185,9 @@ private:
   bool targetStays(const Access &A, unsigned Depth) const;
   bool isReductionPair(const NestState &N, const Access &X, const Access &Y,
                        unsigned Depth) const;
-  LoopFacts reductionFacts(const NestState &N, const ForStmt &L,
-                           const std::vector<std::pair<size_t, size_t>> &Pairs,
-                           const std::vector<size_t> &Excused) const;
+  LoopFacts
+  reductionFacts(const NestState &N, const ForStmt &L,
+                 const std::vector<std::pair<size_t, size_t>> &Excused) const;
   DependenceFacts blockingFacts(const Access &X, const Access &Y,
                                 isl_map *Carried, const ForStmt &L,
                                 unsigned Depth) const;
@@ -276,8 +277,7 @@ unsigned Analyzer::newInstance(const std::vector<ContextItem> &Stack,
   }
   for (const std::string &P : CC.ParamsUsed)
     if (const Param *Pa = F.findParam(P))
-      if (!Pa->isArray() &&
-          isUnsignedKind(Pa->Elem))
+      if (!Pa->isArray() && isUnsignedKind(Pa->Elem))
         Cons.push_back("p_" + P + " >= 0");
   Exists.insert(Exists.end(), CC.DivNames.begin(), CC.DivNames.end());
   Cons.insert(Cons.end(), CC.DivDefs.begin(), CC.DivDefs.end());
@@ -295,7 +295,7 @@ unsigned Analyzer::newInstance(const std::vector<ContextItem> &Stack,
 void Analyzer::addScalarAccess(const VarRef &V, bool IsWrite, unsigned Inst,
                                NestState &N) {
   const Scope &S = *Insts[Inst].Sc;
-  auto It = S.find(V.Name);
+  const Binding *Found = S.find(V.Name);
   NestFacts &NF = Facts.Nests[N.Nest];
   Access A;
   A.Inst = Inst;
@@ -305,15 +305,15 @@ void Analyzer::addScalarAccess(const VarRef &V, bool IsWrite, unsigned Inst,
   A.Loc = V.Loc;
   A.Node = &V;
   unsigned Dims = Insts[Inst].Loops.size();
-  if (It == S.end() || It->second.K == Binding::Kind::Outside) {
+  if (!Found || Found->K == Binding::Kind::Outside) {
     (IsWrite ? NF.ScalarsWritten : NF.ScalarsRead)[V.Name] = V.Type;
     if (!N.OutsideWritten.count(V.Name))
       return; // Read-only: a parameter of the nest.
     A.Target = "s_" + V.Name;
     A.LocalDepth = 0;
-  } else if (It->second.K == Binding::Kind::Local) {
-    A.Target = "l" + std::to_string(It->second.LocalId);
-    A.LocalDepth = It->second.Depth;
+  } else if (Found->K == Binding::Kind::Local) {
+    A.Target = "l" + std::to_string(Found->LocalId);
+    A.LocalDepth = Found->Depth;
   } else {
     return; // A loop iterator.
   }
@@ -336,10 +336,10 @@ void Analyzer::addScalarAccess(const VarRef &V, bool IsWrite, unsigned Inst,
 void Analyzer::addLocalArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
                                 unsigned Inst, NestState &N) {
   const Scope &S = *Insts[Inst].Sc;
-  auto It = S.find(R.Array);
-  if (It == S.end() || It->second.K != Binding::Kind::Local)
+  const Binding *Found = S.find(R.Array);
+  if (!Found || Found->K != Binding::Kind::Local)
     return; // Not declared in this nest: the frontend refuses that.
-  unsigned Depth = It->second.Depth;
+  unsigned Depth = Found->Depth;
   unsigned Dims = Insts[Inst].Loops.size();
   ConvContext CC;
   CC.OutsideWritten = &N.OutsideWritten;
@@ -354,7 +354,7 @@ void Analyzer::addLocalArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
       Cons.push_back("o" + std::to_string(Depth + K) + " = " + P->toIsl());
   }
   Cons.insert(Cons.end(), CC.DivDefs.begin(), CC.DivDefs.end());
-  std::string Target = "l" + std::to_string(It->second.LocalId);
+  std::string Target = "l" + std::to_string(Found->LocalId);
   std::string Text =
       islText(CC.ParamsUsed,
               tupleText(Insts[Inst].Name, "it", Dims) + " -> " +
@@ -533,7 +533,7 @@ void Analyzer::walk(const StmtList &L, Scope S, std::vector<ContextItem> &Stack,
         B.Init = D->Init;
         B.DeclScope = Snap;
       }
-      S[D->Name] = B;
+      S.bind(D->Name, B);
       if (D->Init) {
         // The declaration writes the new local; give the instance the scope
         // that sees it.
@@ -568,7 +568,7 @@ void Analyzer::walk(const StmtList &L, Scope S, std::vector<ContextItem> &Stack,
       Binding B;
       B.K = Binding::Kind::Iter;
       B.Depth = Loops.size();
-      Inner[Fo->Iter] = B;
+      Inner.bind(Fo->Iter, B);
       Loops.push_back(Fo);
       walk(Fo->Body, Inner, Stack, Loops, N);
       Loops.pop_back();
@@ -766,15 +766,14 @@ bool Analyzer::isReductionPair(const NestState &N, const Access &X,
 }
 
 /// The facts of a loop whose carried conflicts are the Excused pairs only.
-LoopFacts
-Analyzer::reductionFacts(const NestState &N, const ForStmt &L,
-                         const std::vector<std::pair<size_t, size_t>> &Pairs,
-                         const std::vector<size_t> &Excused) const {
+LoopFacts Analyzer::reductionFacts(
+    const NestState &N, const ForStmt &L,
+    const std::vector<std::pair<size_t, size_t>> &Excused) const {
   // The reduction statements involved, grouped by target and operator.
   std::set<int> Involved;
-  for (size_t P : Excused) {
-    Involved.insert(N.Accesses[Pairs[P].first].Reduction);
-    Involved.insert(N.Accesses[Pairs[P].second].Reduction);
+  for (const auto &[X, Y] : Excused) {
+    Involved.insert(N.Accesses[X].Reduction);
+    Involved.insert(N.Accesses[Y].Reduction);
   }
   LoopFacts LF;
   LF.Class = LoopClass::Reduction;
@@ -850,68 +849,176 @@ void Analyzer::testLoops(NestState &N) {
   }
   for (const std::string &A : Other)
     N.UpdateOnly.erase(A);
-  // Candidate pairs: same target, one a write. Distinct pairs first so the
-  // reason names two references where there are two.
-  std::vector<std::pair<size_t, size_t>> Pairs;
+  // The accesses inside each loop, in order.
+  std::map<const ForStmt *, std::vector<size_t>> InLoop;
   for (size_t A = 0; A < Acc.size(); ++A)
-    for (size_t B = A + 1; B < Acc.size(); ++B)
-      if (Acc[A].Target == Acc[B].Target &&
-          Acc[A].IsScalar == Acc[B].IsScalar &&
-          (Acc[A].IsWrite || Acc[B].IsWrite))
-        Pairs.push_back({A, B});
-  for (size_t A = 0; A < Acc.size(); ++A)
-    if (Acc[A].IsWrite)
-      Pairs.push_back({A, A});
-  // Instance pairs touching the same element, computed once.
-  std::vector<isl_map *> Conflicts(Pairs.size(), nullptr);
-  for (size_t P = 0; P < Pairs.size(); ++P) {
-    const Access &X = Acc[Pairs[P].first], &Y = Acc[Pairs[P].second];
-    Conflicts[P] = isl_map_apply_range(isl_map_copy(X.Rel),
-                                       isl_map_reverse(isl_map_copy(Y.Rel)));
+    if (Acc[A].Rel)
+      for (const ForStmt *L : Insts[Acc[A].Inst].Loops)
+        InLoop[L].push_back(A);
+  // Each subscript as a linear part (interned) plus a constant, with the
+  // deepest iterator it reads: two subscripts with one linear part in
+  // iterators the test holds equal and different constants never meet,
+  // which settles pairs such as C[3][i][j] and C[4][i][j] without isl.
+  struct SubscriptForm {
+    bool Known = false;
+    unsigned LinearId = 0;
+    int64_t Constant = 0;
+    int Deepest = -1; ///< Deepest iterator read; -1 for none.
+  };
+  std::vector<std::vector<SubscriptForm>> Forms(Acc.size());
+  {
+    std::map<std::map<Monomial, int64_t>, unsigned> LinearIds;
+    for (size_t A = 0; A < Acc.size(); ++A) {
+      if (Acc[A].IsScalar || Acc[A].RawIndex == SIZE_MAX)
+        continue;
+      for (const std::optional<Poly> &D : Raw[Acc[A].RawIndex].Dims) {
+        SubscriptForm SF;
+        if (D && D->degree() <= 1) {
+          SF.Known = true;
+          std::map<Monomial, int64_t> Linear = D->Terms;
+          Linear.erase(Monomial{});
+          for (const auto &[Mono, Coef] : Linear) {
+            const std::string &V = Mono.front();
+            if (isParamName(V))
+              continue;
+            if (V.rfind("it", 0) == 0 &&
+                V.find_first_not_of("0123456789", 2) == std::string::npos &&
+                V.size() > 2)
+              SF.Deepest = std::max(SF.Deepest, std::stoi(V.substr(2)));
+            else
+              SF.Known = false; // A local or a division: not comparable.
+          }
+          SF.Constant = D->constantTerm();
+          SF.LinearId = LinearIds.emplace(std::move(Linear), LinearIds.size())
+                            .first->second;
+        }
+        Forms[A].push_back(SF);
+      }
+    }
   }
+  auto NeverMeet = [&](size_t X, size_t Y, unsigned Depth) {
+    if (Forms[X].size() != Forms[Y].size())
+      return false;
+    for (size_t D = 0; D < Forms[X].size(); ++D) {
+      const SubscriptForm &FX = Forms[X][D], &FY = Forms[Y][D];
+      if (FX.Known && FY.Known && FX.LinearId == FY.LinearId &&
+          FX.Deepest < static_cast<int>(Depth) &&
+          FY.Deepest < static_cast<int>(Depth) && FX.Constant != FY.Constant)
+        return true;
+    }
+    return false;
+  };
+  // Pairs of instances of X and Y that touch the same element in the same
+  // iterations of the Depth loops around L and in different ones of L.
+  auto Carried = [&](isl_map *XRel, isl_map *YRel, unsigned Depth) {
+    isl_map *M = isl_map_apply_range(XRel, isl_map_reverse(YRel));
+    for (unsigned D = 0; D < Depth; ++D)
+      M = isl_map_equate(M, isl_dim_in, D, isl_dim_out, D);
+    isl_map *Before = isl_map_order_lt(isl_map_copy(M), isl_dim_in, Depth,
+                                       isl_dim_out, Depth);
+    return isl_map_union(
+        Before, isl_map_order_gt(M, isl_dim_in, Depth, isl_dim_out, Depth));
+  };
   for (auto &[L, Depth] : N.Fors) {
     // Conflicting pairs carried by L: reductions it may reorder, and the
-    // first other one, which keeps it sequential.
-    std::vector<size_t> Excused;
-    std::optional<size_t> Blocking;
+    // first other one, which keeps it sequential. Candidates are accesses
+    // inside L with one target, one of them a write: distinct pairs first,
+    // in order, so the reason names two references where there are two.
+    const std::vector<size_t> &Members = InLoop[L];
+    // The test needs an access's relation on the loops up to L only: the
+    // accesses whose relation projected there is the same up to the
+    // statement's name form one class. The isl test runs once per pair of
+    // classes, and only pairs of accesses in classes that conflict are
+    // visited, so a long nest of similar statements (in as many inner
+    // loops) costs one test per distinct pair of access functions.
+    std::vector<unsigned> Class(Acc.size(), 0);
+    std::vector<isl_map *> ClassRel;
+    std::vector<size_t> ClassRep; // An access of each class.
+    std::unordered_map<std::string, unsigned> ClassIds;
+    std::map<std::pair<std::string, bool>, std::vector<size_t>> ByTarget;
+    for (size_t A : Members) {
+      const Instance &I = Insts[Acc[A].Inst];
+      isl_map *Outer =
+          isl_map_project_out(isl_map_copy(Acc[A].Rel), isl_dim_in, Depth + 1,
+                              I.Loops.size() - Depth - 1);
+      Outer = isl_map_set_tuple_name(Outer, isl_dim_in, "S");
+      char *Text = isl_map_to_str(Outer);
+      auto [It, New] = ClassIds.emplace(Text ? Text : "", ClassRel.size());
+      free(Text);
+      if (New) {
+        ClassRel.push_back(Outer);
+        ClassRep.push_back(A);
+      } else {
+        isl_map_free(Outer);
+      }
+      Class[A] = It->second;
+      ByTarget[{Acc[A].Target, Acc[A].IsScalar}].push_back(A);
+    }
+    // Which classes of one target conflict across iterations of L.
+    std::set<std::pair<unsigned, unsigned>> Conflicting;
+    std::vector<char> HasPartner(ClassRel.size(), 0);
+    for (const auto &[Target, Group] : ByTarget) {
+      std::vector<unsigned> Cs;
+      for (size_t A : Group)
+        Cs.push_back(Class[A]);
+      std::sort(Cs.begin(), Cs.end());
+      Cs.erase(std::unique(Cs.begin(), Cs.end()), Cs.end());
+      for (size_t I = 0; I < Cs.size(); ++I)
+        for (size_t J = I; J < Cs.size(); ++J) {
+          if (NeverMeet(ClassRep[Cs[I]], ClassRep[Cs[J]], Depth))
+            continue;
+          isl_map *M = Carried(isl_map_copy(ClassRel[Cs[I]]),
+                               isl_map_copy(ClassRel[Cs[J]]), Depth);
+          bool Carries = isl_map_is_empty(M) != isl_bool_true;
+          isl_map_free(M);
+          if (!Carries)
+            continue;
+          Conflicting.insert({Cs[I], Cs[J]});
+          HasPartner[Cs[I]] = HasPartner[Cs[J]] = 1;
+        }
+    }
+    for (isl_map *M : ClassRel)
+      isl_map_free(M);
+    auto Conflict = [&](size_t X, size_t Y) {
+      return Conflicting.count({std::min(Class[X], Class[Y]),
+                                std::max(Class[X], Class[Y])}) != 0;
+    };
+    std::vector<std::pair<size_t, size_t>> Excused;
+    std::optional<std::pair<size_t, size_t>> Blocking;
     isl_map *BlockingMap = nullptr;
-    for (size_t P = 0; P < Pairs.size() && !Blocking; ++P) {
-      const Access &X = Acc[Pairs[P].first], &Y = Acc[Pairs[P].second];
-      const Instance &IX = Insts[X.Inst], &IY = Insts[Y.Inst];
-      auto Inside = [&](const Instance &I) {
-        return I.Loops.size() > Depth && I.Loops[Depth] == L;
-      };
-      if (!Inside(IX) || !Inside(IY) || !Conflicts[P])
-        continue;
-      std::vector<std::string> Cons;
-      for (unsigned D = 0; D < Depth; ++D)
-        Cons.push_back("x" + std::to_string(D) + " = y" + std::to_string(D));
-      std::string XD = "x" + std::to_string(Depth),
-                  YD = "y" + std::to_string(Depth);
-      Cons.push_back("(" + XD + " < " + YD + " or " + XD + " > " + YD + ")");
-      std::string Text =
-          islText({},
-                  tupleText(IX.Name, "x", IX.Loops.size()) + " -> " +
-                      tupleText(IY.Name, "y", IY.Loops.size()),
-                  {}, Cons);
-      isl_map *Different = isl_map_read_from_str(Ctx, Text.c_str());
-      isl_map *M = isl_map_intersect(isl_map_copy(Conflicts[P]), Different);
-      if (isl_map_is_empty(M) == isl_bool_true) {
-        isl_map_free(M);
-        continue;
-      }
+    // False once a blocking pair is found.
+    auto Visit = [&](size_t XI, size_t YI) {
+      const Access &X = Acc[XI], &Y = Acc[YI];
       if (isReductionPair(N, X, Y, Depth)) {
-        Excused.push_back(P);
-        isl_map_free(M);
-        continue;
+        Excused.push_back({XI, YI});
+        return true;
       }
-      Blocking = P;
-      BlockingMap = M;
+      Blocking = {XI, YI};
+      BlockingMap = Carried(isl_map_copy(X.Rel), isl_map_copy(Y.Rel), Depth);
+      return false;
+    };
+    bool Go = true;
+    for (size_t A : Members) {
+      if (!Go)
+        break;
+      if (!HasPartner[Class[A]])
+        continue;
+      const std::vector<size_t> &Same =
+          ByTarget[{Acc[A].Target, Acc[A].IsScalar}];
+      for (auto B = std::upper_bound(Same.begin(), Same.end(), A);
+           B != Same.end() && Go; ++B)
+        if ((Acc[A].IsWrite || Acc[*B].IsWrite) && Conflict(A, *B))
+          Go = Visit(A, *B);
+    }
+    for (size_t A : Members) {
+      if (!Go)
+        break;
+      if (Acc[A].IsWrite && Conflict(A, A))
+        Go = Visit(A, A);
     }
     LoopFacts LF;
     if (Blocking) {
-      const Access &X = Acc[Pairs[*Blocking].first],
-                   &Y = Acc[Pairs[*Blocking].second];
+      const Access &X = Acc[Blocking->first], &Y = Acc[Blocking->second];
       auto Describe = [](const Access &A) {
         return A.Text + " (" + (A.IsWrite ? "written" : "read") + " at " +
                A.Loc.str() + ")";
@@ -922,15 +1029,13 @@ void Analyzer::testLoops(NestState &N) {
                   " in different iterations of '" + L->Iter + "'";
       LF.Blocking = blockingFacts(X, Y, BlockingMap, *L, Depth);
     } else if (!Excused.empty()) {
-      LF = reductionFacts(N, *L, Pairs, Excused);
+      LF = reductionFacts(N, *L, Excused);
     } else {
       LF.Class = LoopClass::Parallel;
       LF.Parallel = true;
     }
     NF.Loops[L] = LF;
   }
-  for (isl_map *M : Conflicts)
-    isl_map_free(M);
 }
 
 //===----------------------------------------------------------------------===//

@@ -229,17 +229,20 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
   std::vector<std::vector<DimForm>> Forms;
   std::optional<Monomial> Stride;
   for (const RefSite &S : SC.Sites) {
+    // Later bindings shadow earlier ones of the same name.
     Scope Sc;
+    auto Bind = [&](const std::string &Name, Binding::Kind K, unsigned D) {
+      Binding B;
+      B.K = K;
+      B.Depth = D;
+      Sc.bind(Name, std::move(B));
+    };
     for (const std::string &L : Locals)
-      Sc[L].K = Binding::Kind::Local;
-    for (size_t D = 0; D < Vars.size(); ++D) {
-      Sc[Vars[D].Name].K = Binding::Kind::Iter;
-      Sc[Vars[D].Name].Depth = D;
-    }
-    for (const ForStmt *L : S.Loops) {
-      Sc[L->Iter].K = Binding::Kind::Iter;
-      Sc[L->Iter].Depth = InnerIndex[L];
-    }
+      Bind(L, Binding::Kind::Local, 0);
+    for (size_t D = 0; D < Vars.size(); ++D)
+      Bind(Vars[D].Name, Binding::Kind::Iter, D);
+    for (const ForStmt *L : S.Loops)
+      Bind(L->Iter, Binding::Kind::Iter, InnerIndex[L]);
     ConvContext CC;
     CC.OutsideWritten = &Assigned;
     CC.HostConstants = &F.HostConstants;
