@@ -5,17 +5,20 @@
 // of that rank, any shape of at most 1024 threads, powers of two or not,
 // larger than the trip counts or not; thread coarsening 1-4 per mapped
 // loop; unroll factors for in-thread loops; sometimes maxrregcount;
-// --allow-reassociation on or off; the thread execution order seed),
-// the nests are lowered with analyzeFunction + runPipeline and the lowered
-// form is run by the CPU oracle (lib/exec) on fresh random inputs at small
-// odd sizes and compared with the C semantics. Functions whose host code
-// the oracle cannot interpret are listed in Excluded with the reason and
-// must stay unsupported; they are not counted as passed.
+// --allow-reassociation on or off; the thread execution order seed; drawn
+// by lib/exec/RandomSchedule.h, as c2cuda-check --random-schedules draws
+// them for the differential fuzzer's programs), the nests are lowered with
+// analyzeFunction + runPipeline and the lowered form is run by the CPU oracle
+// (lib/exec) on fresh random inputs at small odd sizes and compared with the C
+// semantics. Functions whose host code the oracle cannot interpret are listed
+// in Excluded with the reason and must stay unsupported; they are not counted
+// as passed.
 //
 //===----------------------------------------------------------------------===//
 
 #include "analysis/NestFacts.h"
 #include "exec/PropertyCheck.h"
+#include "exec/RandomSchedule.h"
 #include "frontend/Frontend.h"
 #include "ir/IRPrinter.h"
 #include "schedule/Schedule.h"
@@ -25,7 +28,6 @@
 
 #include "gtest/gtest.h"
 
-#include "llvm/Support/Casting.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -34,9 +36,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <numeric>
 #include <random>
-#include <set>
 
 using namespace c2cuda;
 namespace fs = std::filesystem;
@@ -89,153 +89,6 @@ std::vector<std::string> exampleFiles() {
   return V;
 }
 
-/// A random block shape of Rank dimensions with at most 1024 threads:
-/// log-uniform sizes, so 1, odd sizes, powers of two and sizes larger than
-/// any trip count all occur.
-std::vector<unsigned> randomBlock(unsigned Rank, std::mt19937_64 &Rng) {
-  std::vector<unsigned> B(Rank, 1);
-  std::vector<unsigned> Order(Rank);
-  std::iota(Order.begin(), Order.end(), 0);
-  std::shuffle(Order.begin(), Order.end(), Rng);
-  unsigned Left = 1024;
-  std::uniform_real_distribution<double> U(0, 1);
-  for (unsigned D : Order) {
-    unsigned X = static_cast<unsigned>(std::exp(U(Rng) * std::log(Left + 1.0)));
-    X = std::clamp(X, 1u, Left);
-    B[D] = X;
-    Left /= X;
-  }
-  return B;
-}
-
-std::string schedText(const std::map<unsigned, NestSchedule> &B) {
-  std::string S;
-  for (const auto &[Id, Sched] : B)
-    S += " nest " + std::to_string(Id) + ": " + Sched.str();
-  return S.empty() ? " (no mapped nest)" : S;
-}
-
-/// What the default lowering of a nest shows: the grid loops of its
-/// widest kernel (its mappable band, up to 3 loops) and the loops run
-/// inside each thread of any of its kernels.
-struct NestShape {
-  std::vector<std::string> Mapped;
-  std::set<std::string> InThread;
-  /// Loops at the top of the widest kernel's body (strip-mining
-  /// candidates) and arrays no kernel of the nest writes (shared-memory
-  /// candidates).
-  std::set<std::string> TopLoops, ReadOnly;
-  /// Filled by probing the tiling transform: tiling is legal at all, and
-  /// which strip loops and shared arrays it accepts alone.
-  bool Tileable = false;
-  std::set<std::string> Strips;
-  /// Per strip loop ("" for none): the arrays shared(...) accepts with it.
-  std::map<std::string, std::set<std::string>> SharedWith;
-};
-
-/// A random legal schedule for a nest: a random permutation of a random
-/// non-empty subset of the mapped loops (a prefix of the permutation, so
-/// the whole band half of the time), a random block of that rank, thread
-/// coarsening 1-4 per mapped loop, unroll 1-8 for some in-thread loops and
-/// sometimes a register limit.
-NestSchedule randomSchedule(const NestShape &N, std::mt19937_64 &Rng) {
-  NestSchedule S;
-  std::uniform_int_distribution<unsigned> Coin(0, 1), Four(1, 4), Eight(1, 8);
-  if (!N.Mapped.empty()) {
-    std::vector<std::string> Loops = N.Mapped;
-    std::shuffle(Loops.begin(), Loops.end(), Rng);
-    size_t Count = Loops.size();
-    if (Coin(Rng))
-      Count = std::uniform_int_distribution<size_t>(1, Loops.size())(Rng);
-    for (size_t D = 0; D < Count; ++D) {
-      S.Map.emplace_back(Loops[D], D);
-      if (unsigned E = Four(Rng); E > 1 || Coin(Rng))
-        S.Thread[Loops[D]] = E;
-    }
-    S.Block = randomBlock(Count, Rng);
-  }
-  for (const std::string &L : N.InThread)
-    if (Coin(Rng))
-      S.Unroll[L] = Eight(Rng);
-  if (Coin(Rng)) {
-    unsigned Threads = 1;
-    for (unsigned V : S.Block)
-      Threads *= V;
-    S.MaxRegCount = std::uniform_int_distribution<unsigned>(
-        16, std::min(255u, 65536u / Threads))(Rng);
-  }
-  return S;
-}
-
-/// A random tiled schedule for a nest whose shape was probed: a random
-/// block of the mapped loops' rank (at most 256 threads), 1-4 points per
-/// thread, a vector width dividing them, sometimes a strip of 1-8 for one
-/// accepted strip loop, each accepted array in shared memory with
-/// probability 1/2, padding 0-2, sometimes unroll and a register limit.
-NestSchedule randomTiledSchedule(const NestShape &N, std::mt19937_64 &Rng) {
-  NestSchedule S;
-  std::uniform_int_distribution<unsigned> Coin(0, 1), Four(1, 4), Eight(1, 8),
-      Three(0, 2);
-  std::vector<std::string> Loops = N.Mapped;
-  std::shuffle(Loops.begin(), Loops.end(), Rng);
-  std::vector<unsigned> B = randomBlock(Loops.size(), Rng);
-  unsigned Threads = 1;
-  for (unsigned &V : B) {
-    while (Threads * V > 256)
-      V = std::max(1u, V / 2);
-    Threads *= V;
-  }
-  S.Block = B;
-  for (size_t D = 0; D < Loops.size(); ++D) {
-    S.Map.emplace_back(Loops[D], D);
-    unsigned P = Four(Rng);
-    unsigned V = P % 4 == 0 && Coin(Rng) ? 4 : P % 2 == 0 && Coin(Rng) ? 2 : 1;
-    if (Coin(Rng))
-      S.Thread[Loops[D]] = P;
-    else
-      S.Tile[Loops[D]] = P * B[D];
-    if (V > 1)
-      S.Vector[Loops[D]] = V;
-  }
-  if (S.Tile.empty() && S.Vector.empty())
-    S.Tile[Loops[0]] =
-        B[0] * (S.Thread.count(Loops[0]) ? S.Thread[Loops[0]] : 1);
-  std::string Strip;
-  if (!N.Strips.empty() && Coin(Rng)) {
-    auto It = N.Strips.begin();
-    std::advance(
-        It, std::uniform_int_distribution<size_t>(0, N.Strips.size() - 1)(Rng));
-    Strip = *It;
-    S.Tile[Strip] = Eight(Rng);
-    if (Coin(Rng))
-      S.Unroll[Strip] = Four(Rng);
-  }
-  auto SW = N.SharedWith.find(Strip);
-  if (SW != N.SharedWith.end())
-    for (const std::string &A : SW->second)
-      if (Coin(Rng))
-        S.Shared.push_back(A);
-  S.Pad = Three(Rng);
-  if (Coin(Rng))
-    S.MaxRegCount = std::uniform_int_distribution<unsigned>(
-        32, std::min(255u, 65536u / Threads))(Rng);
-  return S;
-}
-
-/// Iterators of every loop in S.
-void collectLoops(const Stmt &S, std::set<std::string> &Out) {
-  if (const auto *F = llvm::dyn_cast<ForStmt>(&S)) {
-    Out.insert(F->Iter);
-    for (const StmtPtr &B : F->Body)
-      collectLoops(*B, Out);
-  } else if (const auto *I = llvm::dyn_cast<IfStmt>(&S)) {
-    for (const StmtPtr &B : I->Then)
-      collectLoops(*B, Out);
-    for (const StmtPtr &B : I->Else)
-      collectLoops(*B, Out);
-  }
-}
-
 /// Parses examples/File into M.
 bool parseExample(const std::string &File, Module &M) {
   FrontendOptions FO;
@@ -260,20 +113,12 @@ TEST_P(Examples, LoweringMatchesCOnRandomSchedules) {
     bool Excluded = excluded().count(F.Name) != 0;
 
     // The shape of each nest's default lowering, per reassociation setting.
-    std::map<unsigned, NestShape> Shape[2];
+    ScheduleSpace Shape[2];
     for (bool Re : {false, true}) {
-      auto L = lower(F, {}, Re);
-      ASSERT_TRUE(L->Errors.empty()) << L->Errors;
-      for (const Kernel &K : L->LF.Kernels) {
-        NestShape &N = Shape[Re][K.NestId];
-        if (K.Grid.size() > N.Mapped.size()) {
-          N.Mapped.clear();
-          for (const GridLoop &G : K.Grid)
-            N.Mapped.push_back(G.Iter);
-        }
-        for (const StmtPtr &S : K.Body)
-          collectLoops(*S, N.InThread);
-      }
+      PipelineOptions Opts;
+      Opts.AllowReassociation = Re;
+      Shape[Re] = probeSchedules(F, Opts, /*ProbeTiling=*/false);
+      ASSERT_TRUE(Shape[Re].Errors.empty()) << Shape[Re].Errors;
     }
 
     unsigned Checked = 0, Unsupported = 0;
@@ -282,13 +127,13 @@ TEST_P(Examples, LoweringMatchesCOnRandomSchedules) {
           0x9e3779b97f4a7c15ULL * (S + 1) ^ std::hash<std::string>()(F.Name);
       std::mt19937_64 Rng(Seed);
       bool Re = S % 2;
-      std::map<unsigned, NestSchedule> Scheds;
-      for (const auto &[Id, N] : Shape[Re])
-        Scheds[Id] = randomSchedule(N, Rng);
+      std::map<unsigned, NestSchedule> Scheds =
+          drawSchedules(Shape[Re], Rng, ScheduleKind::Untiled);
       auto L = lower(F, Scheds, Re);
-      std::string Schedule =
-          schedText(Scheds) + (Re ? " --allow-reassociation" : "") + " seed " +
-          std::to_string(Seed) + (S % 5 == 4 ? " reverse order" : " shuffled");
+      std::string Schedule = schedulesText(Scheds) +
+                             (Re ? " --allow-reassociation" : "") + " seed " +
+                             std::to_string(Seed) +
+                             (S % 5 == 4 ? " reverse order" : " shuffled");
       ASSERT_TRUE(L->Errors.empty())
           << F.Name << ": schedule rejected:" << Schedule << "\n"
           << L->Errors;
@@ -333,53 +178,6 @@ TEST_P(Examples, LoweringMatchesCOnRandomSchedules) {
   }
 }
 
-/// Arrays a statement list reads and writes.
-void collectArrayUse(const StmtList &L, std::set<std::string> &Read,
-                     std::set<std::string> &Written) {
-  for (const StmtPtr &S : L) {
-    std::function<void(const Expr &)> Walk = [&](const Expr &E) {
-      if (const auto *R = llvm::dyn_cast<ArrayRef>(&E)) {
-        Read.insert(R->Array);
-        for (const ExprPtr &I : R->Indices)
-          Walk(*I);
-      } else if (const auto *B = llvm::dyn_cast<BinaryExpr>(&E)) {
-        Walk(*B->LHS);
-        Walk(*B->RHS);
-      } else if (const auto *U = llvm::dyn_cast<UnaryExpr>(&E)) {
-        Walk(*U->Operand);
-      } else if (const auto *C = llvm::dyn_cast<CastExpr>(&E)) {
-        Walk(*C->Operand);
-      } else if (const auto *Se = llvm::dyn_cast<SelectExpr>(&E)) {
-        Walk(*Se->Cond);
-        Walk(*Se->True);
-        Walk(*Se->False);
-      } else if (const auto *Ca = llvm::dyn_cast<CallExpr>(&E)) {
-        for (const ExprPtr &A : Ca->Args)
-          Walk(*A);
-      }
-    };
-    if (const auto *A = llvm::dyn_cast<AssignStmt>(S.get())) {
-      if (const auto *R = llvm::dyn_cast<ArrayRef>(A->LHS.get())) {
-        Written.insert(R->Array);
-        for (const ExprPtr &I : R->Indices)
-          Walk(*I);
-      }
-      Walk(*A->RHS);
-    } else if (const auto *D = llvm::dyn_cast<DeclStmt>(S.get())) {
-      if (D->Init)
-        Walk(*D->Init);
-    } else if (const auto *I = llvm::dyn_cast<IfStmt>(S.get())) {
-      Walk(*I->Cond);
-      collectArrayUse(I->Then, Read, Written);
-      collectArrayUse(I->Else, Read, Written);
-    } else if (const auto *F = llvm::dyn_cast<ForStmt>(S.get())) {
-      Walk(*F->Lower);
-      Walk(*F->Upper);
-      collectArrayUse(F->Body, Read, Written);
-    }
-  }
-}
-
 /// The same check with tiled schedules (TileForBlocks): explicit-thread
 /// kernels with block tiles, points per thread, strips, shared and register
 /// tiles, run by the oracle block by block with barriers. Which tilings
@@ -394,77 +192,21 @@ TEST_P(Examples, LoweringMatchesCOnRandomTiledSchedules) {
     ASSERT_NE(SizeIt, sizes().end());
     if (excluded().count(F.Name))
       continue;
-    std::map<unsigned, NestShape> Shape;
-    {
-      auto L = lower(F, {}, false);
-      ASSERT_TRUE(L->Errors.empty()) << L->Errors;
-      std::map<unsigned, std::set<std::string>> Read, Written;
-      for (const Kernel &K : L->LF.Kernels) {
-        NestShape &N = Shape[K.NestId];
-        collectArrayUse(K.Body, Read[K.NestId], Written[K.NestId]);
-        if (K.Grid.size() > N.Mapped.size()) {
-          N.Mapped.clear();
-          N.TopLoops.clear();
-          for (const GridLoop &G : K.Grid)
-            N.Mapped.push_back(G.Iter);
-          for (const StmtPtr &S : K.Body)
-            if (const auto *Fo = llvm::dyn_cast<ForStmt>(S.get()))
-              N.TopLoops.insert(Fo->Iter);
-        }
-      }
-      for (auto &[Id, N] : Shape)
-        for (const std::string &A : Read[Id])
-          if (!Written[Id].count(A))
-            N.ReadOnly.insert(A);
-    }
-    // Probe: each clause alone on one nest.
-    auto Accepted = [&](unsigned Id, const NestSchedule &S) {
-      return lower(F, {{Id, S}}, false)->Errors.empty();
-    };
-    for (auto &[Id, N] : Shape) {
-      if (N.Mapped.empty())
-        continue;
-      NestSchedule Base;
-      for (size_t D = 0; D < N.Mapped.size(); ++D)
-        Base.Map.emplace_back(N.Mapped[D], D);
-      Base.Tile[N.Mapped[0]] = N.Mapped.size() == 1 ? 256 : 32;
-      if (!Accepted(Id, Base))
-        continue;
-      N.Tileable = true;
-      std::vector<std::string> StripOpts = {""};
-      for (const std::string &Sl : N.TopLoops) {
-        NestSchedule S = Base;
-        S.Tile[Sl] = 4;
-        if (Accepted(Id, S)) {
-          N.Strips.insert(Sl);
-          StripOpts.push_back(Sl);
-        }
-      }
-      for (const std::string &Sl : StripOpts)
-        for (const std::string &A : N.ReadOnly) {
-          NestSchedule S = Base;
-          if (!Sl.empty())
-            S.Tile[Sl] = 4;
-          S.Shared = {A};
-          if (Accepted(Id, S))
-            N.SharedWith[Sl].insert(A);
-        }
-    }
+    // Which tilings are legal, each clause probed alone on one nest.
+    ScheduleSpace Shape = probeSchedules(F, PipelineOptions());
+    ASSERT_TRUE(Shape.Errors.empty()) << Shape.Errors;
     unsigned Checked = 0, Tiled = 0;
     for (unsigned S = 0; S < SchedulesPerExample; ++S) {
       uint64_t Seed =
           0x2545f4914f6cdd1dULL * (S + 7) ^ std::hash<std::string>()(F.Name);
       std::mt19937_64 Rng(Seed);
-      std::map<unsigned, NestSchedule> Scheds;
-      for (const auto &[Id, N] : Shape)
-        if (N.Tileable) {
-          Scheds[Id] = randomTiledSchedule(N, Rng);
-          ++Tiled;
-        }
+      std::map<unsigned, NestSchedule> Scheds =
+          drawSchedules(Shape, Rng, ScheduleKind::Tiled);
+      Tiled += Scheds.size();
       if (Scheds.empty())
         break;
       auto L = lower(F, Scheds, false);
-      std::string Schedule = schedText(Scheds) + " seed " +
+      std::string Schedule = schedulesText(Scheds) + " seed " +
                              std::to_string(Seed) +
                              (S % 5 == 4 ? " reverse order" : " shuffled");
       ASSERT_TRUE(L->Errors.empty())
@@ -508,7 +250,7 @@ TEST_P(Examples, LoweringMatchesCOnRandomTiledSchedules) {
     std::cout << "[ property ] " << F.Name << ": " << Checked
               << " tiled schedules checked (" << Tiled << " tiled nests)\n";
     bool AnyTileable = false;
-    for (const auto &[Id, N] : Shape)
+    for (const auto &[Id, N] : Shape.Nests)
       AnyTileable |= N.Tileable;
     if (AnyTileable) {
       EXPECT_GE(Checked, SchedulesPerExample) << F.Name;
