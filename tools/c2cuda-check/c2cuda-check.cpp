@@ -14,13 +14,27 @@
 // a planned extent above one is a FAIL, since the host wrapper would copy
 // past the end of the caller's array.
 //
+// --schedule FILE.json applies a schedule file as c2cuda --schedule does.
+// --random-schedules N checks, besides that lowering, N random schedules
+// per function (exec/RandomSchedule.h, seeded by --schedule-seed, the
+// function's name and k); each line then names its schedule,
+//   CHECK <fn> PASS|FAIL|UNSUPPORTED sched=default|<k> maxRelL2=<x> ...
+//   CHECK <fn> REFUSED sched=<k> <the pipeline's first error>
+// after a line `SCHEDULE <fn> sched=<k> nest 0: <clauses> ...`. A refused
+// schedule is not a failure. A function's schedules differ from each other
+// and from the default where its nests allow. --dump-schedules FILE.json writes
+// schedule k of every function to FILE<k>.json (k = 1..N), a file c2cuda
+// --schedule reads to emit the same lowering.
+//
 //===----------------------------------------------------------------------===//
 
 #include "analysis/NestFacts.h"
 #include "exec/Memory.h"
 #include "exec/PropertyCheck.h"
+#include "exec/RandomSchedule.h"
 #include "frontend/Frontend.h"
 #include "ir/Diagnostics.h"
+#include "schedule/Schedule.h"
 #include "transforms/Pipeline.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -32,7 +46,10 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <fstream>
 #include <map>
+#include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -84,6 +101,28 @@ static cl::opt<bool>
     AllowReassociation("allow-reassociation",
                        cl::desc("As c2cuda --allow-reassociation"),
                        cl::cat(Category));
+
+static cl::opt<std::string>
+    SchedulePath("schedule",
+                 cl::desc("Schedules from a JSON file, as c2cuda --schedule"),
+                 cl::value_desc("FILE.json"), cl::cat(Category));
+
+static cl::opt<unsigned> RandomSchedules(
+    "random-schedules",
+    cl::desc("Also check N random schedules per function (a schedule the "
+             "pipeline refuses is reported REFUSED, not a failure)"),
+    cl::value_desc("N"), cl::init(0), cl::cat(Category));
+
+static cl::opt<uint64_t>
+    ScheduleSeed("schedule-seed",
+                 cl::desc("Seed of the random schedules (default 1)"),
+                 cl::init(1), cl::cat(Category));
+
+static cl::opt<std::string> DumpSchedules(
+    "dump-schedules",
+    cl::desc("Write random schedule k of every function to FILE<k>.json "
+             "(k = 1..N), for c2cuda --schedule"),
+    cl::value_desc("FILE.json"), cl::cat(Category));
 
 static cl::list<std::string> IncludeDirs("I", cl::Prefix,
                                          cl::desc("Add an include directory"),
@@ -168,6 +207,169 @@ static std::string overCopy(const Function &F, const LoweredFunction &LF,
   return "";
 }
 
+/// FNV-1a: a hash of a name that is the same on every platform, so that
+/// a schedule seed draws the same schedules everywhere.
+static uint64_t nameHash(const std::string &S) {
+  uint64_t H = 0xcbf29ce484222325ULL;
+  for (unsigned char C : S)
+    H = (H ^ C) * 0x100000001b3ULL;
+  return H;
+}
+
+/// The generator of random schedule K of function Fn.
+static std::mt19937_64 scheduleRng(const std::string &Fn, unsigned K) {
+  std::seed_seq Seq{static_cast<uint32_t>(ScheduleSeed),
+                    static_cast<uint32_t>(ScheduleSeed >> 32),
+                    static_cast<uint32_t>(nameHash(Fn)),
+                    static_cast<uint32_t>(nameHash(Fn) >> 32), K};
+  return std::mt19937_64(Seq);
+}
+
+/// Where --dump-schedules writes schedule K: FILE.json -> FILE<K>.json.
+static std::string dumpPath(unsigned K) {
+  llvm::StringRef P(DumpSchedules);
+  if (P.ends_with(".json"))
+    return (P.drop_back(5) + std::to_string(K) + ".json").str();
+  return (P + std::to_string(K)).str();
+}
+
+/// Applies --schedule to M's functions, as c2cuda does; false after an
+/// error.
+static bool applyScheduleFile(Module &M, DiagnosticList &Diags) {
+  if (SchedulePath.empty())
+    return true;
+  ScheduleFile File;
+  if (!readScheduleFile(SchedulePath, File, Diags))
+    return false;
+  for (auto &[Fn, Nests] : File) {
+    auto It = std::find_if(M.Functions.begin(), M.Functions.end(),
+                           [&](const Function &F) { return F.Name == Fn; });
+    if (It == M.Functions.end()) {
+      Diags.error({},
+                  "schedule file '" + SchedulePath + "': '" + Fn +
+                      "' is not a function with a nest in '" + InputFile + "'",
+                  "key the file by the names of offloaded functions");
+      continue;
+    }
+    *It = withSchedules(*It, Nests, Diags);
+  }
+  return !Diags.hasErrors();
+}
+
+/// One lowering to check: the function (with its schedules applied) and
+/// what the pipeline made of it (LF.Source points at F: not copyable).
+struct Candidate {
+  Candidate() = default;
+  Candidate(const Candidate &) = delete;
+  Candidate &operator=(const Candidate &) = delete;
+  std::string Name; ///< "default" or the random schedule's number.
+  Function F;
+  LoweredFunction LF;
+  std::string Refusal; ///< The pipeline's first error, if it refused.
+};
+
+/// Runs the checks of one lowering and prints its CHECK line; true if it
+/// failed.
+static bool check(const Candidate &C, bool Named,
+                  const std::map<std::string, double> &Scalars,
+                  const std::map<std::string, int64_t> &Held) {
+  llvm::outs() << "CHECK " << C.F.Name << " ";
+  if (!C.Refusal.empty()) {
+    std::string Message = C.Refusal;
+    std::replace(Message.begin(), Message.end(), '\n', ' ');
+    llvm::outs() << "REFUSED sched=" << C.Name << " " << Message << "\n";
+    return false;
+  }
+  const char *Status = "PASS";
+  std::string Message = overCopy(C.F, C.LF, Scalars, Held);
+  double Worst = 0;
+  if (!Message.empty())
+    Status = "FAIL";
+  for (unsigned T = 0; T < Trials && Message.empty(); ++T) {
+    exec::CheckConfig Cfg;
+    Cfg.Scalars = Scalars;
+    Cfg.Seed = Seed + T;
+    Cfg.Order =
+        T % 2 ? exec::ThreadOrder::Reverse : exec::ThreadOrder::Shuffled;
+    Cfg.Tol = Tol;
+    exec::CheckResult R = exec::checkLowering(C.F, C.LF, Cfg);
+    Worst = std::max(Worst, R.MaxRelL2);
+    if (R.St == exec::CheckResult::Status::Pass)
+      continue;
+    Status = R.St == exec::CheckResult::Status::Fail ? "FAIL" : "UNSUPPORTED";
+    Message = R.Message + " (seed " + std::to_string(Cfg.Seed) + ")";
+  }
+  llvm::outs() << Status;
+  if (Named)
+    llvm::outs() << " sched=" << C.Name;
+  llvm::outs() << " maxRelL2=" << llvm::format("%.3g", Worst);
+  if (!Message.empty()) {
+    // One line per check: the harness reads them.
+    std::replace(Message.begin(), Message.end(), '\n', ' ');
+    llvm::outs() << " " << Message;
+  }
+  llvm::outs() << "\n";
+  return Status[0] == 'F';
+}
+
+/// F under random schedule K of Space, applied as c2cuda --schedule applies
+/// a file: through its JSON form (so that the dumped file means exactly
+/// what was checked) and withSchedules, into C. Adds the nests' JSON to Dump.
+/// A draw that leaves every nest at the default, or repeats one in Seen
+/// (the function's earlier draws), is drawn again, up to 20 times: a nest
+/// without mapped loops has few schedules.
+static void randomCandidate(const Function &F, const ScheduleSpace &Space,
+                            unsigned K, const PipelineOptions &POpts,
+                            std::set<std::string> &Seen, nlohmann::json &Dump,
+                            Candidate &C) {
+  C.Name = std::to_string(K);
+  std::mt19937_64 Rng = scheduleRng(F.Name, K);
+  std::map<unsigned, NestSchedule> Drawn;
+  for (unsigned Try = 0; Try <= 20; ++Try) {
+    Drawn = drawSchedules(Space, Rng, ScheduleKind::Mixed);
+    bool AllDefault = std::all_of(Drawn.begin(), Drawn.end(),
+                                  [](auto &N) { return N.second.isDefault(); });
+    if (!AllDefault && !Seen.count(schedulesText(Drawn)))
+      break;
+  }
+  Seen.insert(schedulesText(Drawn));
+  std::string Origin =
+      DumpSchedules.empty() ? "random schedule " + C.Name : dumpPath(K);
+  std::map<unsigned, NestSchedule> Read;
+  for (const auto &[Id, S] : Drawn) {
+    nlohmann::json J = scheduleToJson(S);
+    J["nest"] = Id;
+    Dump[F.Name].push_back(J);
+    std::string Err;
+    if (!scheduleFromJson(J, Read[Id], Err)) {
+      C.F = F;
+      C.Refusal = Origin + ": " + F.Name + ": " + Err;
+      return;
+    }
+    Read[Id].Origin = Origin + ": " + F.Name + "[" +
+                      std::to_string(Dump[F.Name].size() - 1) + "]";
+  }
+  llvm::outs() << "SCHEDULE " << F.Name << " sched=" << C.Name
+               << schedulesText(Read) << "\n";
+  DiagnosticList Diags;
+  C.F = withSchedules(F, Read, Diags);
+  FunctionFacts Facts;
+  if (!Diags.hasErrors())
+    Facts = analyzeFunction(C.F, Diags);
+  if (!Diags.hasErrors())
+    C.LF = runPipeline(C.F, Facts, POpts, Diags);
+  for (const Diagnostic &D : Diags.all())
+    if (D.Level == DiagLevel::Error) {
+      // As c2cuda prints it (its first line: the hint is a note).
+      std::string Text;
+      llvm::raw_string_ostream OS(Text);
+      printDiagnostic(OS, D);
+      OS.flush();
+      C.Refusal = llvm::StringRef(Text).split('\n').first.str();
+      break;
+    }
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Category);
@@ -193,7 +395,7 @@ int main(int argc, char **argv) {
 
   DiagnosticList Diags;
   Module M;
-  if (!parseFile(InputFile, FOpts, M, Diags)) {
+  if (!parseFile(InputFile, FOpts, M, Diags) || !applyScheduleFile(M, Diags)) {
     printDiags(Diags);
     return 2;
   }
@@ -202,56 +404,57 @@ int main(int argc, char **argv) {
   PipelineOptions POpts;
   POpts.AllowReassociation = AllowReassociation;
   POpts.TileByDefault = !NoDefaultTiling;
+  std::string Null;
+  llvm::raw_string_ostream Log(Null);
 
   bool Failed = false, Any = false;
+  bool Named = RandomSchedules > 0;
+  std::vector<nlohmann::json> Dumps(RandomSchedules + 1,
+                                    nlohmann::json::object());
   for (const Function &F : M.Functions) {
     if (!OnlyFunction.empty() && F.Name != OnlyFunction)
       continue;
     Any = true;
-    FunctionFacts Facts = analyzeFunction(F, Diags);
+    Candidate Default;
+    Default.Name = "default";
+    Default.F = F;
+    FunctionFacts Facts = analyzeFunction(Default.F, Diags);
     if (Diags.hasErrors()) {
       printDiags(Diags);
       return 2;
     }
-    LoweredFunction LF = runPipeline(F, Facts, POpts, Diags);
+    Default.LF = runPipeline(Default.F, Facts, POpts, Diags);
     if (Diags.hasErrors()) {
       printDiags(Diags);
       return 2;
     }
-
-    const char *Status = "PASS";
-    std::string Message = overCopy(F, LF, Scalars, Held);
-    double Worst = 0;
-    if (!Message.empty())
-      Status = "FAIL";
-    for (unsigned T = 0; T < Trials && Message.empty(); ++T) {
-      exec::CheckConfig C;
-      C.Scalars = Scalars;
-      C.Seed = Seed + T;
-      C.Order =
-          T % 2 ? exec::ThreadOrder::Reverse : exec::ThreadOrder::Shuffled;
-      C.Tol = Tol;
-      exec::CheckResult R = exec::checkLowering(F, LF, C);
-      Worst = std::max(Worst, R.MaxRelL2);
-      if (R.St == exec::CheckResult::Status::Pass)
-        continue;
-      Status = R.St == exec::CheckResult::Status::Fail ? "FAIL" : "UNSUPPORTED";
-      Message = R.Message + " (seed " + std::to_string(C.Seed) + ")";
+    Failed |= check(Default, Named, Scalars, Held);
+    if (!Named)
+      continue;
+    PipelineOptions Quiet = POpts;
+    Quiet.Log = &Log;
+    ScheduleSpace Space = probeSchedules(F, Quiet);
+    std::set<std::string> Seen;
+    for (unsigned K = 1; K <= RandomSchedules; ++K) {
+      Candidate C;
+      randomCandidate(F, Space, K, Quiet, Seen, Dumps[K], C);
+      Failed |= check(C, Named, Scalars, Held);
     }
-    Failed |= Status[0] == 'F';
-    llvm::outs() << "CHECK " << F.Name << " " << Status
-                 << " maxRelL2=" << llvm::format("%.3g", Worst);
-    if (!Message.empty()) {
-      // One line per function: the harness reads them.
-      std::replace(Message.begin(), Message.end(), '\n', ' ');
-      llvm::outs() << " " << Message;
-    }
-    llvm::outs() << "\n";
   }
   if (!Any) {
     llvm::WithColor::error(llvm::errs(), "c2cuda-check")
         << "no function with a nest to check in '" << InputFile << "'\n";
     return 2;
   }
+  if (!DumpSchedules.empty())
+    for (unsigned K = 1; K <= RandomSchedules; ++K) {
+      std::ofstream Out(dumpPath(K));
+      Out << Dumps[K].dump(1) << "\n";
+      if (!Out) {
+        llvm::WithColor::error(llvm::errs(), "c2cuda-check")
+            << "cannot write '" << dumpPath(K) << "'\n";
+        return 2;
+      }
+    }
   return Failed ? 1 : 0;
 }
