@@ -9,6 +9,8 @@
 #include "report/ReportSections.h"
 #include "transforms/Pipeline.h"
 
+#include <algorithm>
+
 
 using namespace c2cuda;
 using llvm::dyn_cast;
@@ -181,6 +183,16 @@ json kernelJson(const Kernel &K, const AnalyzeOptions &Opts) {
          {"dim", DimName[G.Dim]},
          {"trip_count", exprToString(*G.TripCount)},
          {"trips", valueOrNull(evaluateInt(*G.TripCount, Opts.Sizes))}});
+  if (K.ExplicitThreads) {
+    // A tiled kernel launches a grid of blocks, each running tiles.
+    J["blocks"] = json::array();
+    for (unsigned D = 0; D < 3; ++D)
+      J["blocks"].push_back(
+          {{"dim", DimName[D]},
+           {"count", exprToString(*K.GridDims[D])},
+           {"value", valueOrNull(evaluateInt(*K.GridDims[D], Opts.Sizes))}});
+  }
+  J["schedule"] = K.Schedule.str();
   J["block"] = {K.Block[0], K.Block[1], K.Block[2]};
   J["threads_per_block"] = K.Block[0] * K.Block[1] * K.Block[2];
   J["decisions"] = K.Remarks;
@@ -217,11 +229,12 @@ json c2cuda::buildAnalyzeReport(const Module &M, const AnalyzeOptions &Opts,
     for (const NestStmt *N : Nests)
       FJ["nests"].push_back(nestJson(F, *N, Facts, Opts));
 
-    // The default mapping; its decisions are in the kernels, not repeated
-    // as diagnostics.
+    // The compiler's mapping (default tiling included); its decisions are
+    // in the kernels, not repeated as diagnostics.
     DiagnosticList MappingDiags;
     PipelineOptions PO;
     PO.AllowReassociation = Opts.AllowReassociation;
+    PO.TileByDefault = Opts.TileByDefault;
     LoweredFunction LF = runPipeline(F, Facts, PO, MappingDiags);
     for (const Diagnostic &D : MappingDiags.all())
       if (D.Level != DiagLevel::Remark)
@@ -230,13 +243,33 @@ json c2cuda::buildAnalyzeReport(const Module &M, const AnalyzeOptions &Opts,
     for (const Kernel &K : LF.Kernels)
       FJ["kernels"].push_back(kernelJson(K, Opts));
 
+    // Warp requests, promotion candidates and the remarks on them are
+    // modelled on one thread per iteration. A tiled kernel keeps its
+    // untiled mapping's loop-to-dimension assignment, so it gets them from
+    // that mapping, marked as such ("mapping_basis").
+    LoweredFunction Untiled;
+    const LoweredFunction *Basis = &LF;
+    bool AnyTiled = std::any_of(LF.Kernels.begin(), LF.Kernels.end(),
+                                [](const Kernel &K) { return K.ExplicitThreads; });
+    if (AnyTiled) {
+      PipelineOptions UPO = PO;
+      UPO.TileByDefault = false;
+      DiagnosticList Ignored;
+      Untiled = runPipeline(F, Facts, UPO, Ignored);
+      if (Untiled.Kernels.size() == LF.Kernels.size())
+        Basis = &Untiled;
+    }
     FJ["remarks"] = json::array();
     for (const PerfRemark &R : sourceRemarks(F, Facts))
       FJ["remarks"].push_back(remarkJson(R));
-    for (const PerfRemark &R : mappingRemarks(LF))
+    for (const PerfRemark &R : mappingRemarks(*Basis))
       FJ["remarks"].push_back(remarkJson(R));
 
-    addMappingSections(FJ, F, Facts, LF, Opts);
+    addMappingSections(FJ, F, Facts, *Basis, Opts);
+    for (size_t KI = 0; KI < LF.Kernels.size(); ++KI)
+      if (LF.Kernels[KI].ExplicitThreads && Basis != &LF &&
+          FJ["kernels"][KI].contains("accesses"))
+        FJ["kernels"][KI]["mapping_basis"] = "untiled";
     Report["functions"].push_back(std::move(FJ));
     AllLowered.push_back(std::move(LF));
   }

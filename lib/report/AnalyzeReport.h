@@ -33,6 +33,9 @@ struct AnalyzeOptions {
   bool UsePtxas = true;
   /// Map reduction loops in parallel (`--allow-reassociation`).
   bool AllowReassociation = false;
+  /// Tile nests without schedule clauses as the compiler does; off with
+  /// `--no-default-tiling`, so the report describes the emitted kernels.
+  bool TileByDefault = true;
   /// Name of the input as shown in the report.
   std::string SourceName;
 };

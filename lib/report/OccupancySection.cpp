@@ -37,6 +37,28 @@ const PtxasKernelInfo *findKernel(const std::vector<PtxasKernelInfo> &Infos,
   return nullptr;
 }
 
+/// Bytes of the __shared__ arrays a kernel body declares (tiled kernels):
+/// what ptxas would report as static shared memory, for when it cannot be
+/// asked.
+unsigned staticSharedBytes(const StmtList &Body) {
+  unsigned Bytes = 0;
+  for (const StmtPtr &S : Body) {
+    if (const auto *D = llvm::dyn_cast<DeclStmt>(S.get())) {
+      if (D->isArray() && D->Storage == StorageKind::Shared) {
+        uint64_t N = sizeInBytes(D->Type);
+        for (int64_t E : D->Dims)
+          N *= static_cast<uint64_t>(E);
+        Bytes += static_cast<unsigned>(N);
+      }
+    } else if (const auto *F = llvm::dyn_cast<ForStmt>(S.get())) {
+      Bytes += staticSharedBytes(F->Body);
+    } else if (const auto *I = llvm::dyn_cast<IfStmt>(S.get())) {
+      Bytes += staticSharedBytes(I->Then) + staticSharedBytes(I->Else);
+    }
+  }
+  return Bytes;
+}
+
 } // namespace
 
 bool c2cuda::checkComputeCapability(const std::string &CC,
@@ -95,6 +117,7 @@ void c2cuda::addOccupancySections(json &Report, const Module &M,
       const Kernel &K = Lowered[FI].Kernels[KI];
       PtxasKernelInfo Info;
       Info.Registers = AssumedRegisters;
+      Info.SharedBytes = staticSharedBytes(K.Body);
       std::string KSource = "assumed";
       if (const PtxasKernelInfo *P = findKernel(Infos, K.Name)) {
         Info = *P;

@@ -95,7 +95,21 @@ void printArrays(llvm::raw_ostream &OS, const json &Nest) {
 
 void printKernel(llvm::raw_ostream &OS, const json &K) {
   OS << "  kernel " << str(K["name"]) << " (nest " << K["nest"].dump() << "): ";
-  if (K["grid"].empty()) {
+  if (K.contains("blocks")) {
+    OS << "tiled, grid";
+    bool First = true;
+    for (const json &B : K["blocks"]) {
+      if (!First && str(B["count"]) == "1LL")
+        continue; // An unused dimension.
+      OS << (First ? " " : " x ") << "(" << str(B["count"]);
+      if (B["value"].is_number())
+        OS << " = " << B["value"].dump();
+      OS << ")";
+      First = false;
+    }
+    OS << " blocks; block " << K["block"][0].dump() << "x"
+       << K["block"][1].dump() << "x" << K["block"][2].dump() << "\n";
+  } else if (K["grid"].empty()) {
     OS << "single thread\n";
   } else {
     bool First = true;
@@ -110,10 +124,16 @@ void printKernel(llvm::raw_ostream &OS, const json &K) {
     OS << "; block " << K["block"][0].dump() << "x" << K["block"][1].dump()
        << "x" << K["block"][2].dump() << "\n";
   }
+  OS << "    schedule: " << str(K["schedule"]) << "\n";
   for (const json &D : K["decisions"])
     OS << "    " << str(D) << "\n";
   if (K.contains("accesses")) {
-    OS << "    warp requests:\n";
+    OS << "    warp requests"
+       << (K.contains("mapping_basis")
+               ? " (of the untiled mapping; the tile loads are in the "
+                 "decisions above)"
+               : "")
+       << ":\n";
     for (const json &A : K["accesses"]) {
       OS << "      " << str(A["reference"]) << "  ";
       if (A["sectors"].is_number())

@@ -357,6 +357,7 @@ static bool runAnalyze(const Module &M) {
   Opts.ComputeCapability = ComputeCapability;
   Opts.UsePtxas = !NoPtxas;
   Opts.AllowReassociation = AllowReassociation;
+  Opts.TileByDefault = !NoDefaultTiling;
   Opts.SourceName = llvm::sys::path::filename(InputFile).str();
   DiagnosticList Diags;
   nlohmann::json Report = buildAnalyzeReport(M, Opts, Diags);
