@@ -381,6 +381,11 @@ bool Tiler::planShared() {
     if (D.Dim == 0)
       XIter = D.G->Iter;
   std::set<std::string> ReadHere = collectArrayNames(K.Body);
+  // With a strip-mined loop the tiles are loaded strip by strip inside it:
+  // the references before and after that loop keep reading global memory.
+  std::set<const ArrayRef *> InStrip;
+  if (Strip)
+    InStrip = collectArrayRefs(Strip->Body);
   for (const std::string &A : S.Shared) {
     // A nest split into several kernels (a scop with a time loop) stages A
     // in the kernels that only read it; tileForBlocks reports an array no
@@ -398,6 +403,15 @@ bool Tiler::planShared() {
                    "leave '" + A +
                        "' out of shared(...); it is then read "
                        "through the L1 cache");
+    if (Strip && std::none_of(T.FP.BoxIndex.begin(), T.FP.BoxIndex.end(),
+                              [&](const auto &R) {
+                                return InStrip.count(R.first) != 0;
+                              }))
+      return error("shared",
+                   "shared(" + A + "): '" + A +
+                       "' is read only outside the strip-mined loop '" +
+                       Strip->Iter + "', where its tiles are loaded",
+                   "leave '" + A + "' out of shared(...)");
     T.Name = "c2c_sh_" + A;
     size_t N = T.FP.Size.size();
     for (unsigned I = 0; I < N; ++I)
@@ -433,7 +447,8 @@ bool Tiler::planShared() {
                  "use smaller tiles");
   for (const SharedTile &T : Tiles)
     for (const auto &[Ref, Idx] : T.FP.BoxIndex)
-      SharedRefs[Ref] = {&T, Ref};
+      if (!Strip || InStrip.count(Ref))
+        SharedRefs[Ref] = {&T, Ref};
   return true;
 }
 
