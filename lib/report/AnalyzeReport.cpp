@@ -11,7 +11,6 @@
 
 #include <algorithm>
 
-
 using namespace c2cuda;
 using llvm::dyn_cast;
 using nlohmann::json;
@@ -249,8 +248,9 @@ json c2cuda::buildAnalyzeReport(const Module &M, const AnalyzeOptions &Opts,
     // that mapping, marked as such ("mapping_basis").
     LoweredFunction Untiled;
     const LoweredFunction *Basis = &LF;
-    bool AnyTiled = std::any_of(LF.Kernels.begin(), LF.Kernels.end(),
-                                [](const Kernel &K) { return K.ExplicitThreads; });
+    bool AnyTiled =
+        std::any_of(LF.Kernels.begin(), LF.Kernels.end(),
+                    [](const Kernel &K) { return K.ExplicitThreads; });
     if (AnyTiled) {
       PipelineOptions UPO = PO;
       UPO.TileByDefault = false;

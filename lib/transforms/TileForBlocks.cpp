@@ -322,11 +322,12 @@ bool Tiler::findStrip() {
     // Each point would need its own copy of a local array across the
     // strips (scalars get one, as register arrays); not done for arrays.
     for (size_t I = 0; I < At; ++I)
-      if (const auto *D = dyn_cast<DeclStmt>(K.Body[I].get()); D && D->isArray())
+      if (const auto *D = dyn_cast<DeclStmt>(K.Body[I].get());
+          D && D->isArray())
         return error("tile",
                      "tile(" + N + ": " + std::to_string(Size) +
-                         ") cannot strip-mine '" + N +
-                         "': the local array '" + D->Name +
+                         ") cannot strip-mine '" + N + "': the local array '" +
+                         D->Name +
                          "' declared before it would be shared by the points",
                      "declare '" + D->Name + "' inside the loop '" + N +
                          "', or leave '" + N + "' out of the tile clause");
