@@ -6,6 +6,7 @@
   locals N     a chain of N float locals, each from the one before
   doubling N   N int locals, each using the one before three times
   mixed N      N statements: locals, ifs and inner loops, seeded
+  functions N  N unmarked host functions after one marked function
 """
 import random
 import sys
@@ -60,6 +61,13 @@ elif kind == "mixed":
         else:
             L.append("    C[i] = C[i] * 0.5f + A[i];")
     L += ["  }", "}"]
+elif kind == "functions":
+    L += ["void marked(int n, float *A) {", "#pragma c2cuda kernel",
+          "  for (int i = 0; i < n; i++)", "    A[i] = A[i] * 2.0f;", "}"]
+    for k in range(n):
+        L += [f"int host{k}(int n, int *A) {{", "  int s = 0;",
+              "  for (int i = 0; i < n; i++)",
+              f"    s += A[i] * {k} + (s >> 3);", "  return s;", "}"]
 else:
     sys.exit("unknown kind " + kind)
 with open(out, "w") as f:
