@@ -9,25 +9,13 @@
 #define C2CUDA_TRANSFORMS_IRQUERIES_H
 
 #include "ir/IR.h"
+#include "ir/IRWalk.h"
 
 #include <functional>
 #include <set>
 #include <string>
 
 namespace c2cuda {
-
-/// Calls Fn on E and every subexpression of E, parents first.
-void forEachExpr(const Expr &E, const std::function<void(const Expr &)> &Fn);
-
-/// Calls Fn on every expression (and subexpression) of the statements in L,
-/// including loop bounds, conditions, declaration initialisers and the
-/// left-hand sides of assignments.
-void forEachExprIn(const StmtList &L,
-                   const std::function<void(const Expr &)> &Fn);
-
-/// Calls Fn on every statement of L, nested ones included, parents first.
-void forEachStmt(const StmtList &L,
-                 const std::function<void(const Stmt &)> &Fn);
 
 /// Names of every VarRef in E.
 void collectVarNames(const Expr &E, std::set<std::string> &Names);

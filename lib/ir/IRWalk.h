@@ -1,0 +1,32 @@
+//===- IRWalk.h - Visiting every node of IR statements and expressions ----===//
+//
+// Read-only walks over the IR, parents first, for any pass or analysis that
+// asks a question of every expression or statement (the lowering passes'
+// queries in transforms/IRQueries.h, the frontend's privatization).
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_IR_IRWALK_H
+#define C2CUDA_IR_IRWALK_H
+
+#include "ir/IR.h"
+
+#include <functional>
+
+namespace c2cuda {
+
+/// Calls Fn on E and every subexpression of E, parents first.
+void forEachExpr(const Expr &E, const std::function<void(const Expr &)> &Fn);
+
+/// Calls Fn on every expression (and subexpression) of the statements in L,
+/// including loop bounds, conditions, declaration initialisers and the
+/// left-hand sides of assignments.
+void forEachExprIn(const StmtList &L,
+                   const std::function<void(const Expr &)> &Fn);
+
+/// Calls Fn on every statement of L, nested ones included, parents first.
+void forEachStmt(const StmtList &L,
+                 const std::function<void(const Stmt &)> &Fn);
+
+} // namespace c2cuda
+
+#endif
