@@ -5,6 +5,7 @@
 #include <algorithm>
 #include "ClangTypes.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -28,6 +29,19 @@ public:
 
   void HandlePragma(Preprocessor &PP, PragmaIntroducer Introducer,
                     Token &FirstToken) override {
+    // Clang's recovery from a malformed `_Pragma(` inside a pragma line
+    // reads past the line's end (and past the end of the file, where it
+    // crashes), so the line is refused before any of it is expanded.
+    if (mentionsPragmaOperator(PP, FirstToken.getLocation())) {
+      PP.Diag(FirstToken.getLocation(),
+              PP.getDiagnostics().getCustomDiagID(
+                  DiagnosticsEngine::Error,
+                  "'_Pragma' cannot appear in a '#pragma %0' line; write "
+                  "the clauses themselves"))
+          << getName();
+      PP.DiscardUntilEndOfDirective();
+      return;
+    }
     PragmaRecord R;
     R.K = K;
     R.Loc =
@@ -55,6 +69,34 @@ public:
   }
 
 private:
+  /// Whether the rest of the pragma's line, from Loc, as written (with
+  /// backslash continuations), names the `_Pragma` operator.
+  static bool mentionsPragmaOperator(Preprocessor &PP, SourceLocation Loc) {
+    SourceManager &SM = PP.getSourceManager();
+    bool Invalid = false;
+    const char *P = SM.getCharacterData(SM.getSpellingLoc(Loc), &Invalid);
+    if (Invalid || !P)
+      return false;
+    StringRef Buf =
+        SM.getBufferData(SM.getFileID(SM.getSpellingLoc(Loc)), &Invalid);
+    if (Invalid)
+      return false;
+    size_t Start = P - Buf.data(), End = Start;
+    while (End < Buf.size() &&
+           (Buf[End] != '\n' || (End > Start && Buf[End - 1] == '\\')))
+      ++End;
+    StringRef Line = Buf.slice(Start, End);
+    for (size_t I = Line.find("_Pragma"); I != StringRef::npos;
+         I = Line.find("_Pragma", I + 1)) {
+      auto IsIdent = [](char C) { return isAsciiIdentifierContinue(C); };
+      bool Before = I > 0 && IsIdent(Line[I - 1]);
+      bool After = I + 7 < Line.size() && IsIdent(Line[I + 7]);
+      if (!Before && !After)
+        return true;
+    }
+    return false;
+  }
+
   PragmaRecord::Kind K;
   std::vector<PragmaRecord> &Out;
 };
