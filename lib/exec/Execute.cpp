@@ -194,6 +194,11 @@ bool evaluateHostIntText(const std::string &Text, const Memory &M, int64_t &Out,
 
 namespace {
 
+/// The value both executions give a scalar C leaves indeterminate.
+Value zeroOf(ScalarKind K) {
+  return isFloating(K) ? Value::ofFloat(K, 0) : Value::ofInt(K, 0);
+}
+
 /// Runs what both executions share: host code of known forms and host
 /// regions; Body runs the statements of a region's body.
 class HostRunner {
@@ -209,6 +214,12 @@ public:
   }
 
   void hostCode(const HostCode &H) {
+    if (!H.DeclaresOnly.empty()) {
+      // `double s;`: the C value is indeterminate; both executions see 0.
+      for (const auto &[Name, Kind] : H.DeclaresOnly)
+        I.memory().Scalars[Name] = zeroOf(Kind);
+      return;
+    }
     // `int P = H - R + 1;`: the IR has the initializer as a host constant.
     bool Known = !H.ScalarsWritten.empty() && H.ArraysWritten.empty() &&
                  H.ArraysRead.empty();
@@ -298,8 +309,15 @@ ExecResult runReference(const Function &F, Memory &M) {
   I.OnOther = [&](const Stmt &S) {
     switch (S.getKind()) {
     case Stmt::Kind::Nest: {
+      // The nest as the user wrote it: a scalar the frontend privatized is
+      // the one host variable there (its host declaration was dropped, so
+      // it starts at 0 if nothing assigned it).
+      const auto &N = llvm::cast<NestStmt>(S);
+      for (const auto &[Name, Kind] : N.Privatized)
+        if (!I.memory().Scalars.count(Name))
+          I.memory().Scalars[Name] = zeroOf(Kind);
       size_t Mark = I.scopeMark();
-      I.exec(llvm::cast<NestStmt>(S).Body);
+      I.exec(N.AsWritten.empty() ? N.Body : N.AsWritten);
       I.popScope(Mark);
       return;
     }

@@ -148,8 +148,9 @@ StmtList withNestSchedules(const StmtList &L,
       auto It = Scheds.find(N->Id);
       static_cast<NestSchedule &>(C) =
           It == Scheds.end() ? NestSchedule() : It->second;
-      Out.push_back(
-          std::make_shared<NestStmt>(N->Id, N->Body, C, N->PragmaLoc, N->Loc));
+      auto Copy = std::make_shared<NestStmt>(*N); // AsWritten included.
+      Copy->Clauses = C;
+      Out.push_back(std::move(Copy));
     } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
       Out.push_back(std::make_shared<HostRegion>(
           R->Open, withNestSchedules(R->Body, Scheds), R->Close,

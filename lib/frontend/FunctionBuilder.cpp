@@ -4,6 +4,7 @@
 #include "ClangTypes.h"
 #include "HostSource.h"
 #include "NestBuilder.h"
+#include "PrivatizeScalars.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -187,6 +188,16 @@ private:
   void collectHostConstants();
   /// S declares, without initialisers, only variables used inside nests.
   bool declaresOnlyNestPrivates(const clang::Stmt *S) const;
+  std::map<std::string, ScalarKind>
+  privatizable(const clang::Stmt *S,
+               std::map<std::string, const VarDecl *> &Vars) const;
+  bool nestOnlyIterator(const VarDecl *V) const;
+  StmtList withoutDroppedDecls(const StmtList &L) const;
+  /// Scalars a nest made private (privatizeScalars), and the host
+  /// declarations of scalars, by statement: a declaration of only those
+  /// and of iterators is dropped, as nothing on the host uses it.
+  std::set<const VarDecl *> Privatized;
+  std::map<const Stmt *, std::vector<const VarDecl *>> HostDecls;
   /// Whether V is the iterator some `for (V = ...; ...)` in S assigns.
   bool isLoopIterator(const clang::Stmt *S, const clang::VarDecl *V) const;
   std::set<std::string>
@@ -556,10 +567,22 @@ StmtPtr FunctionBuilder::nestStmt(const clang::Stmt *S) {
     }
   NestBuilder NB(Ctx, FD, F, Diags);
   StmtList Body = NB.buildNest(S);
+  std::map<std::string, const VarDecl *> Vars;
+  std::map<std::string, ScalarKind> Candidates = privatizable(S, Vars);
+  std::set<std::string> Done;
+  StmtList Private = privatizeScalars(Body, Candidates, Done, Diags);
   const PragmaRecord *P = I.Kernel ? I.Kernel : I.Scop;
-  return std::make_shared<NestStmt>(NextId++, std::move(Body),
-                                    std::move(Clauses), loc(P->Loc),
-                                    loc(S->getBeginLoc()));
+  auto N = std::make_shared<NestStmt>(NextId++, std::move(Private),
+                                      std::move(Clauses), loc(P->Loc),
+                                      loc(S->getBeginLoc()));
+  if (!Done.empty()) {
+    N->AsWritten = std::move(Body);
+    for (const std::string &Name : Done) {
+      Privatized.insert(Vars.at(Name));
+      N->Privatized.push_back({Name, Candidates.at(Name)});
+    }
+  }
+  return N;
 }
 
 /// Number of references to V in the subtree S.
@@ -574,28 +597,77 @@ static unsigned countRefs(const clang::Stmt *S, const clang::VarDecl *V) {
   return N;
 }
 
+/// Scalars declared outside nest S (locals or parameters of the function)
+/// that nothing but S refers to: privatizeScalars may give S its own copy.
+std::map<std::string, ScalarKind> FunctionBuilder::privatizable(
+    const clang::Stmt *S, std::map<std::string, const VarDecl *> &Vars) const {
+  std::map<std::string, ScalarKind> Out;
+  std::set<const VarDecl *> Seen;
+  forEachNode(S, [&](const clang::Stmt *X) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (V && Seen.insert(V).second && V->hasLocalStorage() &&
+          !V->getType().isVolatileQualified() &&
+          (isa<ParmVarDecl>(V) ||
+           SM.isBeforeInTranslationUnit(SM.getExpansionLoc(V->getLocation()),
+                                        SM.getExpansionLoc(S->getBeginLoc()))))
+        if (auto K = scalarKindOf(V->getType()))
+          if (countRefs(S, V) == countRefs(FD->getBody(), V)) {
+            Out[V->getName().str()] = *K;
+            Vars[V->getName().str()] = V;
+          }
+    }
+  });
+  return Out;
+}
+
+/// An iterator of some nest's loop that nothing outside the nests uses
+/// (`int i, j;` PolyBench style): every loop makes its own. Another scalar
+/// may carry a value from one nest to the next, so its declaration stays on
+/// the host unless a nest privatized it (dropping it left the wrapper
+/// naming an undeclared variable).
+bool FunctionBuilder::nestOnlyIterator(const VarDecl *V) const {
+  if (V->hasInit())
+    return false;
+  unsigned InNests = 0;
+  bool Iterator = false;
+  for (const auto &[Nest, Info] : Nests) {
+    InNests += countRefs(Nest, V);
+    Iterator |= isLoopIterator(Nest, V);
+  }
+  return Iterator && InNests != 0 && InNests == countRefs(FD->getBody(), V);
+}
+
 bool FunctionBuilder::declaresOnlyNestPrivates(const clang::Stmt *S) const {
   const auto *DS = dyn_cast<clang::DeclStmt>(S);
   if (!DS)
     return false;
   for (const clang::Decl *D : DS->decls()) {
     const auto *V = dyn_cast<VarDecl>(D);
-    if (!V || V->hasInit())
-      return false;
-    unsigned InNests = 0;
-    bool Iterator = false;
-    for (const auto &[Nest, Info] : Nests) {
-      InNests += countRefs(Nest, V);
-      Iterator |= isLoopIterator(Nest, V);
-    }
-    // Only iterators (`int i, j;` PolyBench style): every loop makes its
-    // own. Another scalar may carry a value from one nest to the next, so
-    // its declaration stays on the host (dropping it left the wrapper
-    // naming an undeclared variable).
-    if (!Iterator || InNests == 0 || InNests != countRefs(FD->getBody(), V))
+    if (!V || !nestOnlyIterator(V))
       return false;
   }
   return true;
+}
+
+StmtList FunctionBuilder::withoutDroppedDecls(const StmtList &L) const {
+  StmtList Out;
+  for (const StmtPtr &S : L) {
+    auto It = HostDecls.find(S.get());
+    if (It != HostDecls.end() &&
+        std::all_of(It->second.begin(), It->second.end(),
+                    [&](const VarDecl *V) {
+                      return Privatized.count(V) || nestOnlyIterator(V);
+                    }))
+      continue;
+    if (const auto *R = dyn_cast<HostRegion>(S.get()))
+      Out.push_back(
+          std::make_shared<HostRegion>(R->Open, withoutDroppedDecls(R->Body),
+                                       R->Close, R->HeaderArraysRead, R->Loc));
+    else
+      Out.push_back(S);
+  }
+  return Out;
 }
 
 bool FunctionBuilder::isLoopIterator(const clang::Stmt *S,
@@ -616,8 +688,25 @@ bool FunctionBuilder::isLoopIterator(const clang::Stmt *S,
 StmtPtr FunctionBuilder::hostCode(const clang::Stmt *S) {
   AccessCollector A(F);
   A.walk(S);
-  return std::make_shared<HostCode>(print(S), A.Read, A.Written,
-                                    A.ScalarsWritten, loc(S->getBeginLoc()));
+  auto H = std::make_shared<HostCode>(print(S), A.Read, A.Written,
+                                      A.ScalarsWritten, loc(S->getBeginLoc()));
+  if (const auto *DS = dyn_cast<clang::DeclStmt>(S)) {
+    std::vector<std::pair<std::string, ScalarKind>> Declared;
+    std::vector<const VarDecl *> Vars;
+    for (const clang::Decl *D : DS->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      std::optional<ScalarKind> K;
+      if (V && !V->hasInit())
+        K = scalarKindOf(V->getType());
+      if (!K)
+        return H;
+      Declared.push_back({V->getName().str(), *K});
+      Vars.push_back(V);
+    }
+    H->DeclaresOnly = std::move(Declared);
+    HostDecls[H.get()] = std::move(Vars);
+  }
+  return H;
 }
 
 void FunctionBuilder::hostBody(const clang::Stmt *S, StmtList &Out) {
@@ -802,6 +891,8 @@ bool FunctionBuilder::build(Function &Out) {
   collectHostConstants();
   checkFunction();
   hostBody(FD->getBody(), F.Body);
+  if (!Privatized.empty())
+    F.Body = withoutDroppedDecls(F.Body);
   Out = std::move(F);
   return true;
 }

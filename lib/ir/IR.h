@@ -454,6 +454,11 @@ public:
   StmtList Body; ///< Usually one ForStmt.
   NestClauses Clauses;
   SourceLoc PragmaLoc;
+  /// When the frontend restructured Body (privatizeScalars): the body as
+  /// written and the outside scalars it made private, with their types. The
+  /// CPU oracle's reference runs this, so it checks the restructuring too.
+  StmtList AsWritten;
+  std::vector<std::pair<std::string, ScalarKind>> Privatized;
   NestStmt(unsigned Id, StmtList B, NestClauses C, SourceLoc PragmaLoc,
            SourceLoc L = {})
       : Stmt(Kind::Nest, std::move(L)), Id(Id), Body(std::move(B)),
@@ -469,6 +474,9 @@ public:
   std::set<std::string> ArraysRead, ArraysWritten;
   /// Host scalars (locals or parameters) this statement assigns.
   std::set<std::string> ScalarsWritten;
+  /// Non-empty when the statement only declares these scalars, without
+  /// initializers (`double s, t;`): the CPU oracle declares them, zero.
+  std::vector<std::pair<std::string, ScalarKind>> DeclaresOnly;
   HostCode(std::string T, std::set<std::string> R, std::set<std::string> W,
            std::set<std::string> SW, SourceLoc L = {})
       : Stmt(Kind::HostCode, std::move(L)), Text(std::move(T)),

@@ -258,8 +258,9 @@ StmtList replaceIn(const StmtList &L,
       // Diagnostics about the file's clauses point at the pragma.
       for (const char *Name : Clauses)
         C.ClauseLocs[Name] = N->PragmaLoc;
-      Out.push_back(
-          std::make_shared<NestStmt>(N->Id, N->Body, C, N->PragmaLoc, N->Loc));
+      auto Copy = std::make_shared<NestStmt>(*N); // AsWritten included.
+      Copy->Clauses = C;
+      Out.push_back(std::move(Copy));
     } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
       Out.push_back(std::make_shared<HostRegion>(
           R->Open, replaceIn(R->Body, Schedules, Seen, Diags), R->Close,

@@ -1,7 +1,9 @@
-// A scalar declared before the nest and used only inside it keeps its host
-// declaration (only PolyBench-style iterators, `int i;` assigned by a for
-// loop, are dropped): the wrapper copies the scalar to and from the device
-// by name, so the .cu compiles (it named an undeclared 's' before).
+// Scalars declared before a nest. 's' is written before it is read in every
+// iteration and used nowhere else: the nest privatizes it (a declaration at
+// the top of the loop body) and its host declaration goes, like that of the
+// PolyBench-style iterator 'i'. 'last' is read after the nest: it stays one
+// host variable, copied to and from the device by name, so its declaration
+// stays (the wrapper named an undeclared variable before).
 void outside(int n, double *A, double *B) {
   double s;
   int i;
@@ -11,9 +13,26 @@ void outside(int n, double *A, double *B) {
     B[i] = 2 * s;
   }
 }
-// RUN: %c2cuda -q %s -o %t.cu
+
+double kept(int n, double *A, double *B) {
+  double last;
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++) {
+    last = A[i];
+    B[i] = last;
+  }
+  return last;
+}
+// RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck %s < %t.cu
+// REMARK: {{^}}{{.*}}scalar-declared-outside.c:11:3: remark: 's' is private to each iteration of 'i': declared outside the nest, it is written before it is read in every iteration and not used after the nest{{$}}
+// REMARK: {{^}}{{.*}}scalar-declared-outside.c:11:3: remark: mapped i -> x (1-D grid, block 256){{$}}
+// REMARK: {{^}}{{.*}}scalar-declared-outside.c:20:3: remark: no parallel loop: last (written at {{.*}}:21:5) and last (read at {{.*}}:22:12) may touch the same variable in different iterations of 'i'; runs as a single thread{{$}}
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) outside_kernel0(
+// CHECK: {{^}}    double s;{{$}}
+// CHECK-NEXT: {{^}}    s = A[i];{{$}}
 // CHECK-LABEL: {{^}}static void c2c_outside_body(
-// CHECK-NEXT: {{^}}  double s;{{$}}
+// CHECK-NOT: {{^}}  double s;{{$}}
 // CHECK-NOT: {{^}}  int i;{{$}}
-// CHECK: {{^}}extern "C" void outside(
+// CHECK-LABEL: {{^}}static double c2c_kept_body(
+// CHECK-NEXT: {{^}}  double last;{{$}}

@@ -1,9 +1,12 @@
-// A temporary declared in the loop is private (parallel); one declared
-// outside the nest is shared by all iterations (written, then read later).
+// A temporary declared in the loop is private (parallel). One declared
+// outside the nest and written before it is read in each iteration is made
+// private too (frontend/PrivatizeScalars.h); one whose value is used after
+// the nest stays shared by all iterations (written, then read later).
 // EXPECT: i parallel
-// EXPECT: i@2 sequential flow >= 1
-void temps(int n, const float *a, float *b, float *c) {
-  float t;
+// EXPECT: i@2 parallel
+// EXPECT: i@3 sequential flow >= 1
+float temps(int n, const float *a, float *b, float *c) {
+  float t, last;
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++) {
     float u = 2.0f * a[i];
@@ -14,4 +17,10 @@ void temps(int n, const float *a, float *b, float *c) {
     t = 2.0f * a[i];
     c[i] = t * t;
   }
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++) {
+    last = 2.0f * a[i];
+    c[i] = last * last;
+  }
+  return last;
 }
