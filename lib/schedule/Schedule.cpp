@@ -289,4 +289,26 @@ Function withSchedules(const Function &F,
   return Out;
 }
 
+bool applyScheduleFile(Module &M, const std::string &Path,
+                       const std::string &InputFile, DiagnosticList &Diags) {
+  if (Path.empty())
+    return true;
+  ScheduleFile File;
+  if (!readScheduleFile(Path, File, Diags))
+    return false;
+  for (auto &[Fn, Nests] : File) {
+    auto It = std::find_if(M.Functions.begin(), M.Functions.end(),
+                           [&](const Function &F) { return F.Name == Fn; });
+    if (It == M.Functions.end()) {
+      Diags.error({},
+                  "schedule file '" + Path + "': '" + Fn +
+                      "' is not a function with a nest in '" + InputFile + "'",
+                  "key the file by the names of offloaded functions");
+      continue;
+    }
+    *It = withSchedules(*It, Nests, Diags);
+  }
+  return !Diags.hasErrors();
+}
+
 } // namespace c2cuda

@@ -62,6 +62,12 @@ Function withSchedules(const Function &F,
                        const std::map<unsigned, NestSchedule> &Schedules,
                        DiagnosticList &Diags);
 
+/// Reads the schedule file at Path and applies it to the functions of M
+/// (parsed from InputFile, named in the diagnostics), as c2cuda, analyze and
+/// c2cuda-check do; false after an error. An empty Path does nothing.
+bool applyScheduleFile(Module &M, const std::string &Path,
+                       const std::string &InputFile, DiagnosticList &Diags);
+
 } // namespace c2cuda
 
 #endif

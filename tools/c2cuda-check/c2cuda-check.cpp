@@ -233,27 +233,10 @@ static std::string dumpPath(unsigned K) {
   return (P + std::to_string(K)).str();
 }
 
-/// Applies --schedule to M's functions, as c2cuda does; false after an
+/// Applies --schedule to M's functions (lib/schedule); false after an
 /// error.
 static bool applyScheduleFile(Module &M, DiagnosticList &Diags) {
-  if (SchedulePath.empty())
-    return true;
-  ScheduleFile File;
-  if (!readScheduleFile(SchedulePath, File, Diags))
-    return false;
-  for (auto &[Fn, Nests] : File) {
-    auto It = std::find_if(M.Functions.begin(), M.Functions.end(),
-                           [&](const Function &F) { return F.Name == Fn; });
-    if (It == M.Functions.end()) {
-      Diags.error({},
-                  "schedule file '" + SchedulePath + "': '" + Fn +
-                      "' is not a function with a nest in '" + InputFile + "'",
-                  "key the file by the names of offloaded functions");
-      continue;
-    }
-    *It = withSchedules(*It, Nests, Diags);
-  }
-  return !Diags.hasErrors();
+  return applyScheduleFile(M, SchedulePath, InputFile, Diags);
 }
 
 /// One lowering to check: the function (with its schedules applied) and
