@@ -259,6 +259,56 @@ const Param *Function::findParam(const std::string &N) const {
   return nullptr;
 }
 
+bool sameExpr(const Expr &A, const Expr &B) {
+  using llvm::cast;
+  if (A.getKind() != B.getKind() || A.Type != B.Type)
+    return false;
+  auto Same = [](const ExprPtr &X, const ExprPtr &Y) {
+    return X && Y ? sameExpr(*X, *Y) : X == Y;
+  };
+  auto SameList = [&](const std::vector<ExprPtr> &X,
+                      const std::vector<ExprPtr> &Y) {
+    if (X.size() != Y.size())
+      return false;
+    for (size_t I = 0; I < X.size(); ++I)
+      if (!Same(X[I], Y[I]))
+        return false;
+    return true;
+  };
+  switch (A.getKind()) {
+  case Expr::Kind::IntLit:
+    return cast<IntLit>(A).Value == cast<IntLit>(B).Value;
+  case Expr::Kind::FloatLit:
+    return cast<FloatLit>(A).Value == cast<FloatLit>(B).Value;
+  case Expr::Kind::VarRef:
+    return cast<VarRef>(A).Name == cast<VarRef>(B).Name;
+  case Expr::Kind::ArrayRef: {
+    const auto &X = cast<ArrayRef>(A), &Y = cast<ArrayRef>(B);
+    return X.Array == Y.Array && X.Local == Y.Local &&
+           SameList(X.Indices, Y.Indices);
+  }
+  case Expr::Kind::Unary:
+    return cast<UnaryExpr>(A).Op == cast<UnaryExpr>(B).Op &&
+           Same(cast<UnaryExpr>(A).Operand, cast<UnaryExpr>(B).Operand);
+  case Expr::Kind::Binary: {
+    const auto &X = cast<BinaryExpr>(A), &Y = cast<BinaryExpr>(B);
+    return X.Op == Y.Op && Same(X.LHS, Y.LHS) && Same(X.RHS, Y.RHS);
+  }
+  case Expr::Kind::Cast:
+    return Same(cast<CastExpr>(A).Operand, cast<CastExpr>(B).Operand);
+  case Expr::Kind::Select: {
+    const auto &X = cast<SelectExpr>(A), &Y = cast<SelectExpr>(B);
+    return Same(X.Cond, Y.Cond) && Same(X.True, Y.True) &&
+           Same(X.False, Y.False);
+  }
+  case Expr::Kind::Call: {
+    const auto &X = cast<CallExpr>(A), &Y = cast<CallExpr>(B);
+    return X.Callee == Y.Callee && SameList(X.Args, Y.Args);
+  }
+  }
+  return false;
+}
+
 bool readsArray(const Expr &E) {
   switch (E.getKind()) {
   case Expr::Kind::ArrayRef:

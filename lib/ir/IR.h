@@ -562,6 +562,10 @@ struct Function {
 /// Whether E reads an array element anywhere.
 bool readsArray(const Expr &E);
 
+/// Whether A and B are the same expression: same node kinds, operators,
+/// names, values and types throughout (locations aside).
+bool sameExpr(const Expr &A, const Expr &B);
+
 /// A replacement of [Begin, End) of Module::SourceText (Begin == End: an
 /// insertion) that turns C host code into C++ nvcc accepts.
 struct SourceEdit {

@@ -4,7 +4,7 @@
 
 #include "DefaultTiling.h"
 #include "IRQueries.h"
-#include "IRRewrite.h"
+#include "ir/IRRewrite.h"
 #include "TileFootprint.h"
 #include "TripCount.h"
 

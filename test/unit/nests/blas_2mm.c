@@ -1,10 +1,10 @@
 // PolyBench 2mm: tmp = alpha*A*B; D = beta*D + tmp*C, two nests of a scop.
 // EXPECT: i parallel
 // EXPECT: j parallel
-// EXPECT: k reduction + tmp[i][j]
+// EXPECT: k reduction + c2c_acc_tmp
 // EXPECT: i@2 parallel
 // EXPECT: j@2 parallel
-// EXPECT: k@2 reduction + D[i][j]
+// EXPECT: k@2 reduction + c2c_acc_D
 void k2mm(int ni, int nj, int nk, int nl, float alpha, float beta,
           float tmp[ni][nj], float A[ni][nk], float B[nk][nj],
           float C[nj][nl], float D[ni][nl]) {

@@ -1,13 +1,13 @@
 // PolyBench 3mm: E = A*B; F = C*D; G = E*F.
 // EXPECT: i parallel
 // EXPECT: j parallel
-// EXPECT: k reduction + E[i][j]
+// EXPECT: k reduction + c2c_acc_E
 // EXPECT: i@2 parallel
 // EXPECT: j@2 parallel
-// EXPECT: k@2 reduction + F[i][j]
+// EXPECT: k@2 reduction + c2c_acc_F
 // EXPECT: i@3 parallel
 // EXPECT: j@3 parallel
-// EXPECT: k@3 reduction + G[i][j]
+// EXPECT: k@3 reduction + c2c_acc_G
 void k3mm(int ni, int nj, int nk, int nl, int nm, float E[ni][nj],
           float A[ni][nk], float B[nk][nj], float F[nj][nl], float C[nj][nm],
           float D[nm][nl], float G[ni][nl]) {

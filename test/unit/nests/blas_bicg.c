@@ -2,7 +2,7 @@
 // reduction for one of the two targets and parallel for the other.
 // EXPECT: i@1 parallel
 // EXPECT: i@2 reduction + s[j]
-// EXPECT: j reduction + q[i]
+// EXPECT: j reduction + c2c_acc_q
 void bicg(int m, int n, float A[n][m], float s[m], float q[n], float p[m],
           float r[n]) {
 #pragma scop

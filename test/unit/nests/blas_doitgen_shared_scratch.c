@@ -1,10 +1,10 @@
 // PolyBench doitgen: the scratch row sum[] is shared by all (r, q), so r
 // and q overwrite each other's values (output dependences); s reduces into
 // sum[p].
-// EXPECT: r sequential output >= 1
-// EXPECT: q sequential output >= 1
+// EXPECT: r sequential flow >= 1
+// EXPECT: q sequential flow >= 1
 // EXPECT: p parallel
-// EXPECT: s reduction + sum[p]
+// EXPECT: s reduction + c2c_acc_sum
 // EXPECT: p@2 parallel
 void doitgen(int nr, int nq, int np, float A[nr][nq][np], float C4[np][np],
              float sum[np]) {

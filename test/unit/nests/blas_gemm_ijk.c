@@ -2,7 +2,8 @@
 // is outside the k loop, so k only accumulates into C[i][j].
 // EXPECT: i parallel
 // EXPECT: j parallel
-// EXPECT: k reduction + C[i][j]
+// (C[i][j] is held in the scalar c2c_acc_C across k: ReplaceArrayAccumulators.)
+// EXPECT: k reduction + c2c_acc_C
 void gemm(int ni, int nj, int nk, float alpha, float beta, float C[ni][nj],
           float A[ni][nk], float B[nk][nj]) {
 #pragma c2cuda kernel

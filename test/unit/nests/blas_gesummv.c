@@ -1,6 +1,6 @@
 // PolyBench gesummv: two reductions in the same j loop.
 // EXPECT: i parallel
-// EXPECT: j reduction + tmp[i] | + y[i]
+// EXPECT: j reduction + c2c_acc_tmp | + c2c_acc_y
 void gesummv(int n, float alpha, float beta, float A[n][n], float B[n][n],
              float tmp[n], float x[n], float y[n]) {
 #pragma c2cuda kernel

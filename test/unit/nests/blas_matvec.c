@@ -1,6 +1,6 @@
 // y = A x with a linearized A: each row reduces into y[i].
 // EXPECT: i parallel
-// EXPECT: j reduction + y[i]
+// EXPECT: j reduction + c2c_acc_y
 void matvec(int M, int N, const float *A, const float *x, float *y) {
 #pragma c2cuda kernel
   for (int i = 0; i < M; i++) {

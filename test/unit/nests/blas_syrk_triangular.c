@@ -1,7 +1,7 @@
 // PolyBench syrk: lower triangle of C = alpha*A*A^T + beta*C.
 // EXPECT: i parallel
 // EXPECT: j parallel
-// EXPECT: k reduction + C[i][j]
+// EXPECT: k reduction + c2c_acc_C
 void syrk(int n, int m, float alpha, float beta, float C[n][n],
           float A[n][m]) {
 #pragma c2cuda kernel

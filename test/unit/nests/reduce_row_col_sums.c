@@ -1,6 +1,6 @@
 // Array reductions: row sums reduce over j, column sums over i.
 // EXPECT: i parallel
-// EXPECT: j reduction + r[i]
+// EXPECT: j reduction + c2c_acc_r
 // EXPECT: j@2 parallel
 // EXPECT: i@2 reduction + c[j]
 // EXPECT: j@3 parallel

@@ -1,7 +1,7 @@
 // The standard deviations of PolyBench correlation: a sum of squares per
 // column, then a clamp.
 // EXPECT: j parallel
-// EXPECT: i reduction + stddev[j]
+// EXPECT: i reduction + c2c_acc_stddev
 #include <math.h>
 
 void stddevs(int m, int n, float float_n, float eps, float data[n][m],

@@ -2,12 +2,12 @@
 // (iteration i writes row i from the diagonal on and column i below it,
 // which no other iteration touches).
 // EXPECT: j parallel
-// EXPECT: i reduction + mean[j]
+// EXPECT: i reduction + c2c_acc_mean
 // EXPECT: i@2 parallel
 // EXPECT: j@2 parallel
 // EXPECT: i@3 parallel
 // EXPECT: j@3 parallel
-// EXPECT: k reduction + cov[i][j]
+// EXPECT: k reduction + c2c_acc_cov
 void covariance(int m, int n, float float_n, float data[n][m],
                 float cov[m][m], float mean[m]) {
 #pragma scop

@@ -8,8 +8,8 @@
 // keeps statements whose expressions did not change.
 //
 //===----------------------------------------------------------------------===//
-#ifndef C2CUDA_TRANSFORMS_IRREWRITE_H
-#define C2CUDA_TRANSFORMS_IRREWRITE_H
+#ifndef C2CUDA_IR_IRREWRITE_H
+#define C2CUDA_IR_IRREWRITE_H
 
 #include "ir/IR.h"
 

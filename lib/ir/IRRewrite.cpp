@@ -1,6 +1,6 @@
 //===- IRRewrite.cpp - Rebuilding IR with some nodes replaced -------------===//
 
-#include "IRRewrite.h"
+#include "ir/IRRewrite.h"
 
 #include "llvm/Support/Casting.h"
 

@@ -1,0 +1,72 @@
+// An array element accumulated across a loop, after an earlier write of it
+// at the same level, is kept in a scalar across the loop
+// (frontend/ReplaceArrayAccumulators.h): the tiled kernel keeps it per point
+// in registers instead of reading and writing memory on every k step. Not
+// replaced: no earlier write at that level, subscripts that change in the
+// loop, another element of the same array in the loop. The CPU oracle runs
+// the nests as written against the replaced lowering.
+
+void product(int ni, int nj, int nk, float alpha, float tmp[ni][nj],
+             const float A[ni][nk], const float B[nk][nj]) {
+#pragma c2cuda kernel
+  for (int i = 0; i < ni; i++)
+    for (int j = 0; j < nj; j++) {
+      tmp[i][j] = 0.0f;
+      for (int k = 0; k < nk; k++)
+        tmp[i][j] += alpha * A[i][k] * B[k][j];
+    }
+}
+
+void gemm(int ni, int nj, int nk, double alpha, double beta, double C[ni][nj],
+          const double A[ni][nk], const double B[nk][nj]) {
+#pragma c2cuda kernel
+  for (int i = 0; i < ni; i++)
+    for (int j = 0; j < nj; j++) {
+      C[i][j] *= beta;
+      for (int k = 0; k < nk; k++)
+        C[i][j] += alpha * A[i][k] * B[k][j];
+    }
+}
+
+void noinit(int ni, int nj, int nk, float C[ni][nj], const float A[ni][nk],
+            const float B[nk][nj]) {
+#pragma c2cuda kernel
+  for (int i = 0; i < ni; i++)
+    for (int j = 0; j < nj; j++)
+      for (int k = 0; k < nk; k++)
+        C[i][j] += A[i][k] * B[k][j];
+}
+
+void moving(int ni, int nk, float C[ni][nk], const float A[ni][nk]) {
+#pragma c2cuda kernel
+  for (int i = 0; i < ni; i++) {
+    C[i][0] = 0.0f;
+    for (int k = 1; k < nk; k++)
+      C[i][k] = C[i][k - 1] + A[i][k];
+  }
+}
+
+void other(int ni, int nk, float C[ni][2], const float A[ni][nk]) {
+#pragma c2cuda kernel
+  for (int i = 0; i < ni; i++) {
+    C[i][0] = 0.0f;
+    for (int k = 0; k < nk; k++) {
+      C[i][0] += A[i][k];
+      C[i][1] = C[i][0] * 2.0f;
+    }
+  }
+}
+
+// RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck --check-prefix=REMARK --implicit-check-not='accumulated in a register' %s
+// REMARK: {{^}}{{.*}}.c:15:7: remark: 'tmp[i][j]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
+// REMARK: {{^}}{{.*}}.c:26:7: remark: 'C[i][j]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
+// REMARK: {{^}}{{.*}}.c:12:3: remark: register tile: c2c_acc_tmp kept per point in registers{{$}}
+// REMARK: {{^}}{{.*}}.c:23:3: remark: register tile: c2c_acc_C kept per point in registers{{$}}
+
+// RUN: %c2cuda-check %s --size ni=19,nj=23,nk=7 --trials 4 --function product | FileCheck --check-prefix=ORACLE %s
+// RUN: %c2cuda-check %s --size ni=19,nj=23,nk=7 --trials 4 --function gemm | FileCheck --check-prefix=ORACLE %s
+// RUN: %c2cuda-check %s --size ni=19,nj=23,nk=0 --trials 2 --function gemm | FileCheck --check-prefix=ORACLE %s
+// RUN: %c2cuda-check %s --size ni=19,nj=23,nk=7 --trials 2 --function noinit | FileCheck --check-prefix=ORACLE %s
+// RUN: %c2cuda-check %s --size ni=19,nk=7 --trials 2 --function moving | FileCheck --check-prefix=ORACLE %s
+// RUN: %c2cuda-check %s --size ni=19,nk=7 --trials 2 --function other | FileCheck --check-prefix=ORACLE %s
+// ORACLE: {{^}}CHECK {{[a-z]+}} PASS
