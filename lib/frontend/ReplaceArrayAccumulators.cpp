@@ -95,22 +95,22 @@ private:
     // Every reference to the array in K is this element.
     bool Other = false;
     forEachExprIn({K}, [&](const Expr &E) {
-                    if (const auto *R = dyn_cast<ArrayRef>(&E))
-                      Other |= R->Array == T.Array && !sameExpr(*R, T);
-                  });
+      if (const auto *R = dyn_cast<ArrayRef>(&E))
+        Other |= R->Array == T.Array && !sameExpr(*R, T);
+    });
     if (Other)
       return false;
     // The subscripts name one element throughout K.
     std::set<std::string> Changing;
     forEachStmt({K}, [&](const Stmt &S) {
-                  if (const auto *F = dyn_cast<ForStmt>(&S))
-                    Changing.insert(F->Iter);
-                  else if (const auto *D = dyn_cast<DeclStmt>(&S))
-                    Changing.insert(D->Name);
-                  else if (const auto *A = dyn_cast<AssignStmt>(&S))
-                    if (const auto *V = dyn_cast<VarRef>(A->LHS.get()))
-                      Changing.insert(V->Name);
-                });
+      if (const auto *F = dyn_cast<ForStmt>(&S))
+        Changing.insert(F->Iter);
+      else if (const auto *D = dyn_cast<DeclStmt>(&S))
+        Changing.insert(D->Name);
+      else if (const auto *A = dyn_cast<AssignStmt>(&S))
+        if (const auto *V = dyn_cast<VarRef>(A->LHS.get()))
+          Changing.insert(V->Name);
+    });
     bool Invariant = true;
     for (const ExprPtr &I : T.Indices)
       forEachExpr(*I, [&](const Expr &E) {

@@ -1,4 +1,5 @@
-//===- ReplaceArrayAccumulators.h - Array elements accumulated in registers ===//
+//===- ReplaceArrayAccumulators.h - Array elements accumulated in registers
+//===//
 //
 // `tmp[i][j] = 0; for k: tmp[i][j] += A[i][k] * B[k][j];` reads and writes
 // memory on every k step; the same sum kept in a scalar (`float acc = 0;
