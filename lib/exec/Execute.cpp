@@ -214,6 +214,13 @@ public:
   }
 
   void hostCode(const HostCode &H) {
+    if (!H.Body.empty()) {
+      // Scalar statements lowering moved to the host.
+      size_t Mark = I.scopeMark();
+      I.exec(H.Body);
+      I.popScope(Mark);
+      return;
+    }
     if (!H.DeclaresOnly.empty()) {
       // `double s;`: the C value is indeterminate; both executions see 0.
       for (const auto &[Name, Kind] : H.DeclaresOnly)

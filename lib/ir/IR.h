@@ -477,6 +477,9 @@ public:
   /// Non-empty when the statement only declares these scalars, without
   /// initializers (`double s, t;`): the CPU oracle declares them, zero.
   std::vector<std::pair<std::string, ScalarKind>> DeclaresOnly;
+  /// Non-empty when lowering moved scalar statements of a nest to the host
+  /// (HoistHostLoops): Text prints them, the CPU oracle runs these.
+  StmtList Body;
   HostCode(std::string T, std::set<std::string> R, std::set<std::string> W,
            std::set<std::string> SW, SourceLoc L = {})
       : Stmt(Kind::HostCode, std::move(L)), Text(std::move(T)),

@@ -4,6 +4,9 @@
 
 #include "IRQueries.h"
 
+#include "ir/IRPrinter.h"
+#include "llvm/Support/raw_ostream.h"
+
 using namespace llvm;
 
 namespace c2cuda {
@@ -78,7 +81,35 @@ bool Hoister::yieldsParallelKernel(const StmtList &L, bool Strict) const {
   return false;
 }
 
+/// Scalar assignments only: no loop, if, declaration, array or call.
+static bool onlyScalarAssignments(const StmtList &Region) {
+  for (const StmtPtr &S : Region) {
+    const auto *A = dyn_cast<AssignStmt>(S.get());
+    if (!A || !isa<VarRef>(A->LHS.get()) || A->Atomic != AtomicKind::None)
+      return false;
+  }
+  bool Plain = true;
+  forEachExprIn(Region, [&](const Expr &E) {
+    Plain &= !isa<ArrayRef>(E) && !isa<CallExpr>(E);
+  });
+  return Plain;
+}
+
 StmtPtr Hoister::makeKernel(StmtList Region) {
+  if (!Region.empty() && onlyScalarAssignments(Region)) {
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    printStmts(OS, Region, 0);
+    std::set<std::string> Written = collectAssignedScalars(Region);
+    SourceLoc Loc = Region.front()->Loc.valid() ? Region.front()->Loc
+                                                : Nest->Loc;
+    Ctx.Diags.remark(Loc, "runs on the host: scalar statements outside every "
+                          "loop need no kernel");
+    auto H = std::make_shared<HostCode>(OS.str(), std::set<std::string>(),
+                                        std::set<std::string>(), Written, Loc);
+    H->Body = std::move(Region);
+    return H;
+  }
   Kernel K;
   K.Name = Ctx.F.Name + "_kernel" + std::to_string(LF.Kernels.size());
   K.Loc = Region.front()->Loc.valid() ? Region.front()->Loc : Nest->Loc;

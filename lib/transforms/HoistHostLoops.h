@@ -27,6 +27,13 @@
 // Iterators of hoisted loops reach the kernels as scalar parameters
 // (CollectKernelInterface adds them).
 //
+// A region of scalar assignments only (`DX = 1.0 / n;` at the top of a
+// scop: no loop, no array, no call, no declaration) runs on the host as
+// HostCode instead, with its statements kept (HostCode::Body) for the CPU
+// oracle: a one-thread kernel would cost a launch and two copies of each
+// scalar. Legal because it touches only host-visible scalars, which later
+// launches read by value, in program order.
+//
 // Kernels are created here, numbered in source order and named
 // "<function>_kernel<N>"; their Body is the whole region, Grid still empty.
 //
