@@ -165,6 +165,8 @@ private:
                        const std::vector<const ForStmt *> &Loops,
                        std::shared_ptr<const Scope> Sc, NestState &N);
   void collectReads(const Expr &E, unsigned Inst, NestState &N);
+  void addRefAccesses(const ArrayRef &R, bool IsWrite, bool AlsoRead,
+                      Access Proto, NestState &N);
   unsigned guardedInstance(unsigned Inst, const Expr &Cond, bool Negated,
                            NestState &N);
   /// The enclosing loops and conditions of the statement being walked.
@@ -367,22 +369,33 @@ void Analyzer::addLocalArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
               tupleText(Target, "o", Depth + R.Indices.size()) + " }")
                  .c_str());
   M = isl_map_intersect_domain(M, isl_set_copy(Insts[Inst].Domain));
-  for (int Pass = 0; Pass < 2; ++Pass) {
-    if (Pass == 0 ? !IsWrite : !(!IsWrite || AlsoRead))
-      continue;
-    Access A;
-    A.Inst = Inst;
-    A.IsWrite = Pass == 0;
-    A.IsScalar = true; // Private storage: stays across loops outside it.
-    A.Text = exprToString(R);
-    A.Loc = R.Loc;
-    A.Node = &R;
-    A.Target = Target;
-    A.LocalDepth = Depth;
-    A.Rel = isl_map_copy(M);
-    N.Accesses.push_back(std::move(A));
+  Access A;
+  A.Inst = Inst;
+  A.IsScalar = true; // Private storage: stays across loops outside it.
+  A.Target = Target;
+  A.LocalDepth = Depth;
+  A.Rel = M;
+  addRefAccesses(R, IsWrite, AlsoRead, std::move(A), N);
+}
+
+/// The write and/or read access of element reference R, from Proto (its
+/// instance, target and relation, owned); the write first.
+void Analyzer::addRefAccesses(const ArrayRef &R, bool IsWrite, bool AlsoRead,
+                              Access Proto, NestState &N) {
+  Proto.Text = exprToString(R);
+  Proto.Loc = R.Loc;
+  Proto.Node = &R;
+  bool Reads = !IsWrite || AlsoRead;
+  if (IsWrite) {
+    Access W = Proto;
+    W.IsWrite = true;
+    W.Rel = Reads ? isl_map_copy(Proto.Rel) : Proto.Rel;
+    N.Accesses.push_back(std::move(W));
   }
-  isl_map_free(M);
+  if (Reads) { // Always when !IsWrite.
+    Proto.IsWrite = false;
+    N.Accesses.push_back(std::move(Proto));
+  }
 }
 
 void Analyzer::addArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
@@ -409,20 +422,12 @@ void Analyzer::addArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
   if (!IsWrite || AlsoRead)
     NF.ArraysRead.insert(R.Array);
   Raw.push_back(std::move(RR));
-  for (int Pass = 0; Pass < 2; ++Pass) {
-    if (Pass == 0 ? !IsWrite : !(!IsWrite || AlsoRead))
-      continue;
-    Access A;
-    A.Inst = Inst;
-    A.IsWrite = Pass == 0;
-    A.IsScalar = false;
-    A.Text = exprToString(R);
-    A.Loc = R.Loc;
-    A.Node = &R;
-    A.RawIndex = Raw.size() - 1;
-    A.Target = R.Array;
-    N.Accesses.push_back(std::move(A));
-  }
+  Access A;
+  A.Inst = Inst;
+  A.IsScalar = false;
+  A.RawIndex = Raw.size() - 1;
+  A.Target = R.Array;
+  addRefAccesses(R, IsWrite, AlsoRead, std::move(A), N); // Rel set later.
 }
 
 void Analyzer::collectReads(const Expr &E, unsigned Inst, NestState &N) {

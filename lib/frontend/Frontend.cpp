@@ -103,6 +103,16 @@ private:
 
 } // namespace
 
+void FrontendOptions::addArgs(const std::vector<std::string> &Includes,
+                              const std::vector<std::string> &Defines,
+                              const std::vector<std::string> &Extra) {
+  for (const std::string &D : Includes)
+    ClangArgs.push_back("-I" + D);
+  for (const std::string &D : Defines)
+    ClangArgs.push_back("-D" + D);
+  ClangArgs.insert(ClangArgs.end(), Extra.begin(), Extra.end());
+}
+
 /// The stack of the thread that runs Clang and builds the IR.
 constexpr unsigned ParserStackBytes = 256u << 20;
 

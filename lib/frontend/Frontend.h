@@ -25,6 +25,12 @@ struct FrontendOptions {
   /// Clang resource directory (for stddef.h); empty means the one baked in
   /// at build time.
   std::string ResourceDir;
+
+  /// Appends `-I` for each of Includes and `-D` for each of Defines, then
+  /// Extra as given (the tools' -I, -D and --extra-arg options).
+  void addArgs(const std::vector<std::string> &Includes,
+               const std::vector<std::string> &Defines,
+               const std::vector<std::string> &Extra = {});
 };
 
 /// Parses Path into M. Returns false if there was any error; the errors are

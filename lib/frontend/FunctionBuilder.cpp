@@ -606,23 +606,33 @@ static unsigned countRefs(const clang::Stmt *S, const clang::VarDecl *V) {
 /// that nothing but S refers to: privatizeScalars may give S its own copy.
 std::map<std::string, ScalarKind> FunctionBuilder::privatizable(
     const clang::Stmt *S, std::map<std::string, const VarDecl *> &Vars) const {
-  std::map<std::string, ScalarKind> Out;
-  std::set<const VarDecl *> Seen;
+  // References per outside scalar in S, then in the whole body: one walk
+  // each (a count per variable walked the body once per variable).
+  std::map<const VarDecl *, unsigned> InNest, InBody;
   forEachNode(S, [&](const clang::Stmt *X) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(X)) {
-      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-      if (V && Seen.insert(V).second && V->hasLocalStorage() &&
-          !V->getType().isVolatileQualified() &&
-          (isa<ParmVarDecl>(V) ||
-           SM.isBeforeInTranslationUnit(SM.getExpansionLoc(V->getLocation()),
-                                        SM.getExpansionLoc(S->getBeginLoc()))))
-        if (auto K = scalarKindOf(V->getType()))
-          if (countRefs(S, V) == countRefs(FD->getBody(), V)) {
-            Out[V->getName().str()] = *K;
-            Vars[V->getName().str()] = V;
-          }
-    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(X);
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (V && (InNest.count(V) ||
+              (V->hasLocalStorage() && !V->getType().isVolatileQualified() &&
+               scalarKindOf(V->getType()) &&
+               (isa<ParmVarDecl>(V) ||
+                SM.isBeforeInTranslationUnit(
+                    SM.getExpansionLoc(V->getLocation()),
+                    SM.getExpansionLoc(S->getBeginLoc()))))))
+      ++InNest[V];
   });
+  forEachNode(FD->getBody(), [&](const clang::Stmt *X) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (InNest.count(V))
+          ++InBody[V];
+  });
+  std::map<std::string, ScalarKind> Out;
+  for (const auto &[V, N] : InNest)
+    if (N == InBody[V]) {
+      Out[V->getName().str()] = *scalarKindOf(V->getType());
+      Vars[V->getName().str()] = V;
+    }
   return Out;
 }
 

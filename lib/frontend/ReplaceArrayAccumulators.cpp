@@ -6,6 +6,7 @@
 #include "ir/IRRewrite.h"
 #include "ir/IRWalk.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -36,23 +37,40 @@ public:
 
   StmtList list(const StmtList &L) {
     StmtList Out;
+    Written Level;
     for (const StmtPtr &S : L) {
       if (const auto *K = dyn_cast<ForStmt>(S.get())) {
-        loop(*K, Out);
+        loop(*K, Out, Level);
       } else if (const auto *I = dyn_cast<IfStmt>(S.get())) {
         Out.push_back(std::make_shared<IfStmt>(I->Cond, list(I->Then),
                                                list(I->Else), I->Loc));
       } else {
         Out.push_back(S);
+        noteWrite(S, Level);
       }
     }
     return Out;
   }
 
 private:
+  /// The distinct array elements statements of one level assign, by array.
+  using Written = std::map<std::string, std::vector<const ArrayRef *>>;
+
+  static void noteWrite(const StmtPtr &S, Written &Level) {
+    const auto *A = dyn_cast<AssignStmt>(S.get());
+    const auto *R = A ? dyn_cast<ArrayRef>(A->LHS.get()) : nullptr;
+    if (!R)
+      return;
+    std::vector<const ArrayRef *> &Elems = Level[R->Array];
+    if (std::none_of(Elems.begin(), Elems.end(),
+                     [&](const ArrayRef *E) { return sameExpr(*E, *R); }))
+      Elems.push_back(R);
+  }
+
   /// Appends loop K, inner lists done first, with its replaceable
-  /// accumulators in scalars (Before: the statements before K at its level).
-  void loop(const ForStmt &K, StmtList &Before) {
+  /// accumulators in scalars (Before: the statements before K at its level;
+  /// Level: the elements they assign).
+  void loop(const ForStmt &K, StmtList &Before, Written &Level) {
     auto New = std::make_shared<ForStmt>(K.Iter, K.IterType, K.Lower, K.Cmp,
                                          K.Upper, K.Step, list(K.Body), K.Loc);
     New->Unroll = K.Unroll;
@@ -67,7 +85,7 @@ private:
     });
     StmtList After;
     for (const ArrayRef *T : Targets) {
-      if (!replaceable(*T, Loop, Before))
+      if (!replaceable(*T, Loop, Level))
         continue;
       std::string Name = fresh("c2c_acc_" + T->Array);
       auto Ref = std::make_shared<ArrayRef>(*T);
@@ -85,11 +103,14 @@ private:
                               "after it)");
     }
     Before.push_back(Loop);
-    Before.insert(Before.end(), After.begin(), After.end());
+    for (const StmtPtr &S : After) {
+      Before.push_back(S);
+      noteWrite(S, Level);
+    }
   }
 
   bool replaceable(const ArrayRef &T, const StmtPtr &K,
-                   const StmtList &Before) const {
+                   const Written &Level) const {
     if (T.Local || NestArrays.count(T.Array))
       return false;
     // Every reference to the array in K is this element.
@@ -122,21 +143,23 @@ private:
     if (!Invariant)
       return false;
     // An earlier statement at this level writes the element.
-    return std::any_of(Before.begin(), Before.end(), [&](const StmtPtr &S) {
-      const auto *A = dyn_cast<AssignStmt>(S.get());
-      return A && sameExpr(*A->LHS, T);
-    });
+    auto It = Level.find(T.Array);
+    return It != Level.end() &&
+           std::any_of(It->second.begin(), It->second.end(),
+                       [&](const ArrayRef *E) { return sameExpr(*E, T); });
   }
 
   std::string fresh(const std::string &Base) {
     std::string N = Base;
-    for (unsigned I = 1; Names.count(N); ++I)
-      N = Base + std::to_string(I);
+    // Suffixes continue from the last one given for Base.
+    for (unsigned &I = NextSuffix[Base]; Names.count(N);)
+      N = Base + std::to_string(++I);
     Names.insert(N);
     return N;
   }
 
   DiagnosticList &Diags;
+  std::map<std::string, unsigned> NextSuffix;
   std::set<std::string> Names, NestArrays;
 };
 

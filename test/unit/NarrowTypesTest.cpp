@@ -14,6 +14,7 @@
 #include "frontend/Frontend.h"
 #include "transforms/Pipeline.h"
 
+#include "IRBuilders.h"
 #include "LowerSource.h"
 
 #include "gtest/gtest.h"
@@ -27,12 +28,9 @@
 using namespace c2cuda;
 using namespace c2cuda::exec;
 namespace fs = std::filesystem;
+using irb::lit;
 
 namespace {
-
-ExprPtr lit(int64_t V, ScalarKind K = ScalarKind::Int) {
-  return std::make_shared<IntLit>(V, K);
-}
 
 TEST(NarrowTypes, KindsAndSizes) {
   EXPECT_STREQ(spelling(ScalarKind::Char), "char");

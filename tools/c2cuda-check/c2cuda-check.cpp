@@ -369,12 +369,7 @@ int main(int argc, char **argv) {
 
   FrontendOptions FOpts;
   FOpts.ResourceDir = resourceDir();
-  for (const std::string &D : IncludeDirs)
-    FOpts.ClangArgs.push_back("-I" + D);
-  for (const std::string &D : Defines)
-    FOpts.ClangArgs.push_back("-D" + D);
-  FOpts.ClangArgs.insert(FOpts.ClangArgs.end(), ExtraArgs.begin(),
-                         ExtraArgs.end());
+  FOpts.addArgs(IncludeDirs, Defines, ExtraArgs);
 
   DiagnosticList Diags;
   Module M;

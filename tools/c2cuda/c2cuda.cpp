@@ -417,10 +417,7 @@ int main(int argc, char **argv) {
 
   FrontendOptions FOpts;
   FOpts.ResourceDir = resourceDir();
-  for (const std::string &D : IncludeDirs)
-    FOpts.ClangArgs.push_back("-I" + D);
-  for (const std::string &D : Defines)
-    FOpts.ClangArgs.push_back("-D" + D);
+  FOpts.addArgs(IncludeDirs, Defines);
   if (!BuildPath.empty() && !compileDatabaseFlags(FOpts.ClangArgs))
     return 1;
   FOpts.ClangArgs.insert(FOpts.ClangArgs.end(), CompilerFlags.begin(),
