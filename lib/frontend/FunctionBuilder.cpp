@@ -193,6 +193,8 @@ private:
   privatizable(const clang::Stmt *S,
                std::map<std::string, const VarDecl *> &Vars) const;
   bool nestOnlyIterator(const VarDecl *V) const;
+  static std::vector<std::pair<std::string, ScalarKind>>
+  uninitializedScalars(const std::vector<const VarDecl *> &Vars);
   StmtList withoutDroppedDecls(const StmtList &L) const;
   /// Scalars a nest made private (privatizeScalars), and the host
   /// declarations of scalars, by statement: a declaration of only those
@@ -668,19 +670,44 @@ bool FunctionBuilder::declaresOnlyNestPrivates(const clang::Stmt *S) const {
 StmtList FunctionBuilder::withoutDroppedDecls(const StmtList &L) const {
   StmtList Out;
   for (const StmtPtr &S : L) {
-    auto It = HostDecls.find(S.get());
-    if (It != HostDecls.end() &&
-        std::all_of(It->second.begin(), It->second.end(),
-                    [&](const VarDecl *V) {
-                      return Privatized.count(V) || nestOnlyIterator(V);
-                    }))
-      continue;
-    if (const auto *R = dyn_cast<HostRegion>(S.get()))
+    if (const auto *R = dyn_cast<HostRegion>(S.get())) {
       Out.push_back(
           std::make_shared<HostRegion>(R->Open, withoutDroppedDecls(R->Body),
                                        R->Close, R->HeaderArraysRead, R->Loc));
-    else
+      continue;
+    }
+    auto It = HostDecls.find(S.get());
+    if (It == HostDecls.end()) {
       Out.push_back(S);
+      continue;
+    }
+    std::vector<const VarDecl *> Kept;
+    for (const VarDecl *V : It->second) {
+      bool SideEffects =
+          V->hasInit() && V->getInit()->HasSideEffects(Ctx);
+      if (SideEffects || (!Privatized.count(V) && !nestOnlyIterator(V)))
+        Kept.push_back(V);
+    }
+    if (Kept.size() == It->second.size()) {
+      Out.push_back(S);
+      continue;
+    }
+    if (Kept.empty())
+      continue;
+    // `double acc, last = 0;` with acc privatized: `double last = 0;`, so
+    // the host declares nothing it does not use.
+    const auto &H = cast<HostCode>(*S);
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    for (const VarDecl *V : Kept) {
+      V->print(OS, Ctx.getPrintingPolicy());
+      OS << ";\n";
+    }
+    auto New = std::make_shared<HostCode>(OS.str(), H.ArraysRead,
+                                          H.ArraysWritten, H.ScalarsWritten,
+                                          H.Loc);
+    New->DeclaresOnly = uninitializedScalars(Kept);
+    Out.push_back(std::move(New));
   }
   return Out;
 }
@@ -706,22 +733,34 @@ StmtPtr FunctionBuilder::hostCode(const clang::Stmt *S) {
   auto H = std::make_shared<HostCode>(print(S), A.Read, A.Written,
                                       A.ScalarsWritten, loc(S->getBeginLoc()));
   if (const auto *DS = dyn_cast<clang::DeclStmt>(S)) {
-    std::vector<std::pair<std::string, ScalarKind>> Declared;
     std::vector<const VarDecl *> Vars;
     for (const clang::Decl *D : DS->decls()) {
       const auto *V = dyn_cast<VarDecl>(D);
-      std::optional<ScalarKind> K;
-      if (V && !V->hasInit())
-        K = scalarKindOf(V->getType());
-      if (!K)
+      if (!V)
         return H;
-      Declared.push_back({V->getName().str(), *K});
       Vars.push_back(V);
     }
-    H->DeclaresOnly = std::move(Declared);
+    H->DeclaresOnly = uninitializedScalars(Vars);
     HostDecls[H.get()] = std::move(Vars);
   }
   return H;
+}
+
+/// Vars as (name, type) when all are scalars without initializers (what
+/// HostCode::DeclaresOnly holds); empty otherwise.
+std::vector<std::pair<std::string, ScalarKind>>
+FunctionBuilder::uninitializedScalars(
+    const std::vector<const VarDecl *> &Vars) {
+  std::vector<std::pair<std::string, ScalarKind>> Out;
+  for (const VarDecl *V : Vars) {
+    std::optional<ScalarKind> K;
+    if (!V->hasInit())
+      K = scalarKindOf(V->getType());
+    if (!K)
+      return {};
+    Out.push_back({V->getName().str(), *K});
+  }
+  return Out;
 }
 
 void FunctionBuilder::hostBody(const clang::Stmt *S, StmtList &Out) {

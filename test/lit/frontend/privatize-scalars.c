@@ -70,11 +70,30 @@ void innerloop(int n, int m, const float *A, float *B) {
   }
 }
 
+// One declaration, one scalar privatized: the host keeps only the other.
+double mixed(int n, int m, double *y, const double *A, const double *x) {
+  double acc, last = 0;
+#pragma scop
+  for (int i = 0; i < n; i++) {
+    acc = 0;
+    for (int j = 0; j < m; j++)
+      acc += A[i * m + j] * x[j];
+    y[i] = acc;
+    last = acc;
+  }
+#pragma endscop
+  return last;
+}
+
 // RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: FileCheck --check-prefix=MIXED %s < %t.cu
+// MIXED-LABEL: {{^}}static double c2c_mixed_body(
+// MIXED-NEXT: {{^}}  double last = 0;{{$}}
 // REMARK: {{^}}{{.*}}.c:11:3: remark: 's' is private to each iteration of 'i': declared outside the nest, it is written before it is read in every iteration and not used after the nest{{$}}
 // REMARK: {{^}}{{.*}}.c:21:3: remark: 'acc' is private to each iteration of 'i': {{.*}}{{$}}
 // REMARK: {{^}}{{.*}}.c:23:5: remark: 't' is private to each iteration of 'j': {{.*}}{{$}}
 // REMARK: {{^}}{{.*}}.c:35:3: remark: 's' is private to each iteration of 'i': {{.*}}{{$}}
+// REMARK: {{^}}{{.*}}.c:77:3: remark: 'acc' is private to each iteration of 'i': {{.*}}{{$}}
 // REMARK: {{^}}{{.*}}.c:11:3: remark: mapped i -> x (1-D grid, block 256){{$}}
 // REMARK: {{^}}{{.*}}.c:21:3: remark: mapped i -> x (1-D grid, block 256){{$}}
 // REMARK: {{^}}{{.*}}.c:35:3: remark: mapped i -> x (1-D grid, block 256){{$}}
