@@ -35,6 +35,7 @@
 #include <isl/options.h>
 #include <isl/set.h>
 #include <isl/space.h>
+#include <isl/union_map.h>
 #include <isl/val.h>
 
 #include <algorithm>
@@ -73,6 +74,12 @@ struct Instance {
   std::vector<const ForStmt *> Loops;
   std::shared_ptr<const Scope> Sc;
   isl_set *Domain = nullptr;
+  /// The statement (assignment, declaration, branch or loop) it is.
+  const Stmt *Node = nullptr;
+  /// Position of the statement, or of the branch holding it, in the body
+  /// of each enclosing loop (the nest's body first): with the iterators, its
+  /// place in the order the nest runs as written.
+  std::vector<unsigned> Beta;
 };
 
 /// An ArrayRef of a nest, before its access relation is known.
@@ -144,6 +151,9 @@ public:
   }
 
   FunctionFacts run();
+  /// The dependences of the nests in Which (run() must have run).
+  std::map<const NestStmt *, NestDependences>
+  dependences(const std::set<const NestStmt *> &Which, size_t MaxPairs);
 
 private:
   const Function &F;
@@ -171,6 +181,11 @@ private:
                            NestState &N);
   /// The enclosing loops and conditions of the statement being walked.
   std::vector<ContextItem> *WalkStack = nullptr;
+  /// Instance::Beta of the statement being walked; the last entry is its
+  /// position in the innermost loop's body, unless BranchDepth > 0.
+  std::vector<unsigned> Beta;
+  unsigned BranchDepth = 0;
+  isl_map *originalSchedule(const Instance &I, unsigned Length) const;
   /// Per instance made by guardedInstance: its context, guards included.
   std::map<unsigned, std::vector<ContextItem>> GuardedContext;
   void addScalarAccess(const VarRef &V, bool IsWrite, unsigned Inst,
@@ -242,6 +257,7 @@ unsigned Analyzer::newInstance(const std::vector<ContextItem> &Stack,
   Instance I;
   I.Name = "S" + std::to_string(Insts.size());
   I.Loops = Loops;
+  I.Beta = Beta;
   I.Sc = Sc;
   ConvContext CC;
   CC.OutsideWritten = &N.OutsideWritten;
@@ -491,6 +507,7 @@ unsigned Analyzer::guardedInstance(unsigned Inst, const Expr &Cond,
   C.Sc = Insts[Inst].Sc;
   Context.push_back(C);
   unsigned G = newInstance(Context, Insts[Inst].Loops, Insts[Inst].Sc, N);
+  Insts[G].Node = Insts[Inst].Node;
   GuardedContext[G] = std::move(Context);
   return G;
 }
@@ -498,10 +515,14 @@ unsigned Analyzer::guardedInstance(unsigned Inst, const Expr &Cond,
 void Analyzer::walk(const StmtList &L, Scope S, std::vector<ContextItem> &Stack,
                     std::vector<const ForStmt *> &Loops, NestState &N) {
   WalkStack = &Stack;
-  for (const StmtPtr &St : L) {
+  for (size_t Pos = 0; Pos < L.size(); ++Pos) {
+    const StmtPtr &St = L[Pos];
+    if (BranchDepth == 0)
+      Beta.back() = Pos;
     auto Snap = std::make_shared<const Scope>(S);
     if (const auto *A = llvm::dyn_cast<AssignStmt>(St.get())) {
       unsigned I = newInstance(Stack, Loops, Snap, N);
+      Insts[I].Node = St.get();
       size_t FirstAccess = N.Accesses.size();
       bool Compound = A->Op != AssignOpKind::Set;
       if (const auto *R = llvm::dyn_cast<ArrayRef>(A->LHS.get())) {
@@ -528,6 +549,7 @@ void Analyzer::walk(const StmtList &L, Scope S, std::vector<ContextItem> &Stack,
       }
     } else if (const auto *D = llvm::dyn_cast<DeclStmt>(St.get())) {
       unsigned I = newInstance(Stack, Loops, Snap, N);
+      Insts[I].Node = St.get();
       if (D->Init)
         collectReads(*D->Init, I, N);
       Binding B;
@@ -549,6 +571,7 @@ void Analyzer::walk(const StmtList &L, Scope S, std::vector<ContextItem> &Stack,
       }
     } else if (const auto *If = llvm::dyn_cast<IfStmt>(St.get())) {
       unsigned I = newInstance(Stack, Loops, Snap, N);
+      Insts[I].Node = St.get();
       collectReads(*If->Cond, I, N);
       for (int Br = 0; Br < 2; ++Br) {
         ContextItem C;
@@ -556,11 +579,14 @@ void Analyzer::walk(const StmtList &L, Scope S, std::vector<ContextItem> &Stack,
         C.Negated = Br == 1;
         C.Sc = Snap;
         Stack.push_back(C);
+        ++BranchDepth;
         walk(Br == 0 ? If->Then : If->Else, S, Stack, Loops, N);
+        --BranchDepth;
         Stack.pop_back();
       }
     } else if (const auto *Fo = llvm::dyn_cast<ForStmt>(St.get())) {
       unsigned I = newInstance(Stack, Loops, Snap, N);
+      Insts[I].Node = St.get();
       collectReads(*Fo->Lower, I, N);
       collectReads(*Fo->Upper, I, N);
       N.Fors.push_back({Fo, (unsigned)Loops.size()});
@@ -575,7 +601,12 @@ void Analyzer::walk(const StmtList &L, Scope S, std::vector<ContextItem> &Stack,
       B.Depth = Loops.size();
       Inner.bind(Fo->Iter, B);
       Loops.push_back(Fo);
+      Beta.push_back(0);
+      unsigned Branches = BranchDepth;
+      BranchDepth = 0;
       walk(Fo->Body, Inner, Stack, Loops, N);
+      BranchDepth = Branches;
+      Beta.pop_back();
       Loops.pop_back();
       Stack.pop_back();
     }
@@ -1311,6 +1342,7 @@ FunctionFacts Analyzer::run() {
   for (NestState &NS : Nests) {
     std::vector<ContextItem> Stack;
     std::vector<const ForStmt *> Loops;
+    Beta = {0};
     walk(NS.Nest->Body, Scope(), Stack, Loops, NS);
   }
   buildArrayAccesses();
@@ -1320,12 +1352,94 @@ FunctionFacts Analyzer::run() {
   return std::move(Facts);
 }
 
+//===----------------------------------------------------------------------===//
+// Dependences for restructuring
+//===----------------------------------------------------------------------===//
+
+/// I[it0, ..., itd-1] -> [b0, it0, b1, ..., bd, 0, ..., n]: the order the
+/// nest runs its instances as written, padded with zeros to Length - 1
+/// entries; the last entry, the instance's number, orders the parts of one
+/// statement (a branch and what it runs) as they were walked.
+isl_map *Analyzer::originalSchedule(const Instance &I, unsigned Length) const {
+  unsigned D = I.Loops.size();
+  std::vector<std::string> Out;
+  for (unsigned K = 0; K <= D; ++K) {
+    Out.push_back(std::to_string(K < I.Beta.size() ? I.Beta[K] : 0));
+    if (K < D)
+      Out.push_back("it" + std::to_string(K));
+  }
+  while (Out.size() + 1 < Length)
+    Out.push_back("0");
+  Out.push_back(I.Name.substr(1));
+  std::string Text = "{ " + tupleText(I.Name, "it", D) + " -> [";
+  for (size_t K = 0; K < Out.size(); ++K)
+    Text += (K ? ", " : "") + Out[K];
+  Text += "] }";
+  return isl_map_read_from_str(Ctx, Text.c_str());
+}
+
+std::map<const NestStmt *, NestDependences>
+Analyzer::dependences(const std::set<const NestStmt *> &Which,
+                      size_t MaxPairs) {
+  std::map<const NestStmt *, NestDependences> Out;
+  for (const NestState &N : Nests) {
+    if (!Which.count(N.Nest))
+      continue;
+    unsigned Depth = 0;
+    for (unsigned I : N.Insts)
+      Depth = std::max<unsigned>(Depth, Insts[I].Loops.size());
+    std::map<unsigned, isl_map *> Sched;
+    for (unsigned I : N.Insts)
+      Sched[I] = originalSchedule(Insts[I], 2 * Depth + 2);
+    std::map<std::string, std::vector<const Access *>> ByTarget;
+    for (const Access &A : N.Accesses)
+      if (A.Rel)
+        ByTarget[A.Target].push_back(&A);
+    size_t Pairs = 0;
+    for (auto &[T, List] : ByTarget)
+      Pairs += List.size() * List.size();
+    if (Pairs <= MaxPairs) {
+      isl_union_map *Deps = isl_union_map_empty(isl_space_params_alloc(Ctx, 0));
+      for (auto &[T, List] : ByTarget)
+        for (const Access *X : List)
+          for (const Access *Y : List) {
+            if (!X->IsWrite && !Y->IsWrite)
+              continue;
+            isl_map *Same = isl_map_apply_range(
+                isl_map_copy(X->Rel), isl_map_reverse(isl_map_copy(Y->Rel)));
+            isl_map *Before = isl_map_lex_lt_map(isl_map_copy(Sched[X->Inst]),
+                                                 isl_map_copy(Sched[Y->Inst]));
+            Same = isl_map_intersect(Same, Before);
+            Deps = isl_union_map_add_map(Deps, Same);
+          }
+      NestDependences &D = Out[N.Nest];
+      char *Text = isl_union_map_to_str(Deps);
+      D.Dependences = Text ? Text : "";
+      free(Text);
+      isl_union_map_free(Deps);
+      for (unsigned I : N.Insts)
+        D.Statements.push_back({Insts[I].Name, Insts[I].Node, Insts[I].Loops});
+    }
+    for (auto &[I, M] : Sched)
+      isl_map_free(M);
+  }
+  return Out;
+}
+
 } // namespace
 
 FunctionFacts c2cuda::analyzeFunction(const Function &F,
                                       DiagnosticList &Diags) {
   Analyzer A(F, Diags);
   return A.run();
+}
+
+std::map<const NestStmt *, NestDependences> c2cuda::nestDependences(
+    const Function &F, const std::set<const NestStmt *> &Which,
+    FunctionFacts &Facts, DiagnosticList &Diags, size_t MaxPairs) {
+  Analyzer A(F, Diags);
+  Facts = A.run();
+  return A.dependences(Which, MaxPairs);
 }
 
 const char *c2cuda::spelling(LoopClass C) {

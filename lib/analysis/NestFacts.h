@@ -116,6 +116,33 @@ struct FunctionFacts {
 /// negative) are reported to Diags as errors with a hint.
 FunctionFacts analyzeFunction(const Function &F, DiagnosticList &Diags);
 
+/// The dependences between the statements of a nest, for transforms that
+/// reorder them (RestructureNests). Each statement instance set has an isl
+/// name ("S3") and the nest's loops around it as its dimensions, it0 the
+/// outermost. A statement may have several (a branch's condition and what
+/// it runs, a read guarded by `&&`): each names its Node.
+struct NestDependences {
+  struct Statement {
+    std::string Name;
+    const Stmt *Node = nullptr;
+    std::vector<const ForStmt *> Loops;
+  };
+  std::vector<Statement> Statements;
+  /// isl union map text { Sa[...] -> Sb[...] : ... }: the instance of Sb
+  /// touches an element or scalar the instance of Sa touched before it, in
+  /// the order the nest runs as written, and one of them writes it.
+  /// Subscripts that are not affine touch any element of their array.
+  std::string Dependences;
+};
+
+/// analyzeFunction (into Facts), and the dependences of each nest in Which
+/// whose accesses make at most MaxPairs pairs to test (nests with more are
+/// left out of the result).
+std::map<const NestStmt *, NestDependences>
+nestDependences(const Function &F, const std::set<const NestStmt *> &Which,
+                FunctionFacts &Facts, DiagnosticList &Diags,
+                size_t MaxPairs = 4096);
+
 } // namespace c2cuda
 
 #endif

@@ -171,6 +171,9 @@ bool parseFile(const std::string &Path, const FrontendOptions &Opts, Module &M,
       Diags.error({}, "could not parse '" + Path + "' as C");
     return false;
   }
+  if (Diags.hasErrors())
+    return false;
+  restructureModule(M, Opts.Restructure, Diags);
   return !Diags.hasErrors();
 }
 

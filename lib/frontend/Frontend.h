@@ -5,7 +5,8 @@
 // (the next statement) or enclosed in `#pragma scop` ... `#pragma endscop`
 // (each top-level statement of the region), and builds the IR of every
 // function holding one. Anything outside the supported subset is reported
-// with a clang-style diagnostic that says what to write instead.
+// with a clang-style diagnostic that says what to write instead. The nests
+// are then restructured (restructure/Restructure.h) before anyone sees them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_FRONTEND_FRONTEND_H
@@ -13,6 +14,7 @@
 
 #include "ir/Diagnostics.h"
 #include "ir/IR.h"
+#include "restructure/Restructure.h"
 
 #include <string>
 #include <vector>
@@ -25,6 +27,8 @@ struct FrontendOptions {
   /// Clang resource directory (for stddef.h); empty means the one baked in
   /// at build time.
   std::string ResourceDir;
+  /// Then restructure the nests (restructure/Restructure.h).
+  RestructureOptions Restructure;
 
   /// Appends `-I` for each of Includes and `-D` for each of Defines, then
   /// Extra as given (the tools' -I, -D and --extra-arg options).

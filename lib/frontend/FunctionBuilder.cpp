@@ -5,7 +5,6 @@
 #include "HostSource.h"
 #include "NestBuilder.h"
 #include "PrivatizeScalars.h"
-#include "ReplaceArrayAccumulators.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -574,15 +573,11 @@ StmtPtr FunctionBuilder::nestStmt(const clang::Stmt *S) {
   std::map<std::string, ScalarKind> Candidates = privatizable(S, Vars);
   std::set<std::string> Done;
   StmtList Private = privatizeScalars(Body, Candidates, Done, Diags);
-  DiagnosticList Replaced;
-  StmtList Restructured = replaceArrayAccumulators(Private, Replaced);
-  for (const Diagnostic &D : Replaced.all())
-    Diags.add(D);
   const PragmaRecord *P = I.Kernel ? I.Kernel : I.Scop;
-  auto N = std::make_shared<NestStmt>(NextId++, std::move(Restructured),
+  auto N = std::make_shared<NestStmt>(NextId++, std::move(Private),
                                       std::move(Clauses), loc(P->Loc),
                                       loc(S->getBeginLoc()));
-  if (!Done.empty() || !Replaced.all().empty()) {
+  if (!Done.empty()) {
     N->AsWritten = std::move(Body);
     for (const std::string &Name : Done) {
       Privatized.insert(Vars.at(Name));

@@ -30,10 +30,9 @@ struct Lowered {
 
 /// Null when the source does not parse to one function or lowering
 /// reports an error; then the messages go to *Errors if given.
-inline std::unique_ptr<Lowered> lowerSource(const std::string &Name,
-                                            const std::string &Source,
-                                            bool Reassoc,
-                                            std::string *Errors = nullptr) {
+inline std::unique_ptr<Lowered>
+lowerSource(const std::string &Name, const std::string &Source, bool Reassoc,
+            std::string *Errors = nullptr, bool MoveLoops = true) {
   namespace fs = std::filesystem;
   fs::path P = fs::temp_directory_path() /
                ("c2cuda-lower-" + std::to_string(::getpid()) + "-" + Name);
@@ -41,6 +40,7 @@ inline std::unique_ptr<Lowered> lowerSource(const std::string &Name,
   auto L = std::make_unique<Lowered>();
   FrontendOptions FO;
   FO.ResourceDir = C2CUDA_CLANG_RESOURCE_DIR;
+  FO.Restructure.MoveLoops = MoveLoops;
   DiagnosticList Diags;
   bool Ok = parseFile(P.string(), FO, L->M, Diags);
   fs::remove(P);

@@ -93,6 +93,9 @@ static cl::opt<std::string> OnlyFunction("function",
                                          cl::value_desc("name"),
                                          cl::cat(Category));
 
+static cl::opt<bool> NoRestructure("no-restructure",
+                                   cl::desc("As c2cuda --no-restructure"),
+                                   cl::cat(Category));
 static cl::opt<bool> NoDefaultTiling("no-default-tiling",
                                      cl::desc("As c2cuda --no-default-tiling"),
                                      cl::cat(Category));
@@ -370,6 +373,7 @@ int main(int argc, char **argv) {
   FrontendOptions FOpts;
   FOpts.ResourceDir = resourceDir();
   FOpts.addArgs(IncludeDirs, Defines, ExtraArgs);
+  FOpts.Restructure.MoveLoops = !NoRestructure;
 
   DiagnosticList Diags;
   Module M;

@@ -207,6 +207,13 @@ static cl::opt<bool> NoDefaultTiling(
              "without schedule clauses (by default 2-D nests are tiled)"),
     cl::cat(Category));
 
+static cl::opt<bool> NoRestructure(
+    "no-restructure",
+    cl::desc("Keep every nest's loops in the order and grouping written (by "
+             "default parallel loops are moved outermost and loops with equal "
+             "bounds fused, where the dependences allow)"),
+    cl::sub(cl::SubCommand::getAll()), cl::cat(Category));
+
 static cl::opt<bool> AllowReassociation(
     "allow-reassociation",
     cl::desc("Run every reduction loop (s += e, m = fmaxf(m, e), ...) in "
@@ -418,6 +425,7 @@ int main(int argc, char **argv) {
   FrontendOptions FOpts;
   FOpts.ResourceDir = resourceDir();
   FOpts.addArgs(IncludeDirs, Defines);
+  FOpts.Restructure.MoveLoops = !NoRestructure;
   if (!BuildPath.empty() && !compileDatabaseFlags(FOpts.ClangArgs))
     return 1;
   FOpts.ClangArgs.insert(FOpts.ClangArgs.end(), CompilerFlags.begin(),

@@ -1,10 +1,12 @@
 // An array element accumulated across a loop, after an earlier write of it
-// at the same level, is kept in a scalar across the loop
-// (frontend/ReplaceArrayAccumulators.h): the tiled kernel keeps it per point
-// in registers instead of reading and writing memory on every k step. Not
-// replaced: no earlier write at that level, subscripts that change in the
-// loop, another element of the same array in the loop. The CPU oracle runs
-// the nests as written against the replaced lowering.
+// at the same level or in an array parameter declared with the dimensions
+// its loops cover, is kept in a scalar across the loop
+// (restructure/ReplaceArrayAccumulators.h): the tiled kernel keeps it per
+// point in registers instead of reading and writing memory on every k step.
+// Not replaced: a pointer parameter with no earlier write at that level,
+// subscripts that change in the loop, another element of the same array in
+// the loop. The CPU oracle runs the nests as written against the replaced
+// lowering; with nk = 0 the planned copies stay within the declared array.
 
 void product(int ni, int nj, int nk, float alpha, float tmp[ni][nj],
              const float A[ni][nk], const float B[nk][nj]) {
@@ -37,6 +39,15 @@ void noinit(int ni, int nj, int nk, float C[ni][nj], const float A[ni][nk],
         C[i][j] += A[i][k] * B[k][j];
 }
 
+void noinitptr(int ni, int nj, int nk, float *C, const float *A,
+               const float *B) {
+#pragma c2cuda kernel
+  for (int i = 0; i < ni; i++)
+    for (int j = 0; j < nj; j++)
+      for (int k = 0; k < nk; k++)
+        C[i * nj + j] += A[i * nk + k] * B[k * nj + j];
+}
+
 void moving(int ni, int nk, float C[ni][nk], const float A[ni][nk]) {
 #pragma c2cuda kernel
   for (int i = 0; i < ni; i++) {
@@ -58,15 +69,19 @@ void other(int ni, int nk, float C[ni][2], const float A[ni][nk]) {
 }
 
 // RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck --check-prefix=REMARK --implicit-check-not='accumulated in a register' %s
-// REMARK: {{^}}{{.*}}.c:15:7: remark: 'tmp[i][j]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
-// REMARK: {{^}}{{.*}}.c:26:7: remark: 'C[i][j]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
-// REMARK: {{^}}{{.*}}.c:12:3: remark: register tile: c2c_acc_tmp kept per point in registers{{$}}
-// REMARK: {{^}}{{.*}}.c:23:3: remark: register tile: c2c_acc_C kept per point in registers{{$}}
+// REMARK: {{^}}{{.*}}.c:17:7: remark: 'tmp[i][j]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
+// REMARK: {{^}}{{.*}}.c:28:7: remark: 'C[i][j]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
+// REMARK: {{^}}{{.*}}.c:38:7: remark: 'C[i][j]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
+// REMARK: {{^}}{{.*}}.c:14:3: remark: register tile: c2c_acc_tmp kept per point in registers{{$}}
+// REMARK: {{^}}{{.*}}.c:25:3: remark: register tile: c2c_acc_C kept per point in registers{{$}}
+// REMARK: {{^}}{{.*}}.c:36:3: remark: register tile: c2c_acc_C kept per point in registers{{$}}
 
 // RUN: %c2cuda-check %s --size ni=19,nj=23,nk=7 --trials 4 --function product | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size ni=19,nj=23,nk=7 --trials 4 --function gemm | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size ni=19,nj=23,nk=0 --trials 2 --function gemm | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size ni=19,nj=23,nk=7 --trials 2 --function noinit | FileCheck --check-prefix=ORACLE %s
+// RUN: %c2cuda-check %s --size ni=19,nj=23,nk=0 --trials 2 --function noinit --array-size C=437,A=0,B=0 | FileCheck --check-prefix=ORACLE %s
+// RUN: %c2cuda-check %s --size ni=19,nj=23,nk=7 --trials 2 --function noinitptr | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size ni=19,nk=7 --trials 2 --function moving | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size ni=19,nk=7 --trials 2 --function other | FileCheck --check-prefix=ORACLE %s
 // ORACLE: {{^}}CHECK {{[a-z]+}} PASS

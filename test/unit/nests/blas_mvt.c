@@ -1,8 +1,8 @@
 // PolyBench mvt: x1 += A y1; x2 += A^T y2.
 // EXPECT: i parallel
-// EXPECT: j reduction + x1[i]
+// EXPECT: j reduction + c2c_acc_x1
 // EXPECT: i@2 parallel
-// EXPECT: j@2 reduction + x2[i]
+// EXPECT: j@2 reduction + c2c_acc_x2
 void mvt(int n, float x1[n], float x2[n], float y1[n], float y2[n],
          float A[n][n]) {
 #pragma scop

@@ -1,8 +1,9 @@
-// A 3x3 convolution accumulating straight into the output element.
+// A 3x3 convolution accumulating straight into the output element (kept
+// in a register across r and s: out is declared with the loops' bounds).
 // EXPECT: i parallel
 // EXPECT: j parallel
-// EXPECT: r reduction + out[i][j]
-// EXPECT: s reduction + out[i][j]
+// EXPECT: r reduction + c2c_acc_out
+// EXPECT: s reduction + c2c_acc_out
 void conv_acc(int H, int W, float in[H][W], float w[3][3],
               float out[H - 2][W - 2]) {
 #pragma c2cuda kernel

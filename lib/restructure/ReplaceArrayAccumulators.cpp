@@ -19,7 +19,9 @@ namespace {
 
 class Replacer {
 public:
-  Replacer(const StmtList &Body, DiagnosticList &Diags) : Diags(Diags) {
+  Replacer(const StmtList &Body, const std::vector<Param> &Params,
+           DiagnosticList &Diags)
+      : Params(Params), Diags(Diags) {
     forEachStmt(Body, [&](const Stmt &S) {
       if (const auto *D = dyn_cast<DeclStmt>(&S)) {
         Names.insert(D->Name);
@@ -67,26 +69,38 @@ private:
       Elems.push_back(R);
   }
 
-  /// Appends loop K, inner lists done first, with its replaceable
+  /// Appends loop K, inner lists rewritten too, with its replaceable
   /// accumulators in scalars (Before: the statements before K at its level;
   /// Level: the elements they assign).
   void loop(const ForStmt &K, StmtList &Before, Written &Level) {
-    auto New = std::make_shared<ForStmt>(K.Iter, K.IterType, K.Lower, K.Cmp,
-                                         K.Upper, K.Step, list(K.Body), K.Loc);
-    New->Unroll = K.Unroll;
-    StmtPtr Loop = New;
+    // The targets K replaces, decided on K as written; the loops inside
+    // leave them alone, so an element is kept across the outermost loop
+    // that allows it.
+    StmtPtr Orig(&K, [](const Stmt *) {});
     std::vector<const ArrayRef *> Targets;
-    forEachStmt(New->Body, [&](const Stmt &S) {
+    forEachStmt(K.Body, [&](const Stmt &S) {
       if (const auto *A = dyn_cast<AssignStmt>(&S))
         if (const auto *R = dyn_cast<ArrayRef>(A->LHS.get()))
-          if (std::none_of(Targets.begin(), Targets.end(),
-                           [&](const ArrayRef *T) { return sameExpr(*T, *R); }))
+          if (!claimed(*R) &&
+              std::none_of(
+                  Targets.begin(), Targets.end(),
+                  [&](const ArrayRef *T) { return sameExpr(*T, *R); }) &&
+              replaceable(*R, Orig, Level))
             Targets.push_back(R);
     });
+    size_t Outer = Claimed.size();
+    Claimed.insert(Claimed.end(), Targets.begin(), Targets.end());
+    Enclosing.push_back(&K);
+    StmtList Body = list(K.Body);
+    Enclosing.pop_back();
+    Claimed.resize(Outer);
+    auto New =
+        std::make_shared<ForStmt>(K.Iter, K.IterType, K.Lower, K.Cmp, K.Upper,
+                                  K.Step, std::move(Body), K.Loc);
+    New->Unroll = K.Unroll;
+    StmtPtr Loop = New;
     StmtList After;
     for (const ArrayRef *T : Targets) {
-      if (!replaceable(*T, Loop, Level))
-        continue;
       std::string Name = fresh("c2c_acc_" + T->Array);
       auto Ref = std::make_shared<ArrayRef>(*T);
       auto Var = std::make_shared<VarRef>(Name, T->Type, T->Loc);
@@ -144,9 +158,51 @@ private:
       return false;
     // An earlier statement at this level writes the element.
     auto It = Level.find(T.Array);
-    return It != Level.end() &&
-           std::any_of(It->second.begin(), It->second.end(),
-                       [&](const ArrayRef *E) { return sameExpr(*E, T); });
+    if (It != Level.end() &&
+        std::any_of(It->second.begin(), It->second.end(),
+                    [&](const ArrayRef *E) { return sameExpr(*E, T); }))
+      return true;
+    return inDeclaredShape(T);
+  }
+
+  bool claimed(const ArrayRef &R) const {
+    return std::any_of(Claimed.begin(), Claimed.end(),
+                       [&](const ArrayRef *C) { return sameExpr(*C, R); });
+  }
+
+  static const Expr *uncast(const Expr *E) {
+    while (const auto *C = dyn_cast<CastExpr>(E))
+      E = C->Operand.get();
+    return E;
+  }
+
+  /// T's array is a parameter declared with dimensions, and each subscript
+  /// is the iterator of a loop around K from 0 to below that dimension.
+  bool inDeclaredShape(const ArrayRef &T) const {
+    const Param *P = nullptr;
+    for (const Param &X : Params)
+      if (X.Name == T.Array)
+        P = &X;
+    if (!P || P->ParamForm != Param::Form::Array ||
+        P->Dims.size() != T.Indices.size())
+      return false;
+    for (size_t D = 0; D < T.Indices.size(); ++D) {
+      const auto *V = dyn_cast<VarRef>(uncast(T.Indices[D].get()));
+      if (!V || !P->Dims[D])
+        return false;
+      bool Covered = false;
+      for (const ForStmt *L : Enclosing) {
+        if (L->Iter != V->Name)
+          continue;
+        const auto *Lo = dyn_cast<IntLit>(uncast(L->Lower.get()));
+        Covered = Lo && Lo->Value == 0 && L->Cmp == LoopCmp::LT &&
+                  L->Step == 1 &&
+                  sameExpr(*uncast(L->Upper.get()), *uncast(P->Dims[D].get()));
+      }
+      if (!Covered)
+        return false;
+    }
+    return true;
   }
 
   std::string fresh(const std::string &Base) {
@@ -158,15 +214,22 @@ private:
     return N;
   }
 
+  const std::vector<Param> &Params;
   DiagnosticList &Diags;
+  /// The loops around the list being rewritten, outermost first.
+  std::vector<const ForStmt *> Enclosing;
+  /// Elements an enclosing loop keeps in a scalar.
+  std::vector<const ArrayRef *> Claimed;
   std::map<std::string, unsigned> NextSuffix;
   std::set<std::string> Names, NestArrays;
 };
 
 } // namespace
 
-StmtList replaceArrayAccumulators(const StmtList &Body, DiagnosticList &Diags) {
-  return Replacer(Body, Diags).list(Body);
+StmtList replaceArrayAccumulators(const StmtList &Body,
+                                  const std::vector<Param> &Params,
+                                  DiagnosticList &Diags) {
+  return Replacer(Body, Params, Diags).list(Body);
 }
 
 } // namespace c2cuda

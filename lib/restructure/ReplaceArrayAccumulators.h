@@ -12,15 +12,18 @@
 // Legal when every reference to X in K (bounds included) is X[e] with the
 // same subscripts, e reads no array and nothing K assigns or declares (its
 // iterator included), so e names one element throughout K; X is a
-// parameter or global (not an array declared in the nest); and a statement
-// just before K at the same level writes X[e] unconditionally, so the load
-// and store add no element to what the nest touches even when K runs no
-// iteration (they move its value unchanged then). Each replacement is a
-// remark at K.
+// parameter or global (not an array declared in the nest); and the load
+// and store add no element to what the nest may touch even when K runs no
+// iteration (they move its value unchanged then): a statement just before K
+// at the same level writes X[e] unconditionally, or X is a parameter
+// declared with dimensions (`float C[ni][nj]`) and each subscript of e is
+// the iterator of a loop around K running from 0 to that dimension
+// (`for (i = 0; i < ni; i++)`), so e is an element of the array as the
+// user declared it. Each replacement is a remark at K.
 //
 //===----------------------------------------------------------------------===//
-#ifndef C2CUDA_FRONTEND_REPLACEARRAYACCUMULATORS_H
-#define C2CUDA_FRONTEND_REPLACEARRAYACCUMULATORS_H
+#ifndef C2CUDA_RESTRUCTURE_REPLACEARRAYACCUMULATORS_H
+#define C2CUDA_RESTRUCTURE_REPLACEARRAYACCUMULATORS_H
 
 #include "ir/Diagnostics.h"
 #include "ir/IR.h"
@@ -28,7 +31,10 @@
 namespace c2cuda {
 
 /// Body with every array accumulator it can replace kept in a scalar.
-StmtList replaceArrayAccumulators(const StmtList &Body, DiagnosticList &Diags);
+/// Params: the function's parameters (their declared dimensions).
+StmtList replaceArrayAccumulators(const StmtList &Body,
+                                  const std::vector<Param> &Params,
+                                  DiagnosticList &Diags);
 
 } // namespace c2cuda
 

@@ -1,0 +1,135 @@
+//===- Restructure.cpp - IR-to-IR changes of nests before analysis --------===//
+
+#include "Restructure.h"
+
+#include "ConditionalMinMax.h"
+#include "ReplaceArrayAccumulators.h"
+#include "RestructureNests.h"
+
+#include "analysis/NestFacts.h"
+
+#include <functional>
+
+using namespace llvm;
+
+namespace c2cuda {
+
+namespace {
+
+void findNests(const StmtList &L, std::set<const NestStmt *> &Out) {
+  for (const StmtPtr &S : L)
+    if (const auto *N = dyn_cast<NestStmt>(S.get()))
+      Out.insert(N);
+    else if (const auto *H = dyn_cast<HostRegion>(S.get()))
+      findNests(H->Body, Out);
+}
+
+/// Whether the nest is small enough to restructure (RestructureNests
+/// takes trees of at most 64 statements) and has two nested loops to
+/// reorder: the dependences of larger nests are not computed at all.
+bool worthAnalysing(const NestStmt &N) {
+  unsigned Stmts = 0, Depth = 0;
+  std::function<void(const StmtList &, unsigned)> Walk = [&](const StmtList &L,
+                                                             unsigned D) {
+    for (const StmtPtr &S : L) {
+      ++Stmts;
+      if (const auto *F = dyn_cast<ForStmt>(S.get())) {
+        Depth = std::max(Depth, D + 1);
+        Walk(F->Body, D + 1);
+      }
+    }
+  };
+  Walk(N.Body, 0);
+  return Stmts <= 256 && Depth >= 2;
+}
+
+bool sameList(const StmtList &A, const StmtList &B) {
+  if (A.size() != B.size())
+    return false;
+  for (size_t K = 0; K < A.size(); ++K)
+    if (A[K] != B[K])
+      return false;
+  return true;
+}
+
+/// L with every nest's body replaced by Rewrite's answer.
+StmtList
+rewriteNests(const StmtList &L,
+             const std::function<StmtList(const NestStmt &)> &Rewrite) {
+  StmtList Out;
+  for (const StmtPtr &S : L) {
+    if (const auto *N = dyn_cast<NestStmt>(S.get())) {
+      StmtList Body = Rewrite(*N);
+      if (sameList(Body, N->Body)) {
+        Out.push_back(S);
+        continue;
+      }
+      auto New = std::make_shared<NestStmt>(*N);
+      if (New->AsWritten.empty())
+        New->AsWritten = N->Body;
+      New->Body = std::move(Body);
+      Out.push_back(New);
+    } else if (const auto *H = dyn_cast<HostRegion>(S.get())) {
+      StmtList Body = rewriteNests(H->Body, Rewrite);
+      if (sameList(Body, H->Body)) {
+        Out.push_back(S);
+        continue;
+      }
+      auto New = std::make_shared<HostRegion>(*H);
+      New->Body = std::move(Body);
+      Out.push_back(New);
+    } else {
+      Out.push_back(S);
+    }
+  }
+  return Out;
+}
+
+} // namespace
+
+void restructureModule(Module &M, const RestructureOptions &Opts,
+                       DiagnosticList &Diags) {
+  for (Function &F : M.Functions) {
+    F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
+      return rewriteConditionalMinMax(N.Body, Diags);
+    });
+    if (Opts.MoveLoops) {
+      std::set<const NestStmt *> All, Which;
+      findNests(F.Body, All);
+      // Schedule clauses name the loops as written.
+      for (const NestStmt *N : All)
+        if (N->Clauses.isDefault() && worthAnalysing(*N))
+          Which.insert(N);
+      if (!Which.empty()) {
+        // Only those nests are analysed (the same IR nodes, so the facts
+        // are keyed by them); the analysis after this one reports.
+        Function Part = F;
+        Part.Body.clear();
+        std::function<void(const StmtList &)> Collect = [&](const StmtList &L) {
+          for (const StmtPtr &S : L)
+            if (const auto *N = dyn_cast<NestStmt>(S.get())) {
+              if (Which.count(N))
+                Part.Body.push_back(S);
+            } else if (const auto *H = dyn_cast<HostRegion>(S.get())) {
+              Collect(H->Body);
+            }
+        };
+        Collect(F.Body);
+        DiagnosticList Scratch;
+        FunctionFacts Facts;
+        auto Deps = nestDependences(Part, Which, Facts, Scratch);
+        F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
+          auto D = Deps.find(&N);
+          if (D == Deps.end())
+            return N.Body;
+          return restructureNest(N, Facts.Nests[&N], D->second, Diags);
+        });
+      }
+    }
+    F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
+      return replaceArrayAccumulators(N.Body, F.Params, Diags);
+    });
+  }
+}
+
+} // namespace c2cuda

@@ -1,0 +1,652 @@
+//===- RestructureNests.cpp - Parallel loops moved outermost --------------===//
+
+#include "RestructureNests.h"
+
+#include "ir/IRPrinter.h"
+#include "ir/IRRewrite.h"
+#include "ir/IRWalk.h"
+
+#include <isl/ctx.h>
+#include <isl/map.h>
+#include <isl/options.h>
+#include <isl/set.h>
+#include <isl/union_map.h>
+
+#include <algorithm>
+#include <climits>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+namespace c2cuda {
+
+namespace {
+
+/// A statement the restructuring moves as a whole: an assignment, or a
+/// branch without loops, with the loops around it.
+struct Unit {
+  const Stmt *Node = nullptr;
+  /// The nest's loops around it, outermost first.
+  std::vector<const ForStmt *> Loops;
+  /// Its position (or its enclosing loop's) in the tree root's body, then
+  /// in the body of each loop below the root.
+  std::vector<unsigned> Beta;
+};
+
+/// A band dimension: the loop of each unit (an index into Unit::Loops).
+using Dim = std::vector<unsigned>;
+
+std::string tuple(const std::string &Name, unsigned N) {
+  std::string T = Name + "[";
+  for (unsigned K = 0; K < N; ++K)
+    T += (K ? ", i" : "i") + std::to_string(K);
+  return T + "]";
+}
+
+std::string vec(const std::vector<std::string> &V) {
+  std::string T = "[";
+  for (size_t K = 0; K < V.size(); ++K)
+    T += (K ? ", " : "") + V[K];
+  return T + "]";
+}
+
+/// Iterator names of Loops that E reads.
+std::set<std::string> itersRead(const Expr &E,
+                                const std::vector<const ForStmt *> &Loops) {
+  std::set<std::string> Out;
+  forEachExpr(E, [&](const Expr &X) {
+    if (const auto *V = dyn_cast<VarRef>(&X))
+      for (const ForStmt *L : Loops)
+        if (L->Iter == V->Name)
+          Out.insert(V->Name);
+  });
+  return Out;
+}
+
+ExprPtr renamed(const ExprPtr &E, const std::map<std::string, std::string> &R,
+                const std::map<std::string, ScalarKind> &Types) {
+  return rewriteExpr(E, [&](const ExprPtr &X) -> ExprPtr {
+    const auto *V = dyn_cast<VarRef>(X.get());
+    if (!V)
+      return nullptr;
+    auto It = R.find(V->Name);
+    if (It == R.end() || It->second == V->Name)
+      return nullptr;
+    return std::make_shared<VarRef>(It->second, Types.at(It->second), V->Loc);
+  });
+}
+
+class TreeRestructurer {
+public:
+  TreeRestructurer(const NestFacts &Facts, const NestDependences &Deps,
+                   DiagnosticList &Diags)
+      : Facts(Facts), Diags(Diags) {
+    Ctx = isl_ctx_alloc();
+    isl_options_set_on_error(Ctx, ISL_ON_ERROR_CONTINUE);
+    AllDeps = isl_union_map_read_from_str(Ctx, Deps.Dependences.c_str());
+    for (const NestDependences::Statement &S : Deps.Statements)
+      InstNode[S.Name] = S.Node;
+    for (const RefFacts &R : Facts.Refs)
+      Strides[R.Ref] = &R;
+  }
+  ~TreeRestructurer() {
+    isl_union_map_free(AllDeps);
+    isl_ctx_free(Ctx);
+  }
+
+  /// L with each loop tree restructured, or searched inside when it is
+  /// sequential and cannot be; Changed is set when anything was.
+  StmtList list(const StmtList &L, std::vector<const ForStmt *> &Outer,
+                bool &Changed);
+
+private:
+  const NestFacts &Facts;
+  DiagnosticList &Diags;
+  isl_ctx *Ctx;
+  isl_union_map *AllDeps = nullptr;
+  std::map<std::string, const Stmt *> InstNode;
+  std::map<const ArrayRef *, const RefFacts *> Strides;
+
+  // Per tree.
+  std::vector<Unit> Units;
+  std::set<const ForStmt *> TreeLoops;
+  std::map<const Stmt *, unsigned> UnitOf; ///< Nodes in units, nested too.
+  unsigned Depth0 = 0;                     ///< Loops outside the tree.
+
+  StmtPtr tree(const ForStmt &Root, const std::vector<const ForStmt *> &Outer);
+  bool collect(const StmtList &L, std::vector<const ForStmt *> &Loops,
+               std::vector<unsigned> &Beta);
+  isl_union_map *treeDependences();
+  std::optional<Dim> matchDim(unsigned Loop0, const std::vector<Dim> &Earlier);
+  bool coincident(isl_union_map *Deps, const Dim &D);
+  bool legal(isl_union_map *Deps, const std::vector<Dim> &Band);
+  std::vector<Dim> validBand(std::vector<Dim> Band);
+  unsigned bandIndex(const std::vector<Dim> &Band, unsigned U,
+                     unsigned Loop) const;
+  std::pair<unsigned, unsigned> scoreAsWritten(const ForStmt &Root) const;
+  std::pair<unsigned, unsigned> scoreBand(const std::vector<Dim> &Band) const;
+  unsigned contiguous(const Stmt &Node, const std::string &Iter) const;
+  StmtPtr build(const ForStmt &Root, const std::vector<Dim> &Band);
+  void remark(const ForStmt &Root, const std::vector<Dim> &Band);
+};
+
+StmtList TreeRestructurer::list(const StmtList &L,
+                                std::vector<const ForStmt *> &Outer,
+                                bool &Changed) {
+  StmtList Out;
+  for (const StmtPtr &S : L) {
+    const auto *F = dyn_cast<ForStmt>(S.get());
+    if (!F) {
+      Out.push_back(S);
+      continue;
+    }
+    if (StmtPtr New = tree(*F, Outer)) {
+      Out.push_back(New);
+      Changed = true;
+      continue;
+    }
+    auto It = Facts.Loops.find(F);
+    bool Parallel = It != Facts.Loops.end() && It->second.Parallel;
+    if (Parallel) {
+      Out.push_back(S);
+      continue;
+    }
+    // A sequential loop (a time loop): its steps may be restructured.
+    Outer.push_back(F);
+    bool Inner = false;
+    StmtList Body = list(F->Body, Outer, Inner);
+    Outer.pop_back();
+    if (!Inner) {
+      Out.push_back(S);
+      continue;
+    }
+    auto G =
+        std::make_shared<ForStmt>(F->Iter, F->IterType, F->Lower, F->Cmp,
+                                  F->Upper, F->Step, std::move(Body), F->Loc);
+    G->Unroll = F->Unroll;
+    Out.push_back(G);
+    Changed = true;
+  }
+  return Out;
+}
+
+bool TreeRestructurer::collect(const StmtList &L,
+                               std::vector<const ForStmt *> &Loops,
+                               std::vector<unsigned> &Beta) {
+  Beta.push_back(0);
+  for (size_t Pos = 0; Pos < L.size(); ++Pos) {
+    const Stmt *S = L[Pos].get();
+    Beta.back() = Pos;
+    if (const auto *F = dyn_cast<ForStmt>(S)) {
+      bool ReadsMemory = false;
+      for (const ExprPtr &B : {F->Lower, F->Upper})
+        forEachExpr(*B, [&](const Expr &E) {
+          ReadsMemory |= isa<ArrayRef>(E) || isa<CallExpr>(E);
+        });
+      for (const ForStmt *O : Loops)
+        if (O->Iter == F->Iter)
+          return false; // Shadowing: renaming would be ambiguous.
+      if (ReadsMemory)
+        return false;
+      TreeLoops.insert(F);
+      Loops.push_back(F);
+      bool OK = collect(F->Body, Loops, Beta);
+      Loops.pop_back();
+      if (!OK)
+        return false;
+      continue;
+    }
+    if (!isa<AssignStmt>(S) && !isa<IfStmt>(S))
+      return false;
+    bool HasLoopOrDecl = false;
+    if (const auto *I = dyn_cast<IfStmt>(S))
+      for (const StmtList *B : {&I->Then, &I->Else})
+        forEachStmt(*B, [&](const Stmt &X) {
+          HasLoopOrDecl |= !isa<AssignStmt>(X) && !isa<IfStmt>(X);
+        });
+    if (HasLoopOrDecl)
+      return false;
+    unsigned Index = Units.size();
+    Units.push_back({S, Loops, std::vector<unsigned>(Beta)});
+    UnitOf[S] = Index;
+    if (const auto *I = dyn_cast<IfStmt>(S))
+      for (const StmtList *B : {&I->Then, &I->Else})
+        forEachStmt(*B, [&](const Stmt &X) { UnitOf[&X] = Index; });
+  }
+  Beta.pop_back();
+  return true;
+}
+
+/// The dependences between the tree's units, named U0, U1, ...; null when
+/// a dependence involves a loop's bounds.
+isl_union_map *TreeRestructurer::treeDependences() {
+  struct State {
+    TreeRestructurer *T;
+    isl_union_map *Out;
+    bool Bad = false;
+  } St{this, isl_union_map_empty(isl_union_map_get_space(AllDeps))};
+  auto Each = [](isl_map *M, void *User) -> isl_stat {
+    auto &S = *static_cast<State *>(User);
+    auto Where = [&](enum isl_dim_type T) -> int {
+      const char *N = isl_map_get_tuple_name(M, T);
+      auto It = N ? S.T->InstNode.find(N) : S.T->InstNode.end();
+      if (It == S.T->InstNode.end())
+        return -2;
+      auto U = S.T->UnitOf.find(It->second);
+      if (U != S.T->UnitOf.end())
+        return U->second;
+      if (const auto *F = dyn_cast_or_null<ForStmt>(It->second))
+        if (S.T->TreeLoops.count(F))
+          return -3; // Bounds of a loop in the tree.
+      return -1;     // Outside the tree.
+    };
+    int A = Where(isl_dim_in), B = Where(isl_dim_out);
+    if (A == -3 || B == -3 || A == -2 || B == -2) {
+      if (A != -1 && B != -1)
+        S.Bad = true;
+      isl_map_free(M);
+      return isl_stat_ok;
+    }
+    if (A < 0 || B < 0) {
+      isl_map_free(M);
+      return isl_stat_ok;
+    }
+    M = isl_map_set_tuple_name(M, isl_dim_in,
+                               ("U" + std::to_string(A)).c_str());
+    M = isl_map_set_tuple_name(M, isl_dim_out,
+                               ("U" + std::to_string(B)).c_str());
+    S.Out = isl_union_map_add_map(S.Out, M);
+    return isl_stat_ok;
+  };
+  isl_union_map_foreach_map(AllDeps, Each, &St);
+  if (St.Bad) {
+    isl_union_map_free(St.Out);
+    return nullptr;
+  }
+  // Parts of one unit in one iteration (a branch and what it runs) stay
+  // together: not an order to keep.
+  for (size_t U = 0; U < Units.size(); ++U) {
+    std::string T = tuple("U" + std::to_string(U), Units[U].Loops.size());
+    isl_union_map *Id = isl_union_map_read_from_str(
+        Ctx, ("{ " + T + " -> " + T + " }").c_str());
+    St.Out = isl_union_map_subtract(St.Out, Id);
+  }
+  return St.Out;
+}
+
+/// The band dimension made of unit 0's loop Loop0 and, in every other unit,
+/// the same loop or one with the same bounds (iterators of Earlier
+/// dimensions read under unit 0's names).
+std::optional<Dim> TreeRestructurer::matchDim(unsigned Loop0,
+                                              const std::vector<Dim> &Earlier) {
+  const ForStmt *L0 = Units[0].Loops[Loop0];
+  Dim D(Units.size());
+  D[0] = Loop0;
+  for (size_t U = 1; U < Units.size(); ++U) {
+    const Unit &X = Units[U];
+    std::map<std::string, std::string> Names;
+    std::map<std::string, ScalarKind> Types;
+    for (const Dim &E : Earlier) {
+      Names[X.Loops[E[U]]->Iter] = Units[0].Loops[E[0]]->Iter;
+      Types[Units[0].Loops[E[0]]->Iter] = Units[0].Loops[E[0]]->IterType;
+    }
+    for (unsigned K = 0; K < Depth0; ++K)
+      Types[X.Loops[K]->Iter] = X.Loops[K]->IterType;
+    int Found = -1;
+    for (unsigned K = Depth0; K < X.Loops.size() && Found < 0; ++K)
+      if (X.Loops[K] == L0)
+        Found = K;
+    for (int Pass = 0; Pass < 2 && Found < 0; ++Pass)
+      for (unsigned K = Depth0; K < X.Loops.size() && Found < 0; ++K) {
+        const ForStmt *L = X.Loops[K];
+        bool Used = false;
+        for (const Dim &E : Earlier)
+          Used |= E[U] == K;
+        if (Used || (Pass == 0 && L->Iter != L0->Iter))
+          continue;
+        if (L->IterType == L0->IterType && L->Cmp == L0->Cmp &&
+            L->Step == L0->Step &&
+            sameExpr(*renamed(L->Lower, Names, Types), *L0->Lower) &&
+            sameExpr(*renamed(L->Upper, Names, Types), *L0->Upper))
+          Found = K;
+      }
+    if (Found < 0)
+      return std::nullopt;
+    D[U] = Found;
+  }
+  return D;
+}
+
+/// Whether no dependence of Deps between instances with equal iterators
+/// of the loops outside the tree runs across different iterations of D.
+bool TreeRestructurer::coincident(isl_union_map *Deps, const Dim &D) {
+  if (isl_union_map_is_empty(Deps) == isl_bool_true)
+    return true;
+  isl_union_map *S = isl_union_map_empty(isl_union_map_get_space(Deps));
+  for (size_t U = 0; U < Units.size(); ++U) {
+    std::vector<std::string> Out;
+    for (unsigned K = 0; K < Depth0; ++K)
+      Out.push_back("i" + std::to_string(K));
+    Out.push_back("i" + std::to_string(D[U]));
+    std::string T = "{ " +
+                    tuple("U" + std::to_string(U), Units[U].Loops.size()) +
+                    " -> " + vec(Out) + " }";
+    S = isl_union_map_add_map(S, isl_map_read_from_str(Ctx, T.c_str()));
+  }
+  isl_union_map *M = isl_union_map_apply_range(
+      isl_union_map_apply_domain(isl_union_map_copy(Deps),
+                                 isl_union_map_copy(S)),
+      S);
+  // Pairs in one iteration of the outer loops, in different iterations
+  // of D.
+  std::vector<std::string> X, Y;
+  std::string Cond;
+  for (unsigned K = 0; K <= Depth0; ++K) {
+    X.push_back("x" + std::to_string(K));
+    Y.push_back("y" + std::to_string(K));
+    Cond += X[K] + (K < Depth0 ? " = " : " != ") + Y[K] +
+            (K < Depth0 ? " and " : "");
+  }
+  std::string Cross = "{ " + vec(X) + " -> " + vec(Y) + " : " + Cond + " }";
+  M = isl_union_map_intersect(M,
+                              isl_union_map_read_from_str(Ctx, Cross.c_str()));
+  isl_bool Empty = isl_union_map_is_empty(M);
+  isl_union_map_free(M);
+  return Empty == isl_bool_true;
+}
+
+unsigned TreeRestructurer::bandIndex(const std::vector<Dim> &Band, unsigned U,
+                                     unsigned Loop) const {
+  for (size_t D = 0; D < Band.size(); ++D)
+    if (Band[D][U] == Loop)
+      return D;
+  return UINT_MAX;
+}
+
+/// Band without the dimensions whose loops cannot be moved outermost: a
+/// loop that is in the band for one unit and not (or as another dimension)
+/// for another, or whose bounds read a loop of the tree outside the band's
+/// earlier dimensions.
+std::vector<Dim> TreeRestructurer::validBand(std::vector<Dim> Band) {
+  for (bool Again = true; Again;) {
+    Again = false;
+    std::map<const ForStmt *, unsigned> Role;
+    for (size_t D = 0; D < Band.size() && !Again; ++D) {
+      for (size_t U = 0; U < Units.size() && !Again; ++U) {
+        const Unit &X = Units[U];
+        for (unsigned K = Depth0; K < X.Loops.size() && !Again; ++K) {
+          unsigned R = bandIndex(Band, U, K);
+          auto [It, New] = Role.emplace(X.Loops[K], R);
+          if (!New && It->second != R) {
+            Band.erase(Band.begin() + std::min(R, It->second));
+            Again = true;
+          }
+        }
+        if (Again)
+          break;
+        const ForStmt *L = X.Loops[Band[D][U]];
+        std::vector<const ForStmt *> Tree(X.Loops.begin() + Depth0,
+                                          X.Loops.end());
+        std::set<std::string> Allowed;
+        for (size_t E = 0; E < D; ++E)
+          Allowed.insert(X.Loops[Band[E][U]]->Iter);
+        for (const ExprPtr &B : {L->Lower, L->Upper})
+          for (const std::string &N : itersRead(*B, Tree))
+            if (!Allowed.count(N) && !Again) {
+              Band.erase(Band.begin() + D);
+              Again = true;
+            }
+      }
+    }
+  }
+  return Band;
+}
+
+/// References in Node contiguous along Iter (writes count twice, as the
+/// mapping counts them).
+unsigned TreeRestructurer::contiguous(const Stmt &Node,
+                                      const std::string &Iter) const {
+  unsigned N = 0;
+  auto Count = [&](const Expr &E) {
+    const auto *R = dyn_cast<ArrayRef>(&E);
+    if (!R)
+      return;
+    auto It = Strides.find(R);
+    if (It == Strides.end())
+      return;
+    auto S = It->second->ConstStride.find(Iter);
+    if (S != It->second->ConstStride.end() &&
+        (S->second == 1 || S->second == -1))
+      N += It->second->IsWrite ? 2 : 1;
+  };
+  StmtList One = {std::shared_ptr<const Stmt>(&Node, [](const Stmt *) {})};
+  forEachExprIn(One, Count);
+  return N;
+}
+
+/// (loops mapping takes, most references contiguous along one of them) for
+/// the tree as written: its perfectly nested parallel loops from the root.
+std::pair<unsigned, unsigned>
+TreeRestructurer::scoreAsWritten(const ForStmt &Root) const {
+  std::vector<const ForStmt *> Band;
+  for (const ForStmt *L = &Root; L && Band.size() < 3;) {
+    auto It = Facts.Loops.find(L);
+    if (It == Facts.Loops.end() || !It->second.Parallel)
+      break;
+    bool ReadsBand = false;
+    for (const ExprPtr &B : {L->Lower, L->Upper})
+      ReadsBand |= !itersRead(*B, Band).empty();
+    if (ReadsBand)
+      break;
+    Band.push_back(L);
+    L = L->Body.size() == 1 ? dyn_cast<ForStmt>(L->Body[0].get()) : nullptr;
+  }
+  unsigned Best = 0;
+  for (const ForStmt *L : Band) {
+    unsigned N = 0;
+    for (const Unit &U : Units)
+      if (std::find(U.Loops.begin(), U.Loops.end(), L) != U.Loops.end())
+        N += contiguous(*U.Node, L->Iter);
+    Best = std::max(Best, N);
+  }
+  return {(unsigned)Band.size(), Best};
+}
+
+std::pair<unsigned, unsigned>
+TreeRestructurer::scoreBand(const std::vector<Dim> &Band) const {
+  unsigned Mapped = 0, Best = 0;
+  for (size_t D = 0; D < Band.size() && Mapped < 3; ++D) {
+    bool ReadsBand = false;
+    for (size_t U = 0; U < Units.size(); ++U) {
+      const ForStmt *L = Units[U].Loops[Band[D][U]];
+      std::vector<const ForStmt *> Earlier;
+      for (size_t E = 0; E < D; ++E)
+        Earlier.push_back(Units[U].Loops[Band[E][U]]);
+      for (const ExprPtr &B : {L->Lower, L->Upper})
+        ReadsBand |= !itersRead(*B, Earlier).empty();
+    }
+    if (ReadsBand)
+      break;
+    ++Mapped;
+    unsigned N = 0;
+    for (size_t U = 0; U < Units.size(); ++U)
+      N += contiguous(*Units[U].Node, Units[U].Loops[Band[D][U]]->Iter);
+    Best = std::max(Best, N);
+  }
+  return {Mapped, Best};
+}
+
+/// Whether running the band outermost, then everything else in its order
+/// as written, keeps every dependence.
+bool TreeRestructurer::legal(isl_union_map *Deps,
+                             const std::vector<Dim> &Band) {
+  size_t Length = 0;
+  for (const Unit &U : Units)
+    Length = std::max(Length, 2 * (U.Loops.size() - Depth0));
+  isl_union_map *S = isl_union_map_empty(isl_union_map_get_space(Deps));
+  for (size_t U = 0; U < Units.size(); ++U) {
+    const Unit &X = Units[U];
+    std::vector<std::string> Out, Rest;
+    for (unsigned K = 0; K < Depth0; ++K)
+      Out.push_back("i" + std::to_string(K));
+    for (const Dim &D : Band)
+      Out.push_back("i" + std::to_string(D[U]));
+    for (unsigned K = Depth0; K < X.Loops.size(); ++K) {
+      Rest.push_back(bandIndex(Band, U, K) == UINT_MAX ? "i" + std::to_string(K)
+                                                       : "0");
+      Rest.push_back(std::to_string(X.Beta[K - Depth0]));
+    }
+    while (Rest.size() < Length)
+      Rest.push_back("0");
+    Out.insert(Out.end(), Rest.begin(), Rest.end());
+    std::string T = "{ " + tuple("U" + std::to_string(U), X.Loops.size()) +
+                    " -> " + vec(Out) + " }";
+    S = isl_union_map_add_map(S, isl_map_read_from_str(Ctx, T.c_str()));
+  }
+  isl_union_map *Before =
+      isl_union_map_lex_lt_union_map(isl_union_map_copy(S), S);
+  isl_bool OK = isl_union_map_is_subset(Deps, Before);
+  isl_union_map_free(Before);
+  return OK == isl_bool_true;
+}
+
+StmtPtr TreeRestructurer::build(const ForStmt &Root,
+                                const std::vector<Dim> &Band) {
+  std::map<const ForStmt *, const ForStmt *> Canon; // Band loop -> unit 0's.
+  for (const Dim &D : Band)
+    for (size_t U = 0; U < Units.size(); ++U)
+      Canon[Units[U].Loops[D[U]]] = Units[0].Loops[D[0]];
+  std::function<StmtList(const StmtList &)> Splice =
+      [&](const StmtList &L) -> StmtList {
+    StmtList Out;
+    for (const StmtPtr &S : L) {
+      const auto *F = dyn_cast<ForStmt>(S.get());
+      if (!F) {
+        Out.push_back(S);
+        continue;
+      }
+      StmtList Body = Splice(F->Body);
+      auto C = Canon.find(F);
+      if (C == Canon.end()) {
+        auto G = std::make_shared<ForStmt>(F->Iter, F->IterType, F->Lower,
+                                           F->Cmp, F->Upper, F->Step,
+                                           std::move(Body), F->Loc);
+        G->Unroll = F->Unroll;
+        Out.push_back(G);
+        continue;
+      }
+      if (F->Iter != C->second->Iter) {
+        Body = rewriteStmts(Body, [&](const ExprPtr &E) -> ExprPtr {
+          const auto *V = dyn_cast<VarRef>(E.get());
+          if (!V || V->Name != F->Iter)
+            return nullptr;
+          return std::make_shared<VarRef>(C->second->Iter, C->second->IterType,
+                                          V->Loc);
+        });
+      }
+      Out.insert(Out.end(), Body.begin(), Body.end());
+    }
+    return Out;
+  };
+  StmtList Body =
+      Splice({std::shared_ptr<const Stmt>(&Root, [](const Stmt *) {})});
+  for (size_t D = Band.size(); D-- > 0;) {
+    const ForStmt *L = Units[0].Loops[Band[D][0]];
+    Body = {std::make_shared<ForStmt>(L->Iter, L->IterType, L->Lower, L->Cmp,
+                                      L->Upper, L->Step, std::move(Body),
+                                      L->Loc)};
+  }
+  return Body.front();
+}
+
+void TreeRestructurer::remark(const ForStmt &Root,
+                              const std::vector<Dim> &Band) {
+  std::vector<std::string> Parts;
+  auto Named = [](const ForStmt *L) {
+    return "'" + L->Iter + "' (line " + std::to_string(L->Loc.Line) + ")";
+  };
+  std::set<const ForStmt *> Said;
+  std::string Names;
+  for (const Dim &D : Band) {
+    const ForStmt *L0 = Units[0].Loops[D[0]];
+    Names += (Names.empty() ? "'" : ", '") + L0->Iter + "'";
+    std::vector<const ForStmt *> Fused;
+    for (size_t U = 0; U < Units.size(); ++U) {
+      const ForStmt *L = Units[U].Loops[D[U]];
+      if (std::find(Fused.begin(), Fused.end(), L) == Fused.end())
+        Fused.push_back(L);
+      // Moved: a loop of the tree outside it is not in the band.
+      for (unsigned K = Depth0; K < D[U]; ++K)
+        if (bandIndex(Band, U, K) == UINT_MAX && Said.insert(L).second) {
+          Parts.push_back("moved loop " + Named(L) + " outside loop " +
+                          Named(Units[U].Loops[K]));
+          break;
+        }
+    }
+    if (Fused.size() > 1) {
+      std::string F = "fused the loops " + Named(Fused[0]);
+      for (size_t K = 1; K < Fused.size(); ++K)
+        F += (K + 1 == Fused.size() ? " and " : ", ") + Named(Fused[K]);
+      Parts.push_back(F);
+    }
+  }
+  std::string Msg = "restructured the loops: ";
+  for (size_t K = 0; K < Parts.size(); ++K)
+    Msg += (K ? "; " : "") + Parts[K];
+  Msg += (Parts.empty() ? "" : "; ") +
+         (Band.size() == 1 ? "loop " + Names + " now runs in parallel"
+                           : "loops " + Names + " now run in parallel");
+  Diags.remark(Root.Loc, Msg, "--no-restructure keeps the loops as written");
+}
+
+StmtPtr TreeRestructurer::tree(const ForStmt &Root,
+                               const std::vector<const ForStmt *> &Outer) {
+  Units.clear();
+  TreeLoops.clear();
+  UnitOf.clear();
+  Depth0 = Outer.size();
+  std::vector<const ForStmt *> Loops = Outer;
+  std::vector<unsigned> Beta;
+  StmtList One = {std::shared_ptr<const Stmt>(&Root, [](const Stmt *) {})};
+  if (!collect(One, Loops, Beta) || Units.empty() || Units.size() > 64)
+    return nullptr;
+  for (Unit &U : Units) // The root is the tree's only statement.
+    U.Beta.erase(U.Beta.begin());
+  if (!AllDeps)
+    return nullptr;
+  isl_union_map *Deps = treeDependences();
+  if (!Deps)
+    return nullptr;
+  std::vector<Dim> Band;
+  for (unsigned K = Depth0; K < Units[0].Loops.size(); ++K)
+    if (auto D = matchDim(K, Band))
+      if (coincident(Deps, *D))
+        Band.push_back(*D);
+  Band = validBand(std::move(Band));
+  StmtPtr Result;
+  if (!Band.empty() && scoreBand(Band) > scoreAsWritten(Root) &&
+      legal(Deps, Band)) {
+    Result = build(Root, Band);
+    remark(Root, Band);
+  }
+  isl_union_map_free(Deps);
+  return Result;
+}
+
+} // namespace
+
+StmtList restructureNest(const NestStmt &Nest, const NestFacts &Facts,
+                         const NestDependences &Deps, DiagnosticList &Diags) {
+  TreeRestructurer R(Facts, Deps, Diags);
+  std::vector<const ForStmt *> Outer;
+  bool Changed = false;
+  StmtList Body = R.list(Nest.Body, Outer, Changed);
+  return Changed ? Body : Nest.Body;
+}
+
+} // namespace c2cuda

@@ -1,0 +1,52 @@
+//===- RestructureNests.h - Parallel loops moved outermost -----*- C++ -*-===//
+//
+// Mapping takes the outermost loops of a nest that are parallel and
+// perfectly nested. A nest written in another loop order (gemm as i-k-j,
+// `y[j] += A[i][j] * x[i]` with i outside) or with a statement beside the
+// inner loops (`C[i][j] *= beta` before `for k: for j:`) has fewer such
+// loops than it could. restructureNest finds, for each loop tree of a nest,
+// the band of loops it can run in parallel and moves it outermost:
+//  - a band dimension is a loop every statement of the tree is in: the same
+//    loop, or loops with identical bounds, which it fuses (the `j` loops of
+//    `C[i][j] *= beta` and of the product become one);
+//  - along which no dependence runs: isl, on the exact dependences of
+//    NestDependences (analysis/NestFacts.h), between instances that the
+//    enclosing loops left in place run with equal iterators;
+//  - whose bounds read only the parameters and the band's earlier loops.
+// The band keeps the order its loops had in the first statement's loops;
+// everything else stays as written, inside the band: the remaining loops
+// and statements in their order. Moving a parallel loop outside a
+// reduction loop is interchange; giving loops of several statements one
+// header is fusion.
+//
+// Legal when the new order runs every dependence's source before its sink:
+// isl checks the whole tree's new schedule against all its dependences. It
+// is done only when mapping gets more parallel loops, or more references
+// contiguous along one of them, than the tree as written gives; a remark
+// at the nest says which loops moved and which were fused. A tree whose
+// outermost loop is sequential and cannot be improved is searched again
+// inside that loop (a time loop stays on the host around its steps).
+//
+// Left as written: nests with schedule clauses (they name the loops as
+// written), trees with declarations, branches holding loops or loop bounds
+// that read arrays, and trees the dependences do not cover (too many
+// accesses to test).
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_RESTRUCTURE_RESTRUCTURENESTS_H
+#define C2CUDA_RESTRUCTURE_RESTRUCTURENESTS_H
+
+#include "analysis/NestFacts.h"
+#include "ir/Diagnostics.h"
+#include "ir/IR.h"
+
+namespace c2cuda {
+
+/// Body of Nest with its loop trees restructured; Body unchanged when
+/// nothing was. Facts and Deps are the analysis of the nest as it is.
+StmtList restructureNest(const NestStmt &Nest, const NestFacts &Facts,
+                         const NestDependences &Deps, DiagnosticList &Diags);
+
+} // namespace c2cuda
+
+#endif
