@@ -170,13 +170,17 @@ StmtList privatizeScalars(const StmtList &Body,
     bool Defined = false;
     if (!writtenBeforeRead(L->Body, Name, Defined))
       continue;
-    Out = declareIn(Out, L,
-                    std::make_shared<DeclStmt>(Name, Type, nullptr, L->Loc));
+    // L points into Out, which declareIn replaces (freeing L when Out held
+    // the only reference): the remark is built first.
+    SourceLoc At = L->Loc;
+    std::string Msg =
+        "'" + Name + "' is private to each iteration of '" + L->Iter +
+        "': declared outside the nest, it is written before it is read in "
+        "every iteration and not used after the nest";
+    Out =
+        declareIn(Out, L, std::make_shared<DeclStmt>(Name, Type, nullptr, At));
     Privatized.insert(Name);
-    Diags.remark(L->Loc,
-                 "'" + Name + "' is private to each iteration of '" + L->Iter +
-                     "': declared outside the nest, it is written before it "
-                     "is read in every iteration and not used after the nest");
+    Diags.remark(At, Msg);
   }
   return Out;
 }
