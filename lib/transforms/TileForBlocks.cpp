@@ -718,10 +718,18 @@ StmtList Tiler::loads(LoadMode Mode) {
       return std::make_shared<ArrayRef>(A, Xs, FP.Elem);
     };
     bool ToRegs = Mode == LoadMode::ToRegs;
+    // A tile element outside the array is never read by a point of the
+    // nest, but the points past a partial tile compute on it unguarded
+    // (their results are dropped): zero, not whatever shared memory held
+    // (a NaN converted to int is undefined behaviour).
+    ExprPtr Zero = isFloating(FP.Elem)
+                       ? ExprPtr(std::make_shared<FloatLit>(0.0, FP.Elem))
+                       : ExprPtr(std::make_shared<IntLit>(0, FP.Elem));
     if (W == 1) {
       ExprPtr Dst = ToRegs ? Staged(0) : ShRef(0);
-      Inner.push_back(std::make_shared<IfStmt>(
-          Guard(0), StmtList{assign(Dst, Src(0))}, StmtList{}));
+      Inner.push_back(std::make_shared<IfStmt>(Guard(0),
+                                               StmtList{assign(Dst, Src(0))},
+                                               StmtList{assign(Dst, Zero)}));
     } else {
       // The whole run inside the array and the global address aligned: one
       // vector load; else element by element.
@@ -749,7 +757,7 @@ StmtList Tiler::loads(LoadMode Mode) {
       for (int64_t E = 0; E < W; ++E)
         Scalar.push_back(std::make_shared<IfStmt>(
             Guard(E), StmtList{assign(ToRegs ? Staged(E) : ShRef(E), Src(E))},
-            StmtList{}));
+            StmtList{assign(ToRegs ? Staged(E) : ShRef(E), Zero)}));
       Inner.push_back(std::make_shared<IfStmt>(
           andE(andE(Guard(0), Guard(W - 1, true)), Aligned), Vector, Scalar));
     }
