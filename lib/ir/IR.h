@@ -598,6 +598,9 @@ struct Module {
 /// A loop of the nest mapped onto one grid dimension. Thread t of that
 /// dimension (0 <= t < TripCount) runs iteration Iter = Lower + t * Step.
 struct GridLoop {
+  /// The loop of the analysed nest it maps (LoopFacts are keyed by it):
+  /// iterator names and places repeat once loops are distributed.
+  const ForStmt *Loop = nullptr;
   std::string Iter;
   ScalarKind IterType;
   ExprPtr Lower;

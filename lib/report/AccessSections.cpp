@@ -45,8 +45,12 @@ ThreadMapping threadMapping(const Kernel &K, const NestModel &M) {
   for (const GridLoop &G : K.Grid) {
     TM.Iter[G.Dim] = G.Iter;
     for (const ForStmt *L : M.Loops)
-      if (L->Iter == G.Iter && sameLoc(L->Loc, G.Loc))
+      if (L == G.Loop)
         TM.Loops[G.Dim] = L;
+    if (!TM.Loops[G.Dim])
+      for (const ForStmt *L : M.Loops)
+        if (L->Iter == G.Iter && sameLoc(L->Loc, G.Loc))
+          TM.Loops[G.Dim] = L;
   }
   return TM;
 }

@@ -119,6 +119,22 @@ private:
   unsigned Depth0 = 0;                     ///< Loops outside the tree.
 
   StmtPtr tree(const ForStmt &Root, const std::vector<const ForStmt *> &Outer);
+  /// Units and TreeLoops of the tree at Root, and its dependences (null when
+  /// the tree cannot be restructured).
+  isl_union_map *prepare(const ForStmt &Root,
+                         const std::vector<const ForStmt *> &Outer);
+  /// F split into loops over groups of its statements, each then
+  /// restructured, when that is legal and some group can run in parallel
+  /// (F cannot); empty otherwise.
+  StmtList distribute(const ForStmt &F,
+                      const std::vector<const ForStmt *> &Outer);
+  /// How many loops of the tree at Root could form a parallel band.
+  unsigned parallelLoops(const ForStmt &Root,
+                         const std::vector<const ForStmt *> &Outer);
+  /// Whether the schedule Sched (per unit, isl expressions over i0, i1,
+  /// ...; padded with zeros) runs every dependence's source first.
+  bool holds(isl_union_map *Deps,
+             const std::function<std::vector<std::string>(unsigned)> &Sched);
   bool collect(const StmtList &L, std::vector<const ForStmt *> &Loops,
                std::vector<unsigned> &Beta);
   isl_union_map *treeDependences();
@@ -156,7 +172,15 @@ StmtList TreeRestructurer::list(const StmtList &L,
       Out.push_back(S);
       continue;
     }
-    // A sequential loop (a time loop): its steps may be restructured.
+    // A sequential loop: distributed over its statements when some of
+    // them can then run in parallel; else (a time loop) its steps may be
+    // restructured.
+    StmtList Parts = distribute(*F, Outer);
+    if (!Parts.empty()) {
+      Out.insert(Out.end(), Parts.begin(), Parts.end());
+      Changed = true;
+      continue;
+    }
     Outer.push_back(F);
     bool Inner = false;
     StmtList Body = list(F->Body, Outer, Inner);
@@ -483,29 +507,21 @@ TreeRestructurer::scoreBand(const std::vector<Dim> &Band) const {
 
 /// Whether running the band outermost, then everything else in its order
 /// as written, keeps every dependence.
-bool TreeRestructurer::legal(isl_union_map *Deps,
-                             const std::vector<Dim> &Band) {
+bool TreeRestructurer::holds(
+    isl_union_map *Deps,
+    const std::function<std::vector<std::string>(unsigned)> &Sched) {
+  std::vector<std::vector<std::string>> Out;
   size_t Length = 0;
-  for (const Unit &U : Units)
-    Length = std::max(Length, 2 * (U.Loops.size() - Depth0));
+  for (size_t U = 0; U < Units.size(); ++U) {
+    Out.push_back(Sched(U));
+    Length = std::max(Length, Out.back().size());
+  }
   isl_union_map *S = isl_union_map_empty(isl_union_map_get_space(Deps));
   for (size_t U = 0; U < Units.size(); ++U) {
-    const Unit &X = Units[U];
-    std::vector<std::string> Out, Rest;
-    for (unsigned K = 0; K < Depth0; ++K)
-      Out.push_back("i" + std::to_string(K));
-    for (const Dim &D : Band)
-      Out.push_back("i" + std::to_string(D[U]));
-    for (unsigned K = Depth0; K < X.Loops.size(); ++K) {
-      Rest.push_back(bandIndex(Band, U, K) == UINT_MAX ? "i" + std::to_string(K)
-                                                       : "0");
-      Rest.push_back(std::to_string(X.Beta[K - Depth0]));
-    }
-    while (Rest.size() < Length)
-      Rest.push_back("0");
-    Out.insert(Out.end(), Rest.begin(), Rest.end());
-    std::string T = "{ " + tuple("U" + std::to_string(U), X.Loops.size()) +
-                    " -> " + vec(Out) + " }";
+    Out[U].resize(Length, "0");
+    std::string T = "{ " +
+                    tuple("U" + std::to_string(U), Units[U].Loops.size()) +
+                    " -> " + vec(Out[U]) + " }";
     S = isl_union_map_add_map(S, isl_map_read_from_str(Ctx, T.c_str()));
   }
   isl_union_map *Before =
@@ -513,6 +529,26 @@ bool TreeRestructurer::legal(isl_union_map *Deps,
   isl_bool OK = isl_union_map_is_subset(Deps, Before);
   isl_union_map_free(Before);
   return OK == isl_bool_true;
+}
+
+/// Whether running the band outermost, then everything else in its order
+/// as written, keeps every dependence.
+bool TreeRestructurer::legal(isl_union_map *Deps,
+                             const std::vector<Dim> &Band) {
+  return holds(Deps, [&](unsigned U) {
+    const Unit &X = Units[U];
+    std::vector<std::string> Out;
+    for (unsigned K = 0; K < Depth0; ++K)
+      Out.push_back("i" + std::to_string(K));
+    for (const Dim &D : Band)
+      Out.push_back("i" + std::to_string(D[U]));
+    for (unsigned K = Depth0; K < X.Loops.size(); ++K) {
+      Out.push_back(bandIndex(Band, U, K) == UINT_MAX ? "i" + std::to_string(K)
+                                                      : "0");
+      Out.push_back(std::to_string(X.Beta[K - Depth0]));
+    }
+    return Out;
+  });
 }
 
 StmtPtr TreeRestructurer::build(const ForStmt &Root,
@@ -595,6 +631,8 @@ void TreeRestructurer::remark(const ForStmt &Root,
       Parts.push_back(F);
     }
   }
+  if (Parts.empty())
+    return; // A part of a distributed loop, unchanged: that remark says it.
   std::string Msg = "restructured the loops: ";
   for (size_t K = 0; K < Parts.size(); ++K)
     Msg += (K ? "; " : "") + Parts[K];
@@ -604,8 +642,9 @@ void TreeRestructurer::remark(const ForStmt &Root,
   Diags.remark(Root.Loc, Msg, "--no-restructure keeps the loops as written");
 }
 
-StmtPtr TreeRestructurer::tree(const ForStmt &Root,
-                               const std::vector<const ForStmt *> &Outer) {
+isl_union_map *
+TreeRestructurer::prepare(const ForStmt &Root,
+                          const std::vector<const ForStmt *> &Outer) {
   Units.clear();
   TreeLoops.clear();
   UnitOf.clear();
@@ -613,13 +652,106 @@ StmtPtr TreeRestructurer::tree(const ForStmt &Root,
   std::vector<const ForStmt *> Loops = Outer;
   std::vector<unsigned> Beta;
   StmtList One = {std::shared_ptr<const Stmt>(&Root, [](const Stmt *) {})};
-  if (!collect(One, Loops, Beta) || Units.empty() || Units.size() > 64)
+  if (!collect(One, Loops, Beta) || Units.empty() || Units.size() > 64 ||
+      !AllDeps)
     return nullptr;
   for (Unit &U : Units) // The root is the tree's only statement.
     U.Beta.erase(U.Beta.begin());
-  if (!AllDeps)
-    return nullptr;
-  isl_union_map *Deps = treeDependences();
+  return treeDependences();
+}
+
+unsigned
+TreeRestructurer::parallelLoops(const ForStmt &Root,
+                                const std::vector<const ForStmt *> &Outer) {
+  isl_union_map *Deps = prepare(Root, Outer);
+  if (!Deps)
+    return 0;
+  std::vector<Dim> Band;
+  for (unsigned K = Depth0; K < Units[0].Loops.size(); ++K)
+    if (auto D = matchDim(K, Band))
+      if (coincident(Deps, *D))
+        Band.push_back(*D);
+  isl_union_map_free(Deps);
+  return validBand(std::move(Band)).size();
+}
+
+StmtList
+TreeRestructurer::distribute(const ForStmt &F,
+                             const std::vector<const ForStmt *> &Outer) {
+  if (F.Body.size() < 2)
+    return {};
+  auto LoopOver = [&](StmtList Body) {
+    return std::make_shared<ForStmt>(F.Iter, F.IterType, F.Lower, F.Cmp,
+                                     F.Upper, F.Step, std::move(Body), F.Loc);
+  };
+  // Groups of consecutive statements: a statement joins the group before
+  // it when together they keep as many parallel loops as each alone.
+  std::vector<StmtList> Groups;
+  std::vector<unsigned> GroupOf; // By position in F's body.
+  unsigned Last = 0;
+  for (const StmtPtr &S : F.Body) {
+    unsigned Alone = parallelLoops(*LoopOver({S}), Outer);
+    if (!Groups.empty()) {
+      StmtList Joined = Groups.back();
+      Joined.push_back(S);
+      unsigned Together = parallelLoops(*LoopOver(Joined), Outer);
+      if (Together >= std::max(Last, Alone)) {
+        Groups.back() = std::move(Joined);
+        GroupOf.push_back(Groups.size() - 1);
+        Last = Together;
+        continue;
+      }
+    }
+    Groups.push_back({S});
+    GroupOf.push_back(Groups.size() - 1);
+    Last = Alone;
+  }
+  if (Groups.size() < 2)
+    return {};
+  std::vector<std::shared_ptr<ForStmt>> Parts;
+  bool Gains = false;
+  for (const StmtList &G : Groups) {
+    Parts.push_back(LoopOver(G));
+    // F is sequential: a part whose loops run in parallel gains.
+    Gains |= parallelLoops(*Parts.back(), Outer) > 0;
+  }
+  if (!Gains)
+    return {};
+  // Each group in its own copy of F, in their order.
+  isl_union_map *Deps = prepare(F, Outer);
+  if (!Deps)
+    return {};
+  bool OK = holds(Deps, [&](unsigned U) {
+    std::vector<std::string> Out;
+    for (unsigned K = 0; K < Depth0; ++K)
+      Out.push_back("i" + std::to_string(K));
+    Out.push_back(std::to_string(GroupOf[Units[U].Beta[0]]));
+    for (unsigned K = Depth0; K < Units[U].Loops.size(); ++K) {
+      Out.push_back("i" + std::to_string(K));
+      Out.push_back(std::to_string(Units[U].Beta[K - Depth0]));
+    }
+    return Out;
+  });
+  isl_union_map_free(Deps);
+  if (!OK)
+    return {};
+  Diags.remark(F.Loc,
+               "distributed loop '" + F.Iter + "' into " +
+                   std::to_string(Groups.size()) +
+                   " loops, so that the statements that can run in parallel "
+                   "do",
+               "--no-restructure keeps the loops as written");
+  StmtList Out;
+  for (const auto &P : Parts) {
+    StmtPtr New = tree(*P, Outer);
+    Out.push_back(New ? New : StmtPtr(P));
+  }
+  return Out;
+}
+
+StmtPtr TreeRestructurer::tree(const ForStmt &Root,
+                               const std::vector<const ForStmt *> &Outer) {
+  isl_union_map *Deps = prepare(Root, Outer);
   if (!Deps)
     return nullptr;
   std::vector<Dim> Band;

@@ -23,9 +23,17 @@
 // isl checks the whole tree's new schedule against all its dependences. It
 // is done only when mapping gets more parallel loops, or more references
 // contiguous along one of them, than the tree as written gives; a remark
-// at the nest says which loops moved and which were fused. A tree whose
-// outermost loop is sequential and cannot be improved is searched again
-// inside that loop (a time loop stays on the host around its steps).
+// at the nest says which loops moved and which were fused.
+//
+// A tree whose outermost loop F is sequential and cannot be improved so is
+// distributed when some of its statements can then run in parallel:
+// consecutive statements of F's body stay in one group while together they
+// keep as many parallel loops as each alone, each group gets a copy of F,
+// in order, and each copy is restructured as above (atax: tmp = A x, then
+// y += A^T tmp, whose i loop carries the y reduction). Legal when no
+// dependence runs from a later group to an earlier one (isl, as above).
+// Otherwise the tree is searched again inside F (a time loop stays on the
+// host around its steps).
 //
 // Left as written: nests with schedule clauses (they name the loops as
 // written), trees with declarations, branches holding loops or loop bounds

@@ -455,6 +455,7 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
   for (size_t D = 0; D < Order.size(); ++D) {
     const ForStmt *L = Band[Order[D]];
     GridLoop G;
+    G.Loop = L;
     G.Iter = L->Iter;
     G.IterType = L->IterType;
     G.Lower = L->Lower;

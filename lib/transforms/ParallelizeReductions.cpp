@@ -87,7 +87,8 @@ void parallelize(Kernel &K, const LoweringContext &Ctx) {
     if (LF.Class != LoopClass::Reduction)
       continue;
     for (const GridLoop &G : K.Grid)
-      if (G.Iter == Loop->Iter && sameLoc(G.Loc, Loop->Loc)) {
+      if (G.Loop ? G.Loop == Loop
+                 : G.Iter == Loop->Iter && sameLoc(G.Loc, Loop->Loc)) {
         Mapped.push_back({Loop, &LF});
         break;
       }

@@ -11,7 +11,7 @@ void arrays(int n, int m, const float *restrict P, double V[n][m + 1],
     }
 }
 
-// RUN: %c2cuda %s --dump-ir | FileCheck %s
+// RUN: %c2cuda --no-restructure %s --dump-ir | FileCheck %s
 // CHECK: {{^}}module {{.*}}arrays.c{{$}}
 // CHECK-LABEL: {{^}}function void arrays(int n, int m, const float *restrict P, double V[n][m + 1], int F[16][32], float R[][8], float Q[][4], unsigned long long s) {
 // CHECK-NEXT: {{^}}  nest 0 at {{.*}}arrays.c:6:3 {
