@@ -256,6 +256,18 @@ void Mapper::mapSingleThread(Kernel &K) {
     Why = ReductionWhy;
   } else if (Outer && !Ctx.isMappable(Nest, Outer)) {
     Why = "no parallel loop: " + Ctx.notParallelReason(Nest, Outer);
+    // A scalar declared outside the nest: say how to make it private.
+    const LoopFacts *LF = Ctx.loopFacts(Nest, Outer);
+    const NestFacts *NF = Ctx.nestFacts(Nest);
+    if (LF && NF && LF->Blocking &&
+        LF->Blocking->SourceRef == LF->Blocking->SinkRef &&
+        NF->ScalarsWritten.count(LF->Blocking->SourceRef)) {
+      const std::string &V = LF->Blocking->SourceRef;
+      Why += "; '" + V +
+             "' is one variable for all iterations: if each iteration "
+             "writes it before reading it, declare it inside the loop (c2cuda "
+             "does so itself only when nothing outside this nest uses it)";
+    }
   } else if (Outer && K.Body.size() == 1) {
     Why = "'" + Outer->Iter +
           "' is parallel but its bounds read an array, so the grid cannot "

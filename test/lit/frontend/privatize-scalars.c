@@ -97,9 +97,9 @@ double mixed(int n, int m, double *y, const double *A, const double *x) {
 // REMARK: {{^}}{{.*}}.c:11:3: remark: mapped i -> x (1-D grid, block 256){{$}}
 // REMARK: {{^}}{{.*}}.c:21:3: remark: mapped i -> x (1-D grid, block 256){{$}}
 // REMARK: {{^}}{{.*}}.c:35:3: remark: mapped i -> x (1-D grid, block 256){{$}}
-// REMARK: {{^}}{{.*}}.c:47:3: remark: no parallel loop: s (read at {{.*}}) and s (written at {{.*}}) may touch the same variable in different iterations of 'i'; runs as a single thread{{$}}
-// REMARK: {{^}}{{.*}}.c:56:3: remark: no parallel loop: s (written at {{.*}}) and s (read at {{.*}}) may touch the same variable in different iterations of 'i'; runs as a single thread{{$}}
-// REMARK: {{^}}{{.*}}.c:66:3: remark: no parallel loop: s (written at {{.*}}) and s (read at {{.*}}) may touch the same variable in different iterations of 'i'; runs as a single thread{{$}}
+// REMARK: {{^}}{{.*}}.c:47:3: remark: no parallel loop: s (read at {{.*}}) and s (written at {{.*}}) may touch the same variable in different iterations of 'i'; 's' is one variable for all iterations: if each iteration writes it before reading it, declare it inside the loop (c2cuda does so itself only when nothing outside this nest uses it); runs as a single thread{{$}}
+// REMARK: {{^}}{{.*}}.c:56:3: remark: no parallel loop: s (written at {{.*}}) and s (read at {{.*}}) may touch the same variable in different iterations of 'i'; 's' is one variable for all iterations: if each iteration writes it before reading it, declare it inside the loop (c2cuda does so itself only when nothing outside this nest uses it); runs as a single thread{{$}}
+// REMARK: {{^}}{{.*}}.c:66:3: remark: no parallel loop: s (written at {{.*}}) and s (read at {{.*}}) may touch the same variable in different iterations of 'i'; 's' is one variable for all iterations: if each iteration writes it before reading it, declare it inside the loop (c2cuda does so itself only when nothing outside this nest uses it); runs as a single thread{{$}}
 
 // RUN: %c2cuda-check %s --size n=37,m=13 --trials 4 --function scale | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size n=37,m=13 --trials 4 --function rows | FileCheck --check-prefix=ORACLE %s
