@@ -316,6 +316,17 @@ static std::vector<Row> Rows;
             o.append("      float ms = median_ms([&] { cudaMemcpy(C, init_C, n_C * sizeof(float), cudaMemcpyDeviceToDevice); cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, nj, ni, nk, &alpha, B, nj, A, nk, &beta, C, nj); });")
             o.append("      float ms0 = median_ms([&] { cudaMemcpy(C, init_C, n_C * sizeof(float), cudaMemcpyDeviceToDevice); });")
             o.append('      Rows.push_back({"gemm", "cuBLAS SGEMM", ms - ms0, err}); }')
+        if g == "syrk":
+            reset = "cudaMemcpy(C, init_C, n_C * sizeof(float), cudaMemcpyDeviceToDevice);"
+            # Row-major lower triangle = column-major upper; row-major A
+            # (n x m) is column-major A^T with leading dimension m.
+            call = "cublasSsyrk(h, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T, n, m, &alpha, A, m, &beta, C, n);"
+            o.append(f"    {{ {reset} {call}")
+            o.append("      cudaDeviceSynchronize();")
+            o.append("      double err = relL2(host(C, n_C), ref);")
+            o.append(f"      float ms = median_ms([&] {{ {reset} {call} }});")
+            o.append(f"      float ms0 = median_ms([&] {{ {reset} }});")
+            o.append('      Rows.push_back({"syrk", "cuBLAS SSYRK", ms - ms0, err}); }')
         o.append("  }")
     o.append(r'''  printf("| group | form | ms | vs fastest form | rel. L2 vs first form |\n|---|---|---|---|---|\n");
   for (const Row &r : Rows) {

@@ -625,6 +625,14 @@ struct KernelScalar {
   bool Written = false;
 };
 
+/// Const + sum of Coef[it] * it, in long long; Const reads no iterator of
+/// Coef. A constraint "LinearForm >= 0" cuts a non-rectangular band out of
+/// its bounding box (analysis/BandBox.h).
+struct LinearForm {
+  ExprPtr Const; ///< Long.
+  std::map<std::string, int64_t> Coef;
+};
+
 struct Kernel {
   std::string Name; ///< e.g. "matmul_kernel0".
   SourceLoc Loc;    ///< The nest (or loop) this kernel comes from.
@@ -651,6 +659,12 @@ struct Kernel {
   /// function's parameters and host scalars, each >= 1) of Block threads.
   bool ExplicitThreads = false;
   ExprPtr GridDims[3];
+  /// A band whose bounds read its outer iterators (a triangle): the grid
+  /// loops run its bounding box and a point runs only where every
+  /// constraint holds (each >= 0, over the mapped iterators). TileForBlocks
+  /// honours it in the tiles it builds; ClipToBand wraps the body of the
+  /// kernels left in grid-stride form, and clears it.
+  std::vector<LinearForm> BandGuard;
 };
 
 /// Per array, what the device side of a function needs.

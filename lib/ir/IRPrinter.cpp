@@ -472,6 +472,12 @@ void printLowered(llvm::raw_ostream &OS, const LoweredFunction &LF) {
       OS << "    grid." << DimName[G.Dim] << ": " << G.Iter << " = "
          << exprToString(*G.Lower) << " + t * " << G.Step << ", t < "
          << exprToString(*G.TripCount) << "\n";
+    for (const LinearForm &C : K.BandGuard) {
+      OS << "    band: " << exprToString(*C.Const);
+      for (const auto &[It, Coef] : C.Coef)
+        OS << " + " << Coef << " * " << It;
+      OS << " >= 0\n";
+    }
     printStmts(OS, K.Body, 2);
     OS << "  }\n";
   }

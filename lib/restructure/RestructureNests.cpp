@@ -2,6 +2,8 @@
 
 #include "RestructureNests.h"
 
+#include "analysis/BandBox.h"
+
 #include "ir/IRPrinter.h"
 #include "ir/IRRewrite.h"
 #include "ir/IRWalk.h"
@@ -66,6 +68,16 @@ std::set<std::string> itersRead(const Expr &E,
           Out.insert(V->Name);
   });
   return Out;
+}
+
+/// Whether mapping can take L into a band after Earlier: its bounds read
+/// none of them, or read them in a form BandBox handles (a triangle).
+bool mappableBounds(const ForStmt &L,
+                    const std::vector<const ForStmt *> &Earlier) {
+  std::set<std::string> Names;
+  for (const ForStmt *E : Earlier)
+    Names.insert(E->Iter);
+  return analysis::bandBoundsOK(L, Names);
 }
 
 ExprPtr renamed(const ExprPtr &E, const std::map<std::string, std::string> &R,
@@ -462,10 +474,7 @@ TreeRestructurer::scoreAsWritten(const ForStmt &Root) const {
     auto It = Facts.Loops.find(L);
     if (It == Facts.Loops.end() || !It->second.Parallel)
       break;
-    bool ReadsBand = false;
-    for (const ExprPtr &B : {L->Lower, L->Upper})
-      ReadsBand |= !itersRead(*B, Band).empty();
-    if (ReadsBand)
+    if (!mappableBounds(*L, Band))
       break;
     Band.push_back(L);
     L = L->Body.size() == 1 ? dyn_cast<ForStmt>(L->Body[0].get()) : nullptr;
@@ -485,16 +494,15 @@ std::pair<unsigned, unsigned>
 TreeRestructurer::scoreBand(const std::vector<Dim> &Band) const {
   unsigned Mapped = 0, Best = 0;
   for (size_t D = 0; D < Band.size() && Mapped < 3; ++D) {
-    bool ReadsBand = false;
+    bool Mappable = true;
     for (size_t U = 0; U < Units.size(); ++U) {
       const ForStmt *L = Units[U].Loops[Band[D][U]];
       std::vector<const ForStmt *> Earlier;
       for (size_t E = 0; E < D; ++E)
         Earlier.push_back(Units[U].Loops[Band[E][U]]);
-      for (const ExprPtr &B : {L->Lower, L->Upper})
-        ReadsBand |= !itersRead(*B, Earlier).empty();
+      Mappable &= mappableBounds(*L, Earlier);
     }
-    if (ReadsBand)
+    if (!Mappable)
       break;
     ++Mapped;
     unsigned N = 0;

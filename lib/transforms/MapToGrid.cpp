@@ -2,6 +2,8 @@
 
 #include "MapToGrid.h"
 
+#include "analysis/BandBox.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 #include "IRQueries.h"
@@ -206,8 +208,8 @@ void Mapper::checkUnused(const NestStmt &Nest) const {
           Why = "it is not parallel: " + Ctx.notParallelReason(&Nest, L);
         else
           Why = "it is not in the nest's mappable band (parallel loops "
-                "perfectly nested at the top of a kernel, with rectangular "
-                "bounds that read no array)";
+                "perfectly nested at the top of a kernel, with bounds that "
+                "read no array and are affine in the outer band loops)";
         auto P = PartialMap.find(Id);
         if (L && Ctx.isMappable(&Nest, L) && P != PartialMap.end())
           Why = P->second;
@@ -353,7 +355,13 @@ std::vector<const ForStmt *> Mapper::findBand(const Kernel &K) const {
   // every reduction loop of the band runs in parallel; one that starts with
   // a parallel loop takes parallel loops only, leaving reductions in each
   // thread without atomics.
+  //
+  // A loop whose bounds read earlier band iterators (a triangle) joins when
+  // BandBox handles its bounds; the band then stops at three loops, so that
+  // every loop of it is mapped (unless a map(...) clause leaves some out)
+  // and the box and its guard are the grid's.
   bool ReductionBand = !Ctx.isParallel(Nest, Outer);
+  bool Rectangular = true;
   std::vector<const ForStmt *> Band{Outer};
   std::set<std::string> BandIters{Outer->Iter};
   std::string Dummy;
@@ -365,9 +373,14 @@ std::vector<const ForStmt *> Mapper::findBand(const Kernel &K) const {
     if (!Next ||
         !(ReductionBand ? Ctx.isMappable(Nest, Next)
                         : Ctx.isParallel(Nest, Next)) ||
-        boundsReadArray(*Next) || boundsRead(*Next, BandIters, Dummy) ||
-        (ReductionBand && Band.size() == 3))
+        boundsReadArray(*Next) || (ReductionBand && Band.size() == 3) ||
+        (!Rectangular && Band.size() == 3))
       break;
+    if (boundsRead(*Next, BandIters, Dummy)) {
+      if (Band.size() == 3 || !analysis::bandBoundsOK(*Next, BandIters))
+        break;
+      Rectangular = false;
+    }
     Band.push_back(Next);
     BandIters.insert(Next->Iter);
   }
@@ -462,6 +475,16 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
       MappedBand.push_back(Band[L]);
 
   std::vector<unsigned> Block = chooseBlock(K, MappedBand);
+  // A triangular band: its loops with bounds reading band iterators run
+  // their range over the whole band, and BandGuard keeps the band's points.
+  analysis::BandBox Box = analysis::bandBox(Band);
+  std::set<std::string> Earlier, Clipped;
+  for (const ForStmt *L : Band) {
+    if (analysis::boundsReadAny(*L, Earlier))
+      Clipped.insert(L->Iter);
+    Earlier.insert(L->Iter);
+  }
+  K.BandGuard = Box.Constraints;
   K.Grid.clear();
   std::vector<std::string> Mapped;
   for (size_t D = 0; D < Order.size(); ++D) {
@@ -472,6 +495,11 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
     G.IterType = L->IterType;
     G.Lower = L->Lower;
     G.TripCount = buildTripCount(*L);
+    if (Clipped.count(L->Iter)) {
+      G.Lower = Box.Lo[Order[D]];
+      G.TripCount =
+          buildTripCount(Box.Lo[Order[D]], LoopCmp::LE, Box.Hi[Order[D]], 1);
+    }
     G.Step = L->Step;
     G.Dim = D;
     G.Loc = L->Loc;
@@ -480,6 +508,16 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
     Mapped.push_back(L->Iter + " -> " + DimName[D]);
   }
   K.Body = Band.back()->Body;
+  // With band loops in each thread (a map clause leaves them out), the
+  // guard may read their iterators: it goes inside them.
+  if (!Unmapped.empty() && !K.BandGuard.empty()) {
+    std::map<std::string, ScalarKind> Types;
+    for (const ForStmt *L : Band)
+      Types[L->Iter] = L->IterType;
+    K.Body = {std::make_shared<IfStmt>(
+        analysis::constraintsHold(K.BandGuard, Types), K.Body, StmtList{})};
+    K.BandGuard.clear();
+  }
   for (auto It = Unmapped.rbegin(); It != Unmapped.rend(); ++It) {
     const ForStmt *L = *It;
     K.Body = {std::make_shared<ForStmt>(L->Iter, L->IterType, L->Lower, L->Cmp,
@@ -492,6 +530,20 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
   K.Remarks.push_back("mapped " + join(Mapped, ", ") + " (" +
                       std::to_string(Order.size()) + "-D grid, block " +
                       blockText(Block, "x") + ")");
+  for (const ForStmt *L : Band)
+    if (Clipped.count(L->Iter)) {
+      std::set<std::string> Read;
+      collectVarNames(*L->Lower, Read);
+      collectVarNames(*L->Upper, Read);
+      std::vector<std::string> Outer;
+      for (const ForStmt *E : Band)
+        if (E != L && Read.count(E->Iter))
+          Outer.push_back("'" + E->Iter + "'");
+      K.Remarks.push_back("the bounds of '" + L->Iter + "' read " +
+                          join(Outer, ", ") +
+                          ": the grid covers the band's bounding box and "
+                          "threads outside the band do nothing");
+    }
   const ForStmt *X = Band[Order[0]];
   if (!Contiguous[Order[0]].empty())
     K.Remarks.push_back(X->Iter + " is contiguous in " +
@@ -527,8 +579,11 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
       Why = Ctx.notParallelReason(Nest, L);
     else if (boundsReadArray(*L))
       Why = "its bounds read an array";
-    else if (L == AfterBand && boundsRead(*L, BandIters, Iter))
-      Why = "its bounds depend on '" + Iter + "' and the grid is rectangular";
+    else if (L == AfterBand && Band.size() < 3 &&
+             boundsRead(*L, BandIters, Iter))
+      Why = "its bounds depend on '" + Iter +
+            "' in a form the grid cannot cover (a bounding box needs bounds "
+            "that add literal multiples of outer iterators, and a step of 1)";
     else if (L == AfterBand)
       Why = "the grid has at most 3 dimensions";
     else

@@ -3,9 +3,13 @@
 // For each kernel region, finds the band to map: the outermost loop and the
 // loops perfectly nested in it (each loop's body is exactly the next loop),
 // all proven parallel, stopping at the first loop that is not, or whose
-// bounds read an earlier band iterator (the grid is rectangular) or an array
-// (the host sizes the grid). Up to three band loops become GridLoops with a
-// 64-bit trip count; the kernel's Body becomes the band's innermost body,
+// bounds read an array (the host sizes the grid). A loop whose bounds read
+// earlier band iterators (a triangle: `j <= i`) joins when they are affine
+// with literal coefficients and it counts up by 1 (analysis/BandBox.h); the
+// band then stops at three loops, and its grid loops run the band's
+// bounding box while Kernel::BandGuard keeps the points inside the band
+// (ClipToBand, TileForBlocks). Up to three band loops become GridLoops with
+// a 64-bit trip count; the kernel's Body becomes the band's innermost body,
 // inside the band loops left unmapped, run once per thread with the mapped
 // iterators fixed.
 //

@@ -6,6 +6,7 @@
 //   MapToGrid               parallel band -> grid loops, block shape
 //   TileForBlocks           tiling clauses -> block tiles, points per
 //                           thread, shared tiles, register tiles
+//   ClipToBand              points outside a triangular band skipped
 //   ParallelizeReductions   reductions of mapped loops -> atomic updates
 //   CollectKernelInterface  arrays and scalars each kernel takes
 //   PlanArrays              per array: extent, device/host reads and writes
@@ -15,14 +16,15 @@
 
 #include "Pipeline.h"
 
+#include "ClipToBand.h"
 #include "CollectKernelInterface.h"
 #include "HoistHostLoops.h"
 #include "LoweringContext.h"
 #include "MapToGrid.h"
 #include "ParallelizeReductions.h"
 #include "PlanArrays.h"
-#include "TileForBlocks.h"
 #include "ReductionPolicy.h"
+#include "TileForBlocks.h"
 
 #include "ir/IRPrinter.h"
 
@@ -31,9 +33,13 @@
 namespace c2cuda {
 
 const std::vector<std::string> &pipelinePassNames() {
-  static const std::vector<std::string> Names = {
-      "HoistHostLoops", "MapToGrid", "TileForBlocks", "ParallelizeReductions",
-      "CollectKernelInterface", "PlanArrays"};
+  static const std::vector<std::string> Names = {"HoistHostLoops",
+                                                 "MapToGrid",
+                                                 "TileForBlocks",
+                                                 "ClipToBand",
+                                                 "ParallelizeReductions",
+                                                 "CollectKernelInterface",
+                                                 "PlanArrays"};
   return Names;
 }
 
@@ -78,6 +84,8 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
   dumpAfter("MapToGrid", LF, Opts);
   LF = tileForBlocks(std::move(LF), Ctx, Opts.TileByDefault);
   dumpAfter("TileForBlocks", LF, Opts);
+  LF = clipToBand(std::move(LF));
+  dumpAfter("ClipToBand", LF, Opts);
   LF = parallelizeReductions(std::move(LF), Ctx);
   dumpAfter("ParallelizeReductions", LF, Opts);
   LF = collectKernelInterface(std::move(LF), Ctx);

@@ -148,7 +148,8 @@ struct DimForm {
 
 bool computeTileFootprint(const std::string &A, const StmtList &Body,
                           const std::vector<TileVar> &Vars, const Function &F,
-                          TileFootprint &Out, std::string &Why) {
+                          TileFootprint &Out, std::string &Why,
+                          const std::set<const ArrayRef *> *Only) {
   const Param *P = F.findParam(A);
   if (!P || !P->isArray()) {
     Why = "it is not an array parameter";
@@ -168,6 +169,11 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
     Why = SC.Why;
     return false;
   }
+  if (Only)
+    SC.Sites.erase(
+        std::remove_if(SC.Sites.begin(), SC.Sites.end(),
+                       [&](const RefSite &S) { return !Only->count(S.Ref); }),
+        SC.Sites.end());
   if (SC.Sites.empty()) {
     Why = "the kernel does not read it";
     return false;

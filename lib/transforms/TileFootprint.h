@@ -30,6 +30,7 @@
 #include "ir/IR.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -77,9 +78,12 @@ struct TileFootprint {
 /// bounds) are found on the way; Vars lists the tile loops. On failure
 /// returns false with Why, a sentence fragment ("its subscript ... is not
 /// affine", "it is read under a condition").
+/// With Only, just those references of A count (one reference group of an
+/// array read at unrelated places, e.g. syrk's A[i][k] and A[j][k]).
 bool computeTileFootprint(const std::string &A, const StmtList &Body,
                           const std::vector<TileVar> &Vars, const Function &F,
-                          TileFootprint &Out, std::string &Why);
+                          TileFootprint &Out, std::string &Why,
+                          const std::set<const ArrayRef *> *Only = nullptr);
 
 } // namespace c2cuda
 

@@ -2,6 +2,8 @@
 
 #include "TileForBlocks.h"
 
+#include "analysis/BandBox.h"
+
 #include "DefaultTiling.h"
 #include "IRQueries.h"
 #include "ir/IRRewrite.h"
@@ -126,6 +128,9 @@ private:
   bool checkDims();
   bool findStrip();
   bool planShared();
+  std::vector<TileFootprint> referenceGroups(const std::string &A,
+                                             const std::vector<TileVar> &Vars,
+                                             std::string &Why);
   void planRegisterOperands();
   StmtList registerOperandLoads();
   /// Direct: global -> shared. ToRegs: global -> the staging registers
@@ -159,6 +164,9 @@ private:
   struct SharedTile {
     TileFootprint FP;
     std::string Name;
+    /// Suffix of the names generated for this tile: the array's name, then
+    /// "A_2", "A_3" for further reference groups of the same array.
+    std::string Key;
     std::vector<unsigned> Perm; ///< Shared dimension i holds box dim Perm[i].
     std::vector<int64_t> SharedDims;
   };
@@ -349,6 +357,53 @@ bool Tiler::findStrip() {
   return true;
 }
 
+/// The footprints that stage A: one for all its references, or else one
+/// per group of references that differ by constants (syrk's A[i][k] and
+/// A[j][k] are two tiles), grouped greedily in source order. Empty, with
+/// Why, when some reference fits no tile.
+std::vector<TileFootprint>
+Tiler::referenceGroups(const std::string &A, const std::vector<TileVar> &Vars,
+                       std::string &Why) {
+  TileFootprint Whole;
+  if (computeTileFootprint(A, K.Body, Vars, Ctx.F, Whole, Why))
+    return {std::move(Whole)};
+  std::vector<const ArrayRef *> Refs;
+  forEachExprIn(K.Body, [&](const Expr &E) {
+    const auto *R = dyn_cast<ArrayRef>(&E);
+    if (R && !R->Local && R->Array == A &&
+        std::find(Refs.begin(), Refs.end(), R) == Refs.end())
+      Refs.push_back(R);
+  });
+  std::vector<std::set<const ArrayRef *>> Sets;
+  std::vector<TileFootprint> Out;
+  for (const ArrayRef *R : Refs) {
+    bool Placed = false;
+    for (size_t G = 0; G < Sets.size() && !Placed; ++G) {
+      std::set<const ArrayRef *> Try = Sets[G];
+      Try.insert(R);
+      TileFootprint FP;
+      std::string W;
+      if (computeTileFootprint(A, K.Body, Vars, Ctx.F, FP, W, &Try)) {
+        Sets[G] = std::move(Try);
+        Out[G] = std::move(FP);
+        Placed = true;
+      }
+    }
+    if (Placed)
+      continue;
+    std::set<const ArrayRef *> One{R};
+    TileFootprint FP;
+    std::string W;
+    if (!computeTileFootprint(A, K.Body, Vars, Ctx.F, FP, W, &One))
+      return {};
+    Sets.push_back(std::move(One));
+    Out.push_back(std::move(FP));
+  }
+  if (Out.size() < 2)
+    return {};
+  return Out;
+}
+
 bool Tiler::planShared() {
   std::vector<TileVar> Vars;
   for (const TiledDim &D : Dims) {
@@ -395,49 +450,63 @@ bool Tiler::planShared() {
       Skipped.insert(A);
       continue;
     }
-    SharedTile T;
     std::string Why;
-    if (!computeTileFootprint(A, K.Body, Vars, Ctx.F, T.FP, Why))
+    auto Ext = Ctx.Facts.Extents.find(A);
+    if (!K.BandGuard.empty() &&
+        (Ext == Ctx.Facts.Extents.end() || !Ext->second.Elements))
+      return error("shared",
+                   "shared(" + A + "): '" + A +
+                       "' cannot be staged in shared memory: the band is "
+                       "not rectangular and the elements the nest reads "
+                       "are not known",
+                   "leave '" + A + "' out of shared(...)");
+    std::vector<TileFootprint> Groups = referenceGroups(A, Vars, Why);
+    if (Groups.empty())
       return error("shared",
                    "shared(" + A + "): '" + A +
                        "' cannot be staged in shared memory: " + Why,
                    "leave '" + A +
                        "' out of shared(...); it is then read "
                        "through the L1 cache");
-    if (Strip && std::none_of(T.FP.BoxIndex.begin(), T.FP.BoxIndex.end(),
-                              [&](const auto &R) {
-                                return InStrip.count(R.first) != 0;
-                              }))
-      return error("shared",
-                   "shared(" + A + "): '" + A +
-                       "' is read only outside the strip-mined loop '" +
-                       Strip->Iter + "', where its tiles are loaded",
-                   "leave '" + A + "' out of shared(...)");
-    T.Name = "c2c_sh_" + A;
-    size_t N = T.FP.Size.size();
-    for (unsigned I = 0; I < N; ++I)
-      T.Perm.push_back(I);
-    if (N == 2) {
-      auto Has = [&](unsigned D, const std::string &It) {
-        const auto &V = T.FP.DimVars[D];
-        return std::find(V.begin(), V.end(), It) != V.end();
-      };
-      bool Swap = !XIter.empty() && Has(0, XIter) && !Has(1, XIter);
-      if (XIter.empty() || (!Has(0, XIter) && !Has(1, XIter)))
-        for (const TiledDim &D : Dims)
-          if (D.Vec > 1 && Has(0, D.G->Iter) && !Has(1, D.G->Iter))
-            Swap = true;
-      if (Swap)
-        std::swap(T.Perm[0], T.Perm[1]);
+    for (size_t Gi = 0; Gi < Groups.size(); ++Gi) {
+      SharedTile T;
+      T.FP = std::move(Groups[Gi]);
+      T.Key = Gi ? A + "_" + std::to_string(Gi + 1) : A;
+      if (Strip && std::none_of(T.FP.BoxIndex.begin(), T.FP.BoxIndex.end(),
+                                [&](const auto &R) {
+                                  return InStrip.count(R.first) != 0;
+                                }))
+        return error("shared",
+                     "shared(" + A + "): '" + A +
+                         "' is read only outside the strip-mined loop '" +
+                         Strip->Iter + "', where its tiles are loaded",
+                     "leave '" + A + "' out of shared(...)");
+      T.Name = "c2c_sh_" + T.Key;
+      size_t N = T.FP.Size.size();
+      for (unsigned I = 0; I < N; ++I)
+        T.Perm.push_back(I);
+      if (N == 2) {
+        auto Has = [&](unsigned D, const std::string &It) {
+          const auto &V = T.FP.DimVars[D];
+          return std::find(V.begin(), V.end(), It) != V.end();
+        };
+        bool Swap = !XIter.empty() && Has(0, XIter) && !Has(1, XIter);
+        if (XIter.empty() || (!Has(0, XIter) && !Has(1, XIter)))
+          for (const TiledDim &D : Dims)
+            if (D.Vec > 1 && Has(0, D.G->Iter) && !Has(1, D.G->Iter))
+              Swap = true;
+        if (Swap)
+          std::swap(T.Perm[0], T.Perm[1]);
+      }
+      int64_t Elems = 1;
+      for (unsigned I = 0; I < N; ++I) {
+        int64_t Sz = T.FP.Size[T.Perm[I]] + (I + 1 == N ? S.Pad : 0);
+        T.SharedDims.push_back(Sz);
+        Elems *= Sz;
+      }
+      Bytes += Elems * sizeInBytes(T.FP.Elem);
+      Tiles.push_back(std::move(T));
     }
-    int64_t Elems = 1;
-    for (unsigned I = 0; I < N; ++I) {
-      int64_t Sz = T.FP.Size[T.Perm[I]] + (I + 1 == N ? S.Pad : 0);
-      T.SharedDims.push_back(Sz);
-      Elems *= Sz;
-    }
-    Bytes += Elems * sizeInBytes(T.FP.Elem);
-    Tiles.push_back(std::move(T));
   }
   if (Bytes > MaxSharedBytes)
     return error("shared",
@@ -500,6 +569,7 @@ void Tiler::planRegisterOperands() {
     if (Elems > MaxElems)
       continue;
     T.Name = "c2c_rf_" + A;
+    T.Key = A;
     for (unsigned I = 0; I < T.FP.Size.size(); ++I)
       T.Perm.push_back(I);
     T.SharedDims = T.FP.Size;
@@ -597,7 +667,8 @@ StmtList Tiler::loads(LoadMode Mode) {
     bool VecStore = storesRuns(T);
     int64_t Slots = Elems / W;
     int64_t Rounds = (Slots + Threads - 1) / Threads;
-    std::string A = FP.Array, L = "c2c_l_" + A, R = "c2c_r_" + A;
+    const std::string &Arr = FP.Array, &A = T.Key;
+    std::string L = "c2c_l_" + A, R = "c2c_r_" + A;
     StmtList Body;
     Body.push_back(decl(
         L, ScalarKind::Int,
@@ -689,13 +760,28 @@ StmtList Tiler::loads(LoadMode Mode) {
                     : cast(Xs[0], ScalarKind::Long);
     };
     // Guard and source of element E.
+    // The element's offset in the array as the host lays it out.
+    auto Offset = [&](const std::vector<ExprPtr> &Xs) {
+      if (FP.PointerArray)
+        return Lin(Xs);
+      const Param *P = Ctx.F.findParam(Arr);
+      ExprPtr L = cast(Xs[0], ScalarKind::Long);
+      for (size_t D = 1; D < N; ++D)
+        L = addL(mulL(L, P->Dims[D]), Xs[D]);
+      return L;
+    };
     auto Guard = [&](int64_t E, bool LastDimOnly = false) {
       std::vector<ExprPtr> Xs = Shifted(X, E);
       ExprPtr G;
+      if (!K.BandGuard.empty()) {
+        ExprPtr L = Offset(Xs);
+        G = andE(cmpL(BinaryOpKind::GE, L, llit(0)),
+                 cmpL(BinaryOpKind::LE, L, lvar("c2c_last_" + A)));
+      }
       if (GK == GuardKind::Linear) {
         ExprPtr L = Lin(Xs);
-        return andE(cmpL(BinaryOpKind::GE, L, lvar("c2c_lo_" + A)),
-                    cmpL(BinaryOpKind::LE, L, lvar("c2c_hi_" + A)));
+        return andE(G, andE(cmpL(BinaryOpKind::GE, L, lvar("c2c_lo_" + A)),
+                            cmpL(BinaryOpKind::LE, L, lvar("c2c_hi_" + A))));
       }
       for (size_t D = 0; D < N; ++D) {
         if (LastDimOnly && D + 1 < N)
@@ -713,9 +799,9 @@ StmtList Tiler::loads(LoadMode Mode) {
     auto Src = [&](int64_t E) -> ExprPtr {
       std::vector<ExprPtr> Xs = Shifted(X, E);
       if (FP.PointerArray)
-        return std::make_shared<ArrayRef>(A, std::vector<ExprPtr>{Lin(Xs)},
+        return std::make_shared<ArrayRef>(Arr, std::vector<ExprPtr>{Lin(Xs)},
                                           FP.Elem);
-      return std::make_shared<ArrayRef>(A, Xs, FP.Elem);
+      return std::make_shared<ArrayRef>(Arr, Xs, FP.Elem);
     };
     bool ToRegs = Mode == LoadMode::ToRegs;
     // A tile element outside the array is never read by a point of the
@@ -820,7 +906,8 @@ StmtList Tiler::points(const StmtList &Body, bool Guard) {
   // faster split (jacobi2d on the H200: 0.746 split vs 0.769 not).
   bool HasLoop = false;
   forEachStmt(Body, [&](const Stmt &St) { HasLoop |= isa<ForStmt>(St); });
-  if (Guard && HasLoop) {
+  // A tile inside the box may still hold points outside a triangular band.
+  if (Guard && HasLoop && K.BandGuard.empty()) {
     ExprPtr Full;
     for (const TiledDim &D : Dims)
       Full = andE(Full, bin(BinaryOpKind::EQ, ivar(D.Left), ilit(D.Tile),
@@ -841,6 +928,15 @@ StmtList Tiler::pointLoops(const StmtList &Body, bool Guard) {
   StmtList B = rewriteForPoints(Body);
   std::set<std::string> Used;
   collectVarNames(B, Used);
+  // A guarded point outside a triangular band skips the body too.
+  ExprPtr InBand;
+  if (Guard && !K.BandGuard.empty()) {
+    std::map<std::string, ScalarKind> Types;
+    for (const TiledDim &D : Dims)
+      Types[D.G->Iter] = D.G->IterType;
+    InBand = analysis::constraintsHold(K.BandGuard, Types);
+    collectVarNames(*InBand, Used);
+  }
   for (const TiledDim &D : Dims) {
     if (!Guard && !Used.count(D.G->Iter))
       continue; // Declared but unused is a warning nvcc -Werror rejects.
@@ -869,7 +965,10 @@ StmtList Tiler::pointLoops(const StmtList &Body, bool Guard) {
              bin(BinaryOpKind::Add, var(D.Base, T),
                  bin(BinaryOpKind::Mul, ivar(D.T), ilit(D.G->Step), T), T)));
   }
-  Run.insert(Run.end(), B.begin(), B.end());
+  if (InBand)
+    Run.push_back(std::make_shared<IfStmt>(InBand, B, StmtList{}));
+  else
+    Run.insert(Run.end(), B.begin(), B.end());
   if (Guard)
     Inner.push_back(std::make_shared<IfStmt>(Cond, Run, StmtList{}));
   else
@@ -951,7 +1050,7 @@ bool Tiler::run() {
                         buildTripCount(*Strip)));
   // Load guards: over the parameters only, so computed once.
   for (const SharedTile &T : Tiles) {
-    const std::string &A = T.FP.Array;
+    const std::string &A = T.Key;
     if (T.FP.PointerArray && T.FP.DimGuardsExact) {
       for (size_t D = 0; D < T.FP.Size.size(); ++D) {
         std::string Sfx = std::to_string(D) + "_" + A;
@@ -969,6 +1068,14 @@ bool Tiler::run() {
       }
     }
   }
+  // In a triangular band's box, a tile's box may reach past anything the
+  // band reads (B[j - i] for j > i + 2): loads also stay inside the
+  // elements the nests touch.
+  if (!K.BandGuard.empty())
+    for (const SharedTile &T : Tiles)
+      Body.push_back(
+          decl("c2c_last_" + T.Key, ScalarKind::Long,
+               addL(Ctx.Facts.Extents.at(T.FP.Array).Elements, llit(-1))));
   for (const SharedTile &T : Tiles) {
     auto D = std::make_shared<DeclStmt>(T.Name, T.FP.Elem, nullptr);
     D->Dims = T.SharedDims;
@@ -984,8 +1091,7 @@ bool Tiler::run() {
     int64_t W = runWidth(T);
     if (!Pipelined && (W == 1 || storesRuns(T)))
       continue;
-    auto D =
-        std::make_shared<DeclStmt>("c2c_pf_" + T.FP.Array, T.FP.Elem, nullptr);
+    auto D = std::make_shared<DeclStmt>("c2c_pf_" + T.Key, T.FP.Elem, nullptr);
     D->Dims = {(Elems / W + Threads - 1) / Threads};
     if (W > 1) {
       D->Dims.push_back(W);
@@ -1022,6 +1128,24 @@ bool Tiler::run() {
         D.Left, ScalarKind::Int,
         std::make_shared<SelectExpr>(cmpL(BinaryOpKind::LT, Left, llit(D.Tile)),
                                      Left, llit(D.Tile), ScalarKind::Long)));
+  }
+  // A tile of a triangular band's box with no point in the band does
+  // nothing: each constraint must hold somewhere in the tile's box.
+  size_t TileHead = Tile.size();
+  ExprPtr TileInBand;
+  {
+    std::map<std::string, std::pair<ExprPtr, ExprPtr>> TileBox;
+    for (const TiledDim &D : Dims) {
+      ExprPtr First = var(D.Base, D.G->IterType);
+      ExprPtr Last = addL(First, mulL(bin(BinaryOpKind::Sub, ivar(D.Left),
+                                          ilit(1), ScalarKind::Int),
+                                      llit(D.G->Step)));
+      TileBox[D.G->Iter] = {First, Last};
+    }
+    for (const LinearForm &C : K.BandGuard)
+      TileInBand =
+          andE(TileInBand, cmpL(BinaryOpKind::GE,
+                                analysis::maxOverBox(C, TileBox), llit(0)));
   }
   auto Barrier = [] { return std::make_shared<BarrierStmt>(); };
   if (!Strip) {
@@ -1096,6 +1220,11 @@ bool Tiler::run() {
     StmtList PP = pointLoops(Post, true);
     Tile.insert(Tile.end(), PP.begin(), PP.end());
   }
+  if (TileInBand) {
+    StmtList Work(Tile.begin() + TileHead, Tile.end());
+    Tile.resize(TileHead);
+    Tile.push_back(std::make_shared<IfStmt>(TileInBand, Work, StmtList{}));
+  }
   StmtList Round;
   Round.push_back(decl("c2c_tile", ScalarKind::Long,
                        addL(cast(builtin("blockIdx", 0), ScalarKind::Long),
@@ -1137,7 +1266,8 @@ bool Tiler::run() {
   if (Strip)
     Used.Tile[Strip->Iter] = StripSize;
   for (const SharedTile &T : Tiles)
-    Used.Shared.push_back(T.FP.Array);
+    if (T.Key == T.FP.Array) // Once per array, not per reference group.
+      Used.Shared.push_back(T.FP.Array);
   Used.Pad = S.Pad;
   Used.Pipeline = Pipelined ? S.Pipeline : 0;
   K.Remarks.push_back(
@@ -1172,6 +1302,7 @@ bool Tiler::run() {
   K.Body = std::move(Body);
   K.Grid.clear();
   K.ExplicitThreads = true;
+  K.BandGuard.clear(); // In the tiles now.
   return true;
 }
 

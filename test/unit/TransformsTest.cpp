@@ -576,41 +576,74 @@ TEST(TransformsTest, SequentialTwoLevelNestIsNotHoisted) {
 }
 
 //===----------------------------------------------------------------------===//
-// Triangular: j <= i cannot join the rectangular grid.
+// Triangular: j <= i is mapped over the band's bounding box, and each
+// thread checks that its point is inside the band; with a step of 2 it
+// cannot join the band.
 //===----------------------------------------------------------------------===//
 
-TEST(TransformsTest, TriangularMapsOnlyOuterLoop) {
-  Case T;
-  T.F.Name = "tri";
-  T.F.Params = {arrayParam("L"), scalarParam("n")};
-  auto Lw = ref("L", {add(mul(v("i"), v("n")), v("j"))});
-  auto J = loop("j", lit(0), v("i"),
-                {assign(Lw, std::make_shared<FloatLit>(1.0, Float),
-                        AssignOpKind::Set, 5)},
-                4, LoopCmp::LE);
-  auto I = loop("i", lit(0), v("n"), {J}, 3);
-  auto N = nest(0, {I});
-  T.F.Body = {N};
-  T.parallel(N, I);
-  T.parallel(N, J);
-  T.refFact(N, Lw, true, {{"j", 1}});
-  T.facts(N).ArraysWritten = {"L"};
-  T.facts(N).ScalarsRead = {{"n", Int}};
-  T.extent("L", mul(v("n", Long), v("n", Long)));
+struct Triangle : Case {
+  std::shared_ptr<const ForStmt> I, J;
+  StmtPtr Store;
+  explicit Triangle(int64_t StepJ) {
+    F.Name = "tri";
+    F.Params = {arrayParam("L"), scalarParam("n")};
+    auto Lw = ref("L", {add(mul(v("i"), v("n")), v("j"))});
+    Store = assign(Lw, std::make_shared<FloatLit>(1.0, Float),
+                   AssignOpKind::Set, 5);
+    J = loop("j", lit(0), v("i"), {Store}, 4, LoopCmp::LE, StepJ);
+    I = loop("i", lit(0), v("n"), {J}, 3);
+    auto N = nest(0, {I});
+    F.Body = {N};
+    parallel(N, I);
+    parallel(N, J);
+    refFact(N, Lw, true, {{"j", 1}});
+    facts(N).ArraysWritten = {"L"};
+    facts(N).ScalarsRead = {{"n", Int}};
+    extent("L", mul(v("n", Long), v("n", Long)));
+  }
+};
+
+TEST(TransformsTest, TriangularMapsBoundingBox) {
+  Triangle T(1);
+  const LoweredFunction &LF = T.run();
+  ASSERT_EQ(LF.Kernels.size(), 1u);
+  const Kernel &K = LF.Kernels[0];
+  ASSERT_EQ(K.Grid.size(), 2u);
+  EXPECT_EQ(K.Grid[0].Iter, "j");
+  EXPECT_EQ(K.Grid[1].Iter, "i");
+  // j runs 0 .. n - 1, the largest i.
+  EXPECT_EQ(exprToString(*K.Grid[0].TripCount),
+            "(long long)n - 1LL >= 0LL ? (long long)n - 1LL + 1LL : 0LL");
+  // ClipToBand: the body runs only where i - j >= 0.
+  EXPECT_TRUE(K.BandGuard.empty());
+  ASSERT_EQ(K.Body.size(), 1u);
+  const auto *If = dyn_cast<IfStmt>(K.Body[0].get());
+  ASSERT_TRUE(If);
+  EXPECT_EQ(exprToString(*If->Cond),
+            "(long long)i + -1LL * (long long)j >= 0LL");
+  ASSERT_EQ(If->Then.size(), 1u);
+  EXPECT_EQ(If->Then[0], T.Store);
+  EXPECT_TRUE(T.hasRemark("mapped j -> x, i -> y (2-D grid, block 32x8)"));
+  EXPECT_TRUE(T.hasRemark("the bounds of 'j' read 'i': the grid covers the "
+                          "band's bounding box and threads outside the band "
+                          "do nothing"));
+  EXPECT_EQ(scalarNames(K), (std::vector<std::string>{"n"}));
+}
+
+TEST(TransformsTest, TriangularWithStepMapsOnlyOuterLoop) {
+  Triangle T(2);
   const LoweredFunction &LF = T.run();
   ASSERT_EQ(LF.Kernels.size(), 1u);
   const Kernel &K = LF.Kernels[0];
   ASSERT_EQ(K.Grid.size(), 1u);
   EXPECT_EQ(K.Grid[0].Iter, "i");
-  EXPECT_EQ(K.Block[0], 256u);
-  EXPECT_EQ(K.Block[1], 1u);
   ASSERT_EQ(K.Body.size(), 1u);
-  EXPECT_EQ(K.Body[0], J);
+  EXPECT_EQ(K.Body[0], T.J);
   EXPECT_TRUE(T.hasRemark("mapped i -> x (1-D grid, block 256)"));
-  EXPECT_TRUE(T.hasRemark("no reference is contiguous along a mapped loop; "
-                          "i on x"));
-  EXPECT_TRUE(T.hasRemark("j runs sequentially in each thread: its bounds "
-                          "depend on 'i' and the grid is rectangular"));
+  EXPECT_TRUE(T.hasRemark(
+      "j runs sequentially in each thread: its bounds depend on 'i' in a "
+      "form the grid cannot cover (a bounding box needs bounds that add "
+      "literal multiples of outer iterators, and a step of 1)"));
   // i is the kernel's own iterator, not a parameter.
   EXPECT_EQ(scalarNames(K), (std::vector<std::string>{"n"}));
 }
@@ -1000,7 +1033,7 @@ TEST(TransformsTest, PrintAfterAllDumpsEveryPass) {
     ASSERT_NE(At, std::string::npos) << Header << " in\n" << Out;
     Pos = At + Header.size(); // In pipeline order.
   }
-  EXPECT_EQ(pipelinePassNames().size(), 6u);
+  EXPECT_EQ(pipelinePassNames().size(), 7u);
   EXPECT_NE(Out.find("matmul_kernel0"), std::string::npos);
 }
 
