@@ -161,6 +161,9 @@ private:
   unsigned contiguous(const Stmt &Node, const std::string &Iter) const;
   StmtPtr build(const ForStmt &Root, const std::vector<Dim> &Band);
   void remark(const ForStmt &Root, const std::vector<Dim> &Band);
+  /// The perfect nest at Root, none of whose loops can run in parallel,
+  /// rewritten as a wavefront; null when no small skew is legal.
+  StmtPtr skew(const ForStmt &Root, const std::vector<const ForStmt *> &Outer);
 };
 
 StmtList TreeRestructurer::list(const StmtList &L,
@@ -190,6 +193,13 @@ StmtList TreeRestructurer::list(const StmtList &L,
     StmtList Parts = distribute(*F, Outer);
     if (!Parts.empty()) {
       Out.insert(Out.end(), Parts.begin(), Parts.end());
+      Changed = true;
+      continue;
+    }
+    // No loop of a perfect nest can run in parallel (an in-place stencil
+    // over time): a wavefront.
+    if (StmtPtr New = skew(*F, Outer)) {
+      Out.push_back(New);
       Changed = true;
       continue;
     }
@@ -775,6 +785,190 @@ StmtPtr TreeRestructurer::tree(const ForStmt &Root,
     remark(Root, Band);
   }
   isl_union_map_free(Deps);
+  return Result;
+}
+
+StmtPtr TreeRestructurer::skew(const ForStmt &Root,
+                               const std::vector<const ForStmt *> &Outer) {
+  // A perfect nest of at least two loops counting up by 1 with rectangular
+  // bounds, none of them parallel, around statements without loops.
+  std::vector<const ForStmt *> Nest;
+  std::set<std::string> Iters;
+  for (const ForStmt *L = &Root; L;) {
+    auto It = Facts.Loops.find(L);
+    if (It == Facts.Loops.end() || It->second.Parallel ||
+        It->second.Class != LoopClass::Sequential || L->Step != 1 ||
+        (L->Cmp != LoopCmp::LT && L->Cmp != LoopCmp::LE))
+      return nullptr;
+    for (const ExprPtr &B : {L->Lower, L->Upper}) {
+      bool Bad = false;
+      forEachExpr(*B, [&](const Expr &E) {
+        const auto *V = dyn_cast<VarRef>(&E);
+        Bad |=
+            isa<ArrayRef>(E) || isa<CallExpr>(E) || (V && Iters.count(V->Name));
+      });
+      if (Bad || isFloating(B->Type))
+        return nullptr;
+    }
+    Nest.push_back(L);
+    Iters.insert(L->Iter);
+    L = L->Body.size() == 1 ? dyn_cast<ForStmt>(L->Body[0].get()) : nullptr;
+  }
+  size_t D = Nest.size();
+  if (D < 2 || D > 4)
+    return nullptr;
+  bool InnerLoops = false;
+  forEachStmt(Nest.back()->Body,
+              [&](const Stmt &S) { InnerLoops |= isa<ForStmt>(S); });
+  if (InnerLoops)
+    return nullptr;
+  isl_union_map *Deps = prepare(Root, Outer);
+  if (!Deps)
+    return nullptr;
+  for (const Unit &U : Units)
+    if (U.Loops.size() != Depth0 + D)
+      return isl_union_map_free(Deps), nullptr;
+  // The wavefront w = sum of C[k] * it_k with C of the innermost loop 1
+  // (so that its iterator is w minus the others): the smallest coefficients
+  // for which every dependence between distinct iterations crosses from
+  // one wavefront to a later one, so a wavefront's points are independent.
+  std::vector<std::vector<int64_t>> Candidates;
+  std::vector<int64_t> C(D, 0);
+  std::function<void(size_t)> Enumerate = [&](size_t K) {
+    if (K + 1 == D) {
+      C[K] = 1;
+      Candidates.push_back(C);
+      return;
+    }
+    for (int64_t V = 0; V <= 6; ++V) {
+      C[K] = V;
+      Enumerate(K + 1);
+    }
+  };
+  Enumerate(0);
+  std::stable_sort(
+      Candidates.begin(), Candidates.end(),
+      [](const std::vector<int64_t> &A, const std::vector<int64_t> &B) {
+        int64_t SA = 0, SB = 0;
+        for (size_t K = 0; K < A.size(); ++K)
+          SA += A[K], SB += B[K];
+        return SA < SB;
+      });
+  std::optional<std::vector<int64_t>> Wave;
+  for (const std::vector<int64_t> &Cand : Candidates) {
+    bool OK = holds(Deps, [&](unsigned U) {
+      std::vector<std::string> Out;
+      for (unsigned K = 0; K < Depth0; ++K)
+        Out.push_back("i" + std::to_string(K));
+      std::string W = "0";
+      for (size_t K = 0; K < D; ++K)
+        if (Cand[K])
+          W += " + " + std::to_string(Cand[K]) + "*i" +
+               std::to_string(Depth0 + K);
+      Out.push_back(W);
+      for (unsigned B : Units[U].Beta)
+        Out.push_back(std::to_string(B));
+      return Out;
+    });
+    if (OK) {
+      Wave = Cand;
+      break;
+    }
+  }
+  isl_union_map_free(Deps);
+  if (!Wave)
+    return nullptr;
+
+  // for (long long w = lo; w <= hi; w++)
+  //   for it_0 .. it_{D-2} (as written)
+  //     { T it_{D-1} = w - sum C[k] * it_k; if (it_{D-1} in its bounds) S }
+  std::set<std::string> Names;
+  forEachStmt({std::shared_ptr<const Stmt>(&Root, [](const Stmt *) {})},
+              [&](const Stmt &St) {
+                if (const auto *F = dyn_cast<ForStmt>(&St))
+                  Names.insert(F->Iter);
+              });
+  forEachExprIn({std::shared_ptr<const Stmt>(&Root, [](const Stmt *) {})},
+                [&](const Expr &E) {
+                  if (const auto *V = dyn_cast<VarRef>(&E))
+                    Names.insert(V->Name);
+                });
+  for (const ForStmt *L : Outer)
+    Names.insert(L->Iter);
+  std::string W = "wave";
+  for (unsigned N = 1; Names.count(W); ++N)
+    W = "wave" + std::to_string(N);
+  constexpr ScalarKind Long = ScalarKind::Long;
+  auto Lit = [](int64_t V) {
+    return std::make_shared<IntLit>(V, ScalarKind::Long);
+  };
+  auto AsLong = [&](const ExprPtr &E) -> ExprPtr {
+    return E->Type == Long ? E : std::make_shared<CastExpr>(E, Long);
+  };
+  auto Bin = [&](BinaryOpKind Op, ExprPtr A, ExprPtr B) -> ExprPtr {
+    return std::make_shared<BinaryExpr>(Op, AsLong(A), AsLong(B), Long);
+  };
+  auto Scaled = [&](int64_t K, ExprPtr E) {
+    return K == 1 ? AsLong(E) : Bin(BinaryOpKind::Mul, Lit(K), E);
+  };
+  ExprPtr Lo, Hi;
+  for (size_t K = 0; K < D; ++K) {
+    if (!(*Wave)[K])
+      continue;
+    const ForStmt *L = Nest[K];
+    ExprPtr Last = L->Cmp == LoopCmp::LT
+                       ? Bin(BinaryOpKind::Sub, L->Upper, Lit(1))
+                       : AsLong(L->Upper);
+    ExprPtr First = Scaled((*Wave)[K], L->Lower);
+    Last = Scaled((*Wave)[K], Last);
+    Lo = Lo ? Bin(BinaryOpKind::Add, Lo, First) : First;
+    Hi = Hi ? Bin(BinaryOpKind::Add, Hi, Last) : Last;
+  }
+  const ForStmt *In = Nest.back();
+  ExprPtr Value = std::make_shared<VarRef>(W, Long);
+  for (size_t K = 0; K + 1 < D; ++K)
+    if ((*Wave)[K])
+      Value = Bin(BinaryOpKind::Sub, Value,
+                  Scaled((*Wave)[K], std::make_shared<VarRef>(
+                                         Nest[K]->Iter, Nest[K]->IterType)));
+  auto InVar = std::make_shared<VarRef>(In->Iter, In->IterType);
+  ExprPtr Within = std::make_shared<BinaryExpr>(
+      BinaryOpKind::LAnd,
+      std::make_shared<BinaryExpr>(BinaryOpKind::GE, InVar, In->Lower,
+                                   ScalarKind::Int),
+      std::make_shared<BinaryExpr>(In->Cmp == LoopCmp::LT ? BinaryOpKind::LT
+                                                          : BinaryOpKind::LE,
+                                   InVar, In->Upper, ScalarKind::Int),
+      ScalarKind::Int);
+  StmtList Body = {
+      std::make_shared<DeclStmt>(
+          In->Iter, In->IterType,
+          std::make_shared<CastExpr>(Value, In->IterType), In->Loc),
+      std::make_shared<IfStmt>(Within, In->Body, StmtList{}, In->Loc)};
+  for (size_t K = D - 1; K-- > 0;) {
+    const ForStmt *L = Nest[K];
+    Body = {std::make_shared<ForStmt>(L->Iter, L->IterType, L->Lower, L->Cmp,
+                                      L->Upper, L->Step, Body, L->Loc)};
+  }
+  auto Result = std::make_shared<ForStmt>(W, Long, Lo, LoopCmp::LE, Hi, 1, Body,
+                                          Root.Loc);
+  std::string Plane;
+  for (size_t K = 0; K < D; ++K)
+    if ((*Wave)[K])
+      Plane += (Plane.empty() ? "" : " + ") +
+               ((*Wave)[K] == 1 ? "" : std::to_string((*Wave)[K]) + "*") +
+               Nest[K]->Iter;
+  std::string Others;
+  for (size_t K = 0; K + 1 < D; ++K)
+    Others += (Others.empty() ? "'" : ", '") + Nest[K]->Iter + "'";
+  Diags.remark(Root.Loc,
+               "skewed the loops into a wavefront: no loop of the nest can "
+               "run in parallel, but the iterations with equal " +
+                   Plane + " (loop '" + W + "', in order) can; " +
+                   (D > 2 ? "loops " : "loop ") + Others +
+                   (D > 2 ? " now run" : " now runs") + " in parallel, '" +
+                   In->Iter + "' is computed",
+               "--no-restructure keeps the loops as written");
   return Result;
 }
 

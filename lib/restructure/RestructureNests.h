@@ -32,8 +32,18 @@
 // in order, and each copy is restructured as above (atax: tmp = A x, then
 // y += A^T tmp, whose i loop carries the y reduction). Legal when no
 // dependence runs from a later group to an earlier one (isl, as above).
-// Otherwise the tree is searched again inside F (a time loop stays on the
-// host around its steps).
+// A perfect nest of loops counting up by 1 with rectangular bounds, none of
+// which can run in parallel (an in-place stencil over time, Gauss-Seidel),
+// is skewed into a wavefront: w = sum of c_k * it_k with the smallest
+// non-negative coefficients (the innermost one 1) for which every
+// dependence between distinct iterations goes from a smaller w to a larger
+// one; a new outermost loop runs w in order (on the host), the loops but the
+// innermost run as written inside it (in parallel: two iterations with
+// equal w are independent), and the innermost iterator is computed, `j = w -
+// 4*t - 2*i`, with its bounds as a guard. Legal by isl's check of the new
+// schedule (w, then the statement order within an iteration) against every
+// dependence. Otherwise the tree is searched again inside F (a time loop
+// stays on the host around its steps).
 //
 // Left as written: nests with schedule clauses (they name the loops as
 // written), trees with declarations, branches holding loops or loop bounds
