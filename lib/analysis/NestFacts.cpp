@@ -1365,8 +1365,9 @@ isl_map *Analyzer::originalSchedule(const Instance &I, unsigned Length) const {
   std::vector<std::string> Out;
   for (unsigned K = 0; K <= D; ++K) {
     Out.push_back(std::to_string(K < I.Beta.size() ? I.Beta[K] : 0));
+    // A loop counting down runs its larger iterators first.
     if (K < D)
-      Out.push_back("it" + std::to_string(K));
+      Out.push_back((I.Loops[K]->Step < 0 ? "-it" : "it") + std::to_string(K));
   }
   while (Out.size() + 1 < Length)
     Out.push_back("0");

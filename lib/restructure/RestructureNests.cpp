@@ -790,22 +790,24 @@ StmtPtr TreeRestructurer::tree(const ForStmt &Root,
 
 StmtPtr TreeRestructurer::skew(const ForStmt &Root,
                                const std::vector<const ForStmt *> &Outer) {
-  // A perfect nest of at least two loops counting up by 1 with rectangular
-  // bounds, none of them parallel, around statements without loops.
+  // A perfect nest of at least two loops counting up or down by 1, none of
+  // them parallel, around statements without loops. Bounds may read outer
+  // loops of the nest where BandBox can bound them (a triangle).
   std::vector<const ForStmt *> Nest;
   std::set<std::string> Iters;
   for (const ForStmt *L = &Root; L;) {
     auto It = Facts.Loops.find(L);
+    bool Up = L->Step == 1 && (L->Cmp == LoopCmp::LT || L->Cmp == LoopCmp::LE);
+    bool Down =
+        L->Step == -1 && (L->Cmp == LoopCmp::GT || L->Cmp == LoopCmp::GE);
     if (It == Facts.Loops.end() || It->second.Parallel ||
-        It->second.Class != LoopClass::Sequential || L->Step != 1 ||
-        (L->Cmp != LoopCmp::LT && L->Cmp != LoopCmp::LE))
+        It->second.Class != LoopClass::Sequential || !(Up || Down) ||
+        !analysis::bandBoundsOK(*L, Iters))
       return nullptr;
     for (const ExprPtr &B : {L->Lower, L->Upper}) {
       bool Bad = false;
       forEachExpr(*B, [&](const Expr &E) {
-        const auto *V = dyn_cast<VarRef>(&E);
-        Bad |=
-            isa<ArrayRef>(E) || isa<CallExpr>(E) || (V && Iters.count(V->Name));
+        Bad |= isa<ArrayRef>(E) || isa<CallExpr>(E);
       });
       if (Bad || isFloating(B->Type))
         return nullptr;
@@ -830,29 +832,34 @@ StmtPtr TreeRestructurer::skew(const ForStmt &Root,
       return isl_union_map_free(Deps), nullptr;
   // The wavefront w = sum of C[k] * it_k with C of the innermost loop 1
   // (so that its iterator is w minus the others): the smallest coefficients
-  // for which every dependence between distinct iterations crosses from
-  // one wavefront to a later one, so a wavefront's points are independent.
+  // (by absolute value; negative ones for loops counting down) for which
+  // every dependence between distinct iterations crosses from one
+  // wavefront to a later one, so a wavefront's points are independent.
   std::vector<std::vector<int64_t>> Candidates;
   std::vector<int64_t> C(D, 0);
+  int64_t Min = D > 3 ? 0 : -6;
   std::function<void(size_t)> Enumerate = [&](size_t K) {
     if (K + 1 == D) {
       C[K] = 1;
       Candidates.push_back(C);
       return;
     }
-    for (int64_t V = 0; V <= 6; ++V) {
+    for (int64_t V = Min; V <= 6; ++V) {
       C[K] = V;
       Enumerate(K + 1);
     }
   };
   Enumerate(0);
+  auto Size = [](const std::vector<int64_t> &A) {
+    int64_t S = 0;
+    for (int64_t V : A)
+      S += V < 0 ? -V : V;
+    return S;
+  };
   std::stable_sort(
       Candidates.begin(), Candidates.end(),
-      [](const std::vector<int64_t> &A, const std::vector<int64_t> &B) {
-        int64_t SA = 0, SB = 0;
-        for (size_t K = 0; K < A.size(); ++K)
-          SA += A[K], SB += B[K];
-        return SA < SB;
+      [&](const std::vector<int64_t> &A, const std::vector<int64_t> &B) {
+        return Size(A) < Size(B);
       });
   std::optional<std::vector<int64_t>> Wave;
   for (const std::vector<int64_t> &Cand : Candidates) {
@@ -911,34 +918,43 @@ StmtPtr TreeRestructurer::skew(const ForStmt &Root,
   auto Scaled = [&](int64_t K, ExprPtr E) {
     return K == 1 ? AsLong(E) : Bin(BinaryOpKind::Mul, Lit(K), E);
   };
-  ExprPtr Lo, Hi;
+  // w over the nest's bounding box: a wavefront outside the nest runs no
+  // iteration.
+  analysis::BandBox Box = analysis::bandBox(Nest);
+  std::map<std::string, std::pair<ExprPtr, ExprPtr>> Range;
+  LinearForm Plus{Lit(0), {}}, Minus{Lit(0), {}};
   for (size_t K = 0; K < D; ++K) {
-    if (!(*Wave)[K])
-      continue;
-    const ForStmt *L = Nest[K];
-    ExprPtr Last = L->Cmp == LoopCmp::LT
-                       ? Bin(BinaryOpKind::Sub, L->Upper, Lit(1))
-                       : AsLong(L->Upper);
-    ExprPtr First = Scaled((*Wave)[K], L->Lower);
-    Last = Scaled((*Wave)[K], Last);
-    Lo = Lo ? Bin(BinaryOpKind::Add, Lo, First) : First;
-    Hi = Hi ? Bin(BinaryOpKind::Add, Hi, Last) : Last;
+    Range[Nest[K]->Iter] = {Box.Lo[K], Box.Hi[K]};
+    if ((*Wave)[K]) {
+      Plus.Coef[Nest[K]->Iter] = (*Wave)[K];
+      Minus.Coef[Nest[K]->Iter] = -(*Wave)[K];
+    }
   }
+  ExprPtr Hi = analysis::maxOverBox(Plus, Range);
+  ExprPtr Lo = analysis::maxOverBox(Minus, Range);
+  if (const auto *V = dyn_cast<IntLit>(Lo.get()))
+    Lo = Lit(-V->Value);
+  else
+    Lo = std::make_shared<UnaryExpr>(UnaryOpKind::Neg, Lo, ScalarKind::Long);
   const ForStmt *In = Nest.back();
   ExprPtr Value = std::make_shared<VarRef>(W, Long);
   for (size_t K = 0; K + 1 < D; ++K)
-    if ((*Wave)[K])
-      Value = Bin(BinaryOpKind::Sub, Value,
-                  Scaled((*Wave)[K], std::make_shared<VarRef>(
-                                         Nest[K]->Iter, Nest[K]->IterType)));
+    if (int64_t V = (*Wave)[K])
+      Value = Bin(
+          V > 0 ? BinaryOpKind::Sub : BinaryOpKind::Add, Value,
+          Scaled(V > 0 ? V : -V,
+                 std::make_shared<VarRef>(Nest[K]->Iter, Nest[K]->IterType)));
   auto InVar = std::make_shared<VarRef>(In->Iter, In->IterType);
+  bool InUp = In->Step > 0;
+  BinaryOpKind Past = In->Cmp == LoopCmp::LT   ? BinaryOpKind::LT
+                      : In->Cmp == LoopCmp::LE ? BinaryOpKind::LE
+                      : In->Cmp == LoopCmp::GT ? BinaryOpKind::GT
+                                               : BinaryOpKind::GE;
   ExprPtr Within = std::make_shared<BinaryExpr>(
       BinaryOpKind::LAnd,
-      std::make_shared<BinaryExpr>(BinaryOpKind::GE, InVar, In->Lower,
-                                   ScalarKind::Int),
-      std::make_shared<BinaryExpr>(In->Cmp == LoopCmp::LT ? BinaryOpKind::LT
-                                                          : BinaryOpKind::LE,
-                                   InVar, In->Upper, ScalarKind::Int),
+      std::make_shared<BinaryExpr>(InUp ? BinaryOpKind::GE : BinaryOpKind::LE,
+                                   InVar, In->Lower, ScalarKind::Int),
+      std::make_shared<BinaryExpr>(Past, InVar, In->Upper, ScalarKind::Int),
       ScalarKind::Int);
   StmtList Body = {
       std::make_shared<DeclStmt>(
@@ -953,11 +969,14 @@ StmtPtr TreeRestructurer::skew(const ForStmt &Root,
   auto Result = std::make_shared<ForStmt>(W, Long, Lo, LoopCmp::LE, Hi, 1, Body,
                                           Root.Loc);
   std::string Plane;
-  for (size_t K = 0; K < D; ++K)
-    if ((*Wave)[K])
-      Plane += (Plane.empty() ? "" : " + ") +
-               ((*Wave)[K] == 1 ? "" : std::to_string((*Wave)[K]) + "*") +
-               Nest[K]->Iter;
+  for (size_t K = 0; K < D; ++K) {
+    int64_t V = (*Wave)[K];
+    if (!V)
+      continue;
+    int64_t A = V < 0 ? -V : V;
+    Plane += Plane.empty() ? (V < 0 ? "-" : "") : (V < 0 ? " - " : " + ");
+    Plane += (A == 1 ? "" : std::to_string(A) + "*") + Nest[K]->Iter;
+  }
   std::string Others;
   for (size_t K = 0; K + 1 < D; ++K)
     Others += (Others.empty() ? "'" : ", '") + Nest[K]->Iter + "'";

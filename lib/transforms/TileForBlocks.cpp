@@ -1140,7 +1140,9 @@ bool Tiler::run() {
       ExprPtr Last = addL(First, mulL(bin(BinaryOpKind::Sub, ivar(D.Left),
                                           ilit(1), ScalarKind::Int),
                                       llit(D.G->Step)));
-      TileBox[D.G->Iter] = {First, Last};
+      // A loop counting down runs from its largest value.
+      TileBox[D.G->Iter] = D.G->Step > 0 ? std::make_pair(First, Last)
+                                         : std::make_pair(Last, First);
     }
     for (const LinearForm &C : K.BandGuard)
       TileInBand =

@@ -27,6 +27,16 @@ void sweep(int n, float B[n][n]) {
 #pragma endscop
 }
 
+// Counting down, with a triangular inner loop (an interval table filled
+// from the short intervals up): -i + j.
+void intervals(int n, float D[n][n]) {
+#pragma scop
+  for (int i = n - 2; i >= 0; i--)
+    for (int j = i + 1; j < n; j++)
+      D[i][j] = 0.5f * (D[i][j - 1] + D[i + 1][j]);
+#pragma endscop
+}
+
 // Each row starts from the last element of the row before: the distance
 // (1, j - n + 1) is unbounded, no small skew is legal; one thread.
 void rows(int n, float C[n][n]) {
@@ -40,19 +50,27 @@ void rows(int n, float C[n][n]) {
 // RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck --check-prefix=REMARK --implicit-check-not='skewed' %s
 // REMARK: wavefront.c:11:3: remark: skewed the loops into a wavefront: no loop of the nest can run in parallel, but the iterations with equal 4*t + 2*i + j (loop 'wave', in order) can; loops 't', 'i' now run in parallel, 'j' is computed{{$}}
 // REMARK: wavefront.c:24:3: remark: skewed the loops into a wavefront: no loop of the nest can run in parallel, but the iterations with equal i + j (loop 'wave', in order) can; loop 'i' now runs in parallel, 'j' is computed{{$}}
+// REMARK: wavefront.c:34:3: remark: skewed the loops into a wavefront: no loop of the nest can run in parallel, but the iterations with equal -i + j (loop 'wave', in order) can; loop 'i' now runs in parallel, 'j' is computed{{$}}
 // REMARK: wavefront.c:11:3: remark: mapped i -> x, t -> y (2-D grid, block 32x8){{$}}
 // REMARK: wavefront.c:24:3: remark: mapped i -> x (1-D grid, block 256){{$}}
-// REMARK: wavefront.c:34:3: remark: no parallel loop: {{.*}}
+// REMARK: wavefront.c:34:3: remark: mapped i -> x (1-D grid, block 256){{$}}
+// REMARK: wavefront.c:44:3: remark: no parallel loop: {{.*}}
 
 // RUN: FileCheck --check-prefix=CUDA %s --input-file=%t.cu
 // CUDA: {{^}}static void c2c_seidel_body(
-// CUDA: {{^}}  for (long long wave = 4LL * (long long)0 + 2LL * (long long)1 + (long long)1; wave <= 4LL * ((long long)T - 1LL) + 2LL * ((long long)(n - 1) - 1LL) + ((long long)(n - 1) - 1LL); ++wave) {{{$}}
+// CUDA: {{^}}  for (long long wave = 3LL; wave <= 2LL * ((long long)(n - 1) - 1LL) + ((long long)(n - 1) - 1LL) + 4LL * ((long long)T - 1LL); ++wave) {{{$}}
+// CUDA-LABEL: intervals_kernel0(
+// CUDA: {{^}}    const int i = (int)((n - 2) + c2c_t_x * (-1));{{$}}
+// CUDA-NEXT: {{^}}    int j = (int)(wave + (long long)i);{{$}}
+// CUDA-NEXT: {{^}}    if (j >= i + 1 && j < n) {{{$}}
+// CUDA: {{^}}static void c2c_intervals_body(
+// CUDA: {{^}}  for (long long wave = -((long long)(n - 2) - 1LL); wave <= (long long)n - 1LL; ++wave) {{{$}}
 
 // RUN: %c2cuda-check %s --size T=4,n=13 --trials 2 2>/dev/null | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size T=1,n=3 --trials 1 2>/dev/null | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size T=3,n=2 --trials 1 2>/dev/null | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size T=2,n=37 --trials 1 --random-schedules 4 2>/dev/null | FileCheck --check-prefix=ORACLE %s
-// ORACLE-COUNT-3: {{^}}CHECK {{[a-z]+}} PASS
+// ORACLE-COUNT-4: {{^}}CHECK {{[a-z]+}} PASS
 // ORACLE-NOT: FAIL
 
 // RUN: %c2cuda --no-restructure %s -o %t.as-written.cu 2>&1 | FileCheck --check-prefix=ASWRITTEN --implicit-check-not=skewed %s
