@@ -128,6 +128,13 @@ private:
   bool checkDims();
   bool findStrip();
   bool planShared();
+  void planScaledTiles();
+  /// Whether FP's loads are guarded per dimension in int: a pointer array
+  /// whose reads are exactly a product of ranges, or an array declared with
+  /// dimensions, when every tile loop counts in int (the C computes each
+  /// subscript in int, so every element the nest reads has int
+  /// coordinates). Else in long long (declared) or on the linear offset.
+  bool intDimGuards(const TileFootprint &FP) const;
   std::vector<TileFootprint> referenceGroups(const std::string &A,
                                              const std::vector<TileVar> &Vars,
                                              std::string &Why);
@@ -169,6 +176,9 @@ private:
     std::string Key;
     std::vector<unsigned> Perm; ///< Shared dimension i holds box dim Perm[i].
     std::vector<int64_t> SharedDims;
+    /// Every staged reference is `Scale * A[...]` with Scale a scalar the
+    /// kernel only reads: the tile holds the products (planScaledTiles).
+    ExprPtr Scale;
   };
   std::vector<SharedTile> Tiles;
   /// Elements of T a thread loads at once: 16 bytes when the schedule asks
@@ -357,6 +367,66 @@ bool Tiler::findStrip() {
   return true;
 }
 
+/// A staged operand that every point multiplies by the same read-only
+/// scalar before anything else (gemm's `alpha * A[i][k] * B[k][j]`) is
+/// staged multiplied: one multiply per element loaded instead of one per
+/// point and iteration. Exact: each product is the same float operation,
+/// rounded once, wherever it is done. Not for tiles stored as whole vector
+/// runs (the multiply needs the elements one by one).
+void Tiler::planScaledTiles() {
+  std::set<std::string> Local = collectAssignedScalars(K.Body);
+  forEachStmt(K.Body, [&](const Stmt &St) {
+    if (const auto *D = dyn_cast<DeclStmt>(&St))
+      Local.insert(D->Name);
+    else if (const auto *F = dyn_cast<ForStmt>(&St))
+      Local.insert(F->Iter);
+  });
+  for (const GridLoop &G : K.Grid)
+    Local.insert(G.Iter);
+  std::map<const SharedTile *, std::set<std::string>> Names;
+  std::map<const SharedTile *, std::set<const Expr *>> ScaledRefs;
+  forEachExprIn(K.Body, [&](const Expr &E) {
+    const auto *B = dyn_cast<BinaryExpr>(&E);
+    if (!B || B->Op != BinaryOpKind::Mul)
+      return;
+    for (auto [X, Y] : {std::make_pair(B->LHS.get(), B->RHS.get()),
+                        std::make_pair(B->RHS.get(), B->LHS.get())}) {
+      auto It = SharedRefs.find(X);
+      const auto *V = dyn_cast<VarRef>(Y);
+      if (It == SharedRefs.end() || !V)
+        continue;
+      const SharedTile *T = It->second.first;
+      if (V->Type != T->FP.Elem || B->Type != T->FP.Elem ||
+          Local.count(V->Name) || Private.count(V->Name) ||
+          V->Name.find('.') != std::string::npos)
+        continue;
+      Names[T].insert(V->Name);
+      ScaledRefs[T].insert(X);
+    }
+  });
+  for (SharedTile &T : Tiles) {
+    size_t Staged = 0;
+    for (const auto &[Ref, P] : SharedRefs)
+      Staged += P.first == &T;
+    if (Staged && Names[&T].size() == 1 && ScaledRefs[&T].size() == Staged &&
+        isFloating(T.FP.Elem) && !storesRuns(T))
+      T.Scale = var(*Names[&T].begin(), T.FP.Elem);
+  }
+}
+
+bool Tiler::intDimGuards(const TileFootprint &FP) const {
+  if (FP.PointerArray)
+    return FP.DimGuardsExact;
+  auto IsInt = [](ScalarKind K) {
+    return K == ScalarKind::Int || K == ScalarKind::Short ||
+           K == ScalarKind::SChar;
+  };
+  for (const TiledDim &D : Dims)
+    if (!IsInt(D.G->IterType))
+      return false;
+  return !Strip || IsInt(Strip->IterType);
+}
+
 /// The footprints that stage A: one for all its references, or else one
 /// per group of references that differ by constants (syrk's A[i][k] and
 /// A[j][k] are two tiles), grouped greedily in source order. Empty, with
@@ -519,6 +589,7 @@ bool Tiler::planShared() {
     for (const auto &[Ref, Idx] : T.FP.BoxIndex)
       if (!Strip || InStrip.count(Ref))
         SharedRefs[Ref] = {&T, Ref};
+  planScaledTiles();
   return true;
 }
 
@@ -723,8 +794,12 @@ StmtList Tiler::loads(LoadMode Mode) {
     };
     // Element E of the run into the shared tile from From(E): one vector
     // store for the whole run where the layout allows it.
+    // A value stored into the shared tile, times the tile's scale.
+    auto Scaled = [&](ExprPtr V) -> ExprPtr {
+      return T.Scale ? bin(BinaryOpKind::Mul, T.Scale, V, FP.Elem) : V;
+    };
     auto StoreRun = [&](StmtList &To, auto From) {
-      if (VecStore) {
+      if (VecStore) { // Never with a scale (planScaledTiles).
         auto Copy =
             std::make_shared<AssignStmt>(ShRef(0), AssignOpKind::Set, From(0));
         Copy->Width = W;
@@ -732,7 +807,7 @@ StmtList Tiler::loads(LoadMode Mode) {
         return;
       }
       for (int64_t E = 0; E < W; ++E)
-        To.push_back(assign(ShRef(E), From(E)));
+        To.push_back(assign(ShRef(E), Scaled(From(E))));
     };
     if (Mode == LoadMode::FromRegs) {
       StoreRun(Inner, Staged);
@@ -744,9 +819,9 @@ StmtList Tiler::loads(LoadMode Mode) {
       DimInt,
       Linear,
       DimLong
-    } GK = !FP.PointerArray    ? GuardKind::DimLong
-           : FP.DimGuardsExact ? GuardKind::DimInt
-                               : GuardKind::Linear;
+    } GK = intDimGuards(FP)  ? GuardKind::DimInt
+           : !FP.PointerArray ? GuardKind::DimLong
+                              : GuardKind::Linear;
     std::vector<ExprPtr> X(N);
     for (size_t D = 0; D < N; ++D) {
       std::string Xn = "c2c_x" + std::to_string(D) + "_" + A;
@@ -813,8 +888,9 @@ StmtList Tiler::loads(LoadMode Mode) {
                        : ExprPtr(std::make_shared<IntLit>(0, FP.Elem));
     if (W == 1) {
       ExprPtr Dst = ToRegs ? Staged(0) : ShRef(0);
+      ExprPtr Val = ToRegs ? Src(0) : Scaled(Src(0));
       Inner.push_back(std::make_shared<IfStmt>(Guard(0),
-                                               StmtList{assign(Dst, Src(0))},
+                                               StmtList{assign(Dst, Val)},
                                                StmtList{assign(Dst, Zero)}));
     } else {
       // The whole run inside the array and the global address aligned: one
@@ -842,7 +918,9 @@ StmtList Tiler::loads(LoadMode Mode) {
       StmtList Scalar;
       for (int64_t E = 0; E < W; ++E)
         Scalar.push_back(std::make_shared<IfStmt>(
-            Guard(E), StmtList{assign(ToRegs ? Staged(E) : ShRef(E), Src(E))},
+            Guard(E),
+            StmtList{assign(ToRegs ? Staged(E) : ShRef(E),
+                            ToRegs ? Src(E) : Scaled(Src(E)))},
             StmtList{assign(ToRegs ? Staged(E) : ShRef(E), Zero)}));
       Inner.push_back(std::make_shared<IfStmt>(
           andE(andE(Guard(0), Guard(W - 1, true)), Aligned), Vector, Scalar));
@@ -876,7 +954,19 @@ StmtList Tiler::rewriteForPoints(const StmtList &L) {
     In.push_back(St);
   }
   std::vector<ExprPtr> PIdx = pointIndex();
-  return rewriteStmts(In, [&](const ExprPtr &E) -> ExprPtr {
+  std::function<ExprPtr(const ExprPtr &)> Rewrite;
+  Rewrite = [&](const ExprPtr &E) -> ExprPtr {
+    // `Scale * A[...]` of a tile staged scaled is the tile's element.
+    if (const auto *B = dyn_cast<BinaryExpr>(E.get());
+        B && B->Op == BinaryOpKind::Mul)
+      for (auto [X, Y] : {std::make_pair(B->LHS, B->RHS),
+                          std::make_pair(B->RHS, B->LHS)}) {
+        auto It = SharedRefs.find(X.get());
+        const auto *V = dyn_cast<VarRef>(Y.get());
+        if (It != SharedRefs.end() && V && It->second.first->Scale &&
+            llvm::cast<VarRef>(It->second.first->Scale.get())->Name == V->Name)
+          return Rewrite(X);
+      }
     if (const auto *V = dyn_cast<VarRef>(E.get())) {
       auto It = Private.find(V->Name);
       if (It != Private.end())
@@ -892,7 +982,8 @@ StmtList Tiler::rewriteForPoints(const StmtList &L) {
     for (unsigned I = 0; I < T.Perm.size(); ++I)
       Idx.push_back(Box[T.Perm[I]]);
     return localRef(T.Name, Idx, E->Type);
-  });
+  };
+  return rewriteStmts(In, Rewrite);
 }
 
 /// The point loops of a thread around Body: for every point, the mapped
@@ -1051,7 +1142,7 @@ bool Tiler::run() {
   // Load guards: over the parameters only, so computed once.
   for (const SharedTile &T : Tiles) {
     const std::string &A = T.Key;
-    if (T.FP.PointerArray && T.FP.DimGuardsExact) {
+    if (intDimGuards(T.FP)) {
       for (size_t D = 0; D < T.FP.Size.size(); ++D) {
         std::string Sfx = std::to_string(D) + "_" + A;
         Body.push_back(decl("c2c_lo" + Sfx, ScalarKind::Int, T.FP.MinDim[D]));
@@ -1283,7 +1374,10 @@ bool Tiler::run() {
       Shape += "[" + std::to_string(D) + "]";
     K.Remarks.push_back(
         "'" + T.FP.Array + "' staged in shared memory as " + T.Name + Shape +
-        (T.Perm.size() == 2 && T.Perm[0] == 1 ? " (transposed)" : ""));
+        (T.Perm.size() == 2 && T.Perm[0] == 1 ? " (transposed)" : "") +
+        (T.Scale ? ", multiplied by '" + exprToString(*T.Scale) +
+                       "' as it is loaded (every point reads it so)"
+                 : ""));
   }
   for (const SharedTile &T : RegOperands) {
     std::string Shape;
