@@ -1,0 +1,14 @@
+#!/bin/bash
+# In-place 9-point Gauss-Seidel as a user writes it (seidel.c), skewed by
+# c2cuda into a wavefront, against the same C at -O3 on one CPU core.
+#   here:            build/tools/c2cuda/c2cuda -q benchmarks/wavefront/seidel.c -o OUT/seidel.cu
+#   on the GPU:      bash benchmarks/wavefront/run.sh OUT
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+out=${1:?usage: run.sh DIR-with-seidel.cu}
+sed 's/void gs(/void gs_ref(/' "$here/seidel.c" > "$out/seidel_ref.c"
+gcc -O3 -march=native -c "$out/seidel_ref.c" -o "$out/seidel_ref.o"
+nvcc -arch=sm_90 -O3 "$here/driver.cu" "$out/seidel.cu" "$out/seidel_ref.o" -o "$out/seidel"
+compute-sanitizer --tool memcheck "$out/seidel" 61 5 2>&1 | tail -3
+"$out/seidel" 500 20
+"$out/seidel" 4000 100
