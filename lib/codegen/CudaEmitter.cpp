@@ -73,6 +73,27 @@ static inline void c2c_check(cudaError_t err, const char *what,
   return (unsigned)(g < 1 ? 1 : (g > max ? max : g));
 }
 
+// Threads per block of a 1-D grid-stride kernel over trip iterations: the
+// scheduled block, or fewer (a multiple of 32, at least 64) when blocks of
+// that size would leave SMs idle (16,384 columns in blocks of 256 fill 64 of
+// an H100's 132 SMs).
+[[maybe_unused]] static inline unsigned c2c_fit_block(long long trip,
+                                                      unsigned block) {
+  static int sms = 0;
+  if (sms < 1) {
+    int dev = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) !=
+            cudaSuccess || sms < 1)
+      sms = 1;
+  }
+  long long per = (trip + sms - 1) / sms;
+  per = (per + 31) / 32 * 32;
+  if (per < 64)
+    per = 64;
+  return per < (long long)block ? (unsigned)per : block;
+}
+
 // Blocks of an explicit-threads kernel along one dimension, clamped to
 // max: such kernels loop over their tiles with a grid stride.
 [[maybe_unused]] static inline unsigned c2c_clamp_blocks(long long blocks,

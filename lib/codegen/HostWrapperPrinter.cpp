@@ -528,6 +528,12 @@ void HostBodyPrinter::printLaunch(const LaunchStmt &L, unsigned Indent) {
       OS << (I ? " && " : "") << tripName(K.Grid[I].Dim) << " > 0";
     OS << ") {\n";
     ++In;
+    bool Fit = K.FitBlockToTrip && K.Grid.size() == 1 && K.Grid[0].Dim == 0;
+    if (Fit) {
+      indent(OS, In);
+      OS << "const unsigned c2c_bx = c2c_fit_block(" << tripName(0) << ", "
+         << blockDim(K, 0) << "u);\n";
+    }
     indent(OS, In);
     OS << "const dim3 c2c_grid(";
     for (unsigned D = 0; D < 3; ++D) {
@@ -535,7 +541,9 @@ void HostBodyPrinter::printLaunch(const LaunchStmt &L, unsigned Indent) {
       bool Mapped = false;
       for (const GridLoop &G : K.Grid)
         Mapped |= G.Dim == D;
-      if (Mapped)
+      if (Mapped && Fit)
+        OS << "c2c_grid_dim(" << tripName(D) << ", c2c_bx, " << Max[D] << ")";
+      else if (Mapped)
         OS << "c2c_grid_dim(" << tripName(D) << ", " << blockDim(K, D)
            << (coarsening(K, D) > 1
                    ? "u * " + std::to_string(coarsening(K, D)) + "u"
@@ -546,8 +554,11 @@ void HostBodyPrinter::printLaunch(const LaunchStmt &L, unsigned Indent) {
     }
     OS << ");\n";
     indent(OS, In);
-    OS << "const dim3 c2c_block(" << blockDim(K, 0) << "u, " << blockDim(K, 1)
-       << "u, " << blockDim(K, 2) << "u);\n";
+    if (Fit)
+      OS << "const dim3 c2c_block(c2c_bx, 1u, 1u);\n";
+    else
+      OS << "const dim3 c2c_block(" << blockDim(K, 0) << "u, " << blockDim(K, 1)
+         << "u, " << blockDim(K, 2) << "u);\n";
   }
   for (const KernelParam &P : Params) {
     if (P.K != KernelParam::Kind::ScalarOut)

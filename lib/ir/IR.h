@@ -665,6 +665,11 @@ struct Kernel {
   /// honours it in the tiles it builds; ClipToBand wraps the body of the
   /// kernels left in grid-stride form, and clears it.
   std::vector<LinearForm> BandGuard;
+  /// A 1-D grid-stride kernel: Block[0] is the largest block, which the
+  /// host shrinks (to a multiple of 32, at least 64) when the trip count
+  /// would leave SMs without a block, so that few iterations still spread
+  /// over the GPU (c2c_fit_block).
+  bool FitBlockToTrip = false;
 };
 
 /// Per array, what the device side of a function needs.

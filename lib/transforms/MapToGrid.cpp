@@ -507,6 +507,7 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
     K.Block[D] = Block[D];
     Mapped.push_back(L->Iter + " -> " + DimName[D]);
   }
+  K.FitBlockToTrip = K.Grid.size() == 1 && K.Grid[0].Coarsen == 1;
   K.Body = Band.back()->Body;
   // With band loops in each thread (a map clause leaves them out), the
   // guard may read their iterators: it goes inside them.

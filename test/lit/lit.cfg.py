@@ -44,6 +44,11 @@ def has_gpu():
 if has_gpu():
     config.available_features.add("gpu")
 
+# valgrind (installed by scripts/setup.sh): the corpus GPU check's self-test
+# runs its drivers under it.
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
+
 # Debian's python3 has python3-jsonschema (installed by scripts/setup.sh);
 # a python3 earlier on PATH (pyenv, venv) may not.
 config.substitutions.append(("%syspython", "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else "python3"))
