@@ -143,6 +143,13 @@ static inline void c2c_copy(void *dst, const void *src, long long n,
   return ((unsigned long long)p & (unsigned long long)(bytes - 1)) == 0;
 }
 
+// The value v of lane (this lane ^ mask) of the warp; every lane of the warp
+// calls it together (kernels whose reductions are spread over the lanes).
+template <typename T>
+[[maybe_unused]] static __device__ inline T c2c_shfl_xor(T v, int mask) {
+  return __shfl_xor_sync(0xffffffffu, v, mask);
+}
+
 // The kernels declare arrays __restrict__ and each array is copied on its
 // own, so arrays where one is written must not overlap.
 [[maybe_unused]] static inline void c2c_check_overlap(const void *a, long long na, size_t ea,

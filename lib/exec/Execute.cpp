@@ -5,6 +5,7 @@
 #include "Interpreter.h"
 
 #include "ir/IRPrinter.h"
+#include "ir/IRWalk.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Casting.h"
@@ -675,6 +676,8 @@ private:
   // threads run in lockstep phases between barriers.
   //===--------------------------------------------------------------------===//
 
+  /// Whether S is or contains a point every thread of a group must reach
+  /// together: a barrier (the block) or a warp shuffle (the warp).
   bool hasBarrier(const Stmt &S) {
     auto It = BarrierMemo.find(&S);
     if (It != BarrierMemo.end())
@@ -692,7 +695,28 @@ private:
       Has = Any(F->Body);
     else if (const auto *If = llvm::dyn_cast<IfStmt>(&S))
       Has = Any(If->Then) || Any(If->Else);
+    else
+      Has = !shuffles(S).empty();
     return BarrierMemo[&S] = Has;
+  }
+
+  /// The warp shuffles (c2c_shfl_xor calls) of an assignment or a
+  /// declaration, in evaluation order.
+  static std::vector<const CallExpr *> shuffles(const Stmt &S) {
+    std::vector<const CallExpr *> Out;
+    auto Visit = [&](const Expr &E) {
+      if (const auto *C = llvm::dyn_cast<CallExpr>(&E))
+        if (C->Callee == "c2c_shfl_xor")
+          Out.push_back(C);
+    };
+    if (const auto *A = llvm::dyn_cast<AssignStmt>(&S)) {
+      forEachExpr(*A->RHS, Visit);
+      forEachExpr(*A->LHS, Visit);
+    } else if (const auto *D = llvm::dyn_cast<DeclStmt>(&S)) {
+      if (D->Init)
+        forEachExpr(*D->Init, Visit);
+    }
+    return Out;
   }
 
   /// The first barrier at or below S (for messages).
@@ -709,6 +733,18 @@ private:
         return B;
     }
     return nullptr;
+  }
+
+  /// Whether S contains a barrier (its threads must then agree across the
+  /// block, not only within each warp).
+  static bool hasBlockBarrier(const Stmt &S) {
+    if (llvm::isa<BarrierStmt>(S))
+      return true;
+    if (const auto *F = llvm::dyn_cast<ForStmt>(&S))
+      return firstBarrier(F->Body);
+    if (const auto *If = llvm::dyn_cast<IfStmt>(&S))
+      return firstBarrier(If->Then) || firstBarrier(If->Else);
+    return false;
   }
 
   std::string coords(int64_t V, const unsigned *D) const {
@@ -830,6 +866,7 @@ private:
       }
       SharedArrays.clear();
       SharedShadows.clear();
+      Active.assign(ThreadsPerBlock, 1);
       runPhases(K.Body);
       if (!I.failed())
         for (size_t J = 0; J < Private.size(); ++J)
@@ -866,14 +903,96 @@ private:
     }
   }
 
-  /// The order in which the block's threads run one phase.
+  /// The order in which the block's active threads run one phase.
   const std::vector<int64_t> &threadOrder() {
-    std::iota(Order.begin(), Order.end(), 0);
+    Order.clear();
+    for (int64_t T = 0; T < ThreadsPerBlock; ++T)
+      if (Active[T])
+        Order.push_back(T);
     if (Opts.Order == ThreadOrder::Reverse)
       std::reverse(Order.begin(), Order.end());
     else if (Opts.Order == ThreadOrder::Shuffled)
       std::shuffle(Order.begin(), Order.end(), Rng);
     return Order;
+  }
+
+  bool allActive() const {
+    return std::all_of(Active.begin(), Active.end(), [](char A) { return A; });
+  }
+
+  /// Whether the active threads with Flag set and those without split
+  /// along warps (the lanes of a warp agree); else fails naming the first
+  /// warp whose lanes disagree. Only warp shuffles may sit in such code.
+  bool splitsAlongWarps(const Stmt &S, const std::vector<char> &Flag,
+                        const std::string &What) {
+    for (int64_t T = 0; T < ThreadsPerBlock; ++T) {
+      int64_t First = T & ~int64_t(31);
+      if (Active[T] && Active[First] && Flag[T] != Flag[First]) {
+        I.fail("warp shuffle in " + CurKernel->Name +
+                   " not reached by every lane of a warp of block " +
+                   coords(CurBlock, GridDim) + ": " + What + " at " +
+                   S.Loc.str() + " goes a different way in thread " +
+                   coords(First, BlockDim) + " and thread " +
+                   coords(T, BlockDim),
+               S.Loc);
+        ErrorNamesThread = true;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /// An assignment or declaration with warp shuffles: every lane of each
+  /// warp with an active lane runs it; first every lane evaluates the
+  /// shuffled values, then each runs the statement, a shuffle of lane L
+  /// giving the value of lane L ^ offset (__shfl_xor_sync).
+  void runShuffles(const Stmt &S) {
+    std::vector<const CallExpr *> Calls = shuffles(S);
+    for (int64_t W = 0; W < ThreadsPerBlock; W += 32) {
+      int64_t Lanes = std::min<int64_t>(32, ThreadsPerBlock - W), On = 0;
+      for (int64_t T = W; T < W + Lanes; ++T)
+        On += Active[T] != 0;
+      if (On && (On < 32 || Lanes < 32)) {
+        I.fail("warp shuffle at " + S.Loc.str() + " in " + CurKernel->Name +
+                   " reached by " + std::to_string(On) +
+                   " of the 32 lanes of warp " + std::to_string(W / 32) +
+                   " of block " + coords(CurBlock, GridDim),
+               S.Loc);
+        ErrorNamesThread = true;
+        return;
+      }
+    }
+    size_t N = Calls.size();
+    std::vector<Value> Vals(ThreadsPerBlock * N);
+    std::vector<int64_t> Offs(ThreadsPerBlock * N);
+    for (int64_t T : threadOrder()) {
+      enter(T);
+      for (size_t C = 0; C < N && !I.failed(); ++C) {
+        Vals[T * N + C] = I.eval(*Calls[C]->Args[0]);
+        Offs[T * N + C] = I.eval(*Calls[C]->Args[1]).I;
+        if (Offs[T * N + C] < 0 || Offs[T * N + C] > 31)
+          I.fail("warp shuffle offset " + std::to_string(Offs[T * N + C]) +
+                     " outside 0..31",
+                 S.Loc);
+      }
+      leave(T);
+      if (I.failed())
+        return;
+    }
+    for (int64_t T : threadOrder()) {
+      enter(T);
+      I.OnShuffle = [&](const CallExpr &Call) {
+        size_t C = std::find(Calls.begin(), Calls.end(), &Call) - Calls.begin();
+        if (C == N)
+          return Value();
+        return Vals[(T ^ Offs[T * N + C]) * N + C];
+      };
+      I.exec(S);
+      I.OnShuffle = nullptr;
+      leave(T);
+      if (I.failed())
+        return;
+    }
   }
 
   /// Runs L for the whole block: barrier-free runs of statements thread by
@@ -924,38 +1043,74 @@ private:
     return !I.failed();
   }
 
-  /// A statement containing a barrier: every thread evaluates its
-  /// conditions, which must agree, and the body runs in phases.
+  /// A statement containing a barrier or a warp shuffle: every active
+  /// thread evaluates its conditions, which must agree across the block
+  /// around a barrier and across each warp around shuffles only, and the
+  /// body runs in phases.
   void runTogether(const Stmt &S) {
     if (!countStep(S))
       return;
     size_t N = Frames.size();
     if (llvm::isa<BarrierStmt>(S)) {
+      if (!allActive()) {
+        I.fail("barrier in " + CurKernel->Name +
+                   " not reached by every thread of block " +
+                   coords(CurBlock, GridDim),
+               S.Loc);
+        return;
+      }
       // Shared writes before the barrier are visible after it.
       for (auto &[Buf, Sh] : SharedShadows)
         std::fill(Sh.begin(), Sh.end(), Shadow());
       return;
     }
+    if (llvm::isa<AssignStmt>(S) || llvm::isa<DeclStmt>(S))
+      return runShuffles(S);
+    bool Block = hasBlockBarrier(S);
     std::vector<size_t> Marks(N);
     if (const auto *If = llvm::dyn_cast<IfStmt>(&S)) {
       std::vector<char> Taken(N);
-      for (size_t T = 0; T < N && !I.failed(); ++T) {
+      for (int64_t T : threadOrder()) {
         enter(T);
         Taken[T] = I.eval(*If->Cond).isTrue();
         leave(T);
+        if (I.failed())
+          return;
       }
-      if (I.failed())
-        return;
-      for (size_t T = 1; T < N; ++T)
-        if (Taken[T] != Taken[0]) {
-          StmtList Both = If->Then;
-          Both.insert(Both.end(), If->Else.begin(), If->Else.end());
-          return diverged(S, Both, "if (" + exprToString(*If->Cond) + ")", 0,
-                          T);
+      int64_t First = -1;
+      bool Agree = true;
+      for (size_t T = 0; T < N; ++T)
+        if (Active[T]) {
+          if (First < 0)
+            First = T;
+          else if (Taken[T] != Taken[First]) {
+            Agree = false;
+            if (Block) {
+              StmtList Both = If->Then;
+              Both.insert(Both.end(), If->Else.begin(), If->Else.end());
+              return diverged(S, Both, "if (" + exprToString(*If->Cond) + ")",
+                              First, T);
+            }
+          }
         }
+      if (First < 0)
+        return;
+      std::string What = "if (" + exprToString(*If->Cond) + ")";
+      if (!Agree && !splitsAlongWarps(S, Taken, What))
+        return;
       for (size_t T = 0; T < N; ++T)
         Marks[T] = Frames[T].size();
-      runPhases(Taken[0] ? If->Then : If->Else);
+      std::vector<char> Saved = Active;
+      for (int Arm = 1; Arm >= 0 && !I.failed(); --Arm) {
+        bool Any = false;
+        for (size_t T = 0; T < N; ++T) {
+          Active[T] = Saved[T] && Taken[T] == Arm;
+          Any |= Active[T] != 0;
+        }
+        if (Any)
+          runPhases(Arm ? If->Then : If->Else);
+      }
+      Active = Saved;
       for (size_t T = 0; T < N; ++T)
         Frames[T].erase(Frames[T].begin() + Marks[T], Frames[T].end());
       return;
@@ -968,7 +1123,8 @@ private:
     }
     // Bounds once per thread, as C evaluates them.
     std::vector<Value> Upper(N);
-    for (size_t T = 0; T < N && !I.failed(); ++T) {
+    std::vector<char> Saved = Active;
+    for (int64_t T : threadOrder()) {
       enter(T);
       std::string Err;
       Value Lo = convert(I.eval(*F->Lower), F->IterType, Err);
@@ -978,35 +1134,53 @@ private:
       Marks[T] = I.scopeMark();
       I.declare(F->Iter, Lo);
       leave(T);
+      if (I.failed())
+        break;
     }
     std::vector<size_t> Inner(N);
+    std::vector<char> Go(N);
     std::string Err;
+    std::string What = "loop '" + loopHeaderText(*F) + "'";
     while (!I.failed()) {
-      bool Go = false;
+      int64_t First = -1;
+      bool Agree = true, Any = false;
       for (size_t T = 0; T < N; ++T) {
-        bool G = Interpreter::loopContinues(*F, Frames[T][Marks[T]].V, Upper[T],
-                                            Err);
-        if (T == 0)
-          Go = G;
-        else if (G != Go)
-          return diverged(S, F->Body, "loop '" + loopHeaderText(*F) + "'", 0,
-                          T);
+        if (!Active[T])
+          continue;
+        Go[T] = Interpreter::loopContinues(*F, Frames[T][Marks[T]].V, Upper[T],
+                                           Err);
+        Any |= Go[T] != 0;
+        if (First < 0)
+          First = T;
+        else if (Go[T] != Go[First]) {
+          Agree = false;
+          if (Block)
+            return diverged(S, F->Body, What, First, T);
+        }
       }
-      if (!Go)
+      if (!Agree && !splitsAlongWarps(S, Go, What))
+        return;
+      if (!Any)
         break;
+      for (size_t T = 0; T < N; ++T)
+        Active[T] = Active[T] && Go[T];
       for (size_t T = 0; T < N; ++T)
         Inner[T] = Frames[T].size();
       runPhases(F->Body);
       if (I.failed() || !countStep(S))
         return;
       for (size_t T = 0; T < N; ++T) {
+        if (!Active[T])
+          continue;
         LocalFrame &Fr = Frames[T];
         Fr.erase(Fr.begin() + Inner[T], Fr.end());
         Fr[Marks[T]].V = Interpreter::loopNext(*F, Fr[Marks[T]].V, Err);
       }
     }
+    Active = Saved;
     for (size_t T = 0; T < N; ++T)
-      Frames[T].erase(Frames[T].begin() + Marks[T], Frames[T].end());
+      if (Active[T])
+        Frames[T].erase(Frames[T].begin() + Marks[T], Frames[T].end());
   }
 
   void runGridLoops(const Kernel &K, size_t G, const int64_t *B,
@@ -1061,6 +1235,9 @@ private:
   int64_t CurBlock = 0;
   std::vector<LocalFrame> Frames;
   std::vector<int64_t> Order;
+  /// The threads of the block running the current statements (all but
+  /// inside code whose conditions split the block along warps).
+  std::vector<char> Active;
   std::map<const DeclStmt *, std::shared_ptr<LocalBuffer>> SharedArrays;
   std::unordered_map<const LocalBuffer *, std::vector<Shadow>> SharedShadows;
   std::unordered_map<const Stmt *, bool> BarrierMemo;

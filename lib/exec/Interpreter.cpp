@@ -273,6 +273,14 @@ Value Interpreter::eval(const Expr &E) {
                            Linear * sizeInBytes(Ref->Type) % Bytes == 0);
       break;
     }
+    if (C.Callee == "c2c_shfl_xor") {
+      if (!OnShuffle) {
+        fail("a warp shuffle outside the lockstep run of a warp", E.Loc);
+        return Value::ofInt(ScalarKind::Int, 0);
+      }
+      R = OnShuffle(C);
+      break;
+    }
     std::vector<Value> Args;
     for (const ExprPtr &A : C.Args)
       Args.push_back(eval(*A));

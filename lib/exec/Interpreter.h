@@ -79,6 +79,10 @@ public:
   /// The shared array of the current thread block for D (one buffer per
   /// block, every thread of it gets the same); unset: a fresh buffer.
   std::function<std::shared_ptr<LocalBuffer>(const DeclStmt &D)> OnSharedArray;
+  /// The value a warp shuffle `c2c_shfl_xor(v, lane mask)` gives the
+  /// current thread (the executor runs a warp's lanes in lockstep); unset:
+  /// a shuffle is an error.
+  std::function<Value(const CallExpr &)> OnShuffle;
   /// Element accesses of shared arrays (register arrays are private).
   std::function<void(LocalBuffer &B, int64_t Index, AccessKind,
                      const Expr &Ref)>

@@ -459,6 +459,10 @@ public:
   /// CPU oracle's reference runs this, so it checks the restructuring too.
   StmtList AsWritten;
   std::vector<std::pair<std::string, ScalarKind>> Privatized;
+  /// Scalars restructuring made to stand for an array element across a
+  /// loop (c2c_acc_y for y[i]), with the array: a reduction clause naming
+  /// the array covers them.
+  std::map<std::string, std::string> StandsFor;
   NestStmt(unsigned Id, StmtList B, NestClauses C, SourceLoc PragmaLoc,
            SourceLoc L = {})
       : Stmt(Kind::Nest, std::move(L)), Id(Id), Body(std::move(B)),

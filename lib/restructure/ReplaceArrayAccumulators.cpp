@@ -102,6 +102,7 @@ private:
     StmtList After;
     for (const ArrayRef *T : Targets) {
       std::string Name = fresh("c2c_acc_" + T->Array);
+      StandsFor[Name] = T->Array;
       auto Ref = std::make_shared<ArrayRef>(*T);
       auto Var = std::make_shared<VarRef>(Name, T->Type, T->Loc);
       Before.push_back(std::make_shared<DeclStmt>(Name, T->Type, Ref, K.Loc));
@@ -216,6 +217,12 @@ private:
 
   const std::vector<Param> &Params;
   DiagnosticList &Diags;
+
+public:
+  /// The scalars made, with the arrays they stand for.
+  std::map<std::string, std::string> StandsFor;
+
+private:
   /// The loops around the list being rewritten, outermost first.
   std::vector<const ForStmt *> Enclosing;
   /// Elements an enclosing loop keeps in a scalar.
@@ -226,10 +233,14 @@ private:
 
 } // namespace
 
-StmtList replaceArrayAccumulators(const StmtList &Body,
-                                  const std::vector<Param> &Params,
-                                  DiagnosticList &Diags) {
-  return Replacer(Body, Params, Diags).list(Body);
+StmtList
+replaceArrayAccumulators(const StmtList &Body, const std::vector<Param> &Params,
+                         DiagnosticList &Diags,
+                         std::map<std::string, std::string> &StandsFor) {
+  Replacer R(Body, Params, Diags);
+  StmtList Out = R.list(Body);
+  StandsFor.insert(R.StandsFor.begin(), R.StandsFor.end());
+  return Out;
 }
 
 } // namespace c2cuda

@@ -31,10 +31,12 @@
 namespace c2cuda {
 
 /// Body with every array accumulator it can replace kept in a scalar.
-/// Params: the function's parameters (their declared dimensions).
-StmtList replaceArrayAccumulators(const StmtList &Body,
-                                  const std::vector<Param> &Params,
-                                  DiagnosticList &Diags);
+/// Params: the function's parameters (their declared dimensions). Each new
+/// scalar is added to StandsFor with the array it stands for.
+StmtList
+replaceArrayAccumulators(const StmtList &Body, const std::vector<Param> &Params,
+                         DiagnosticList &Diags,
+                         std::map<std::string, std::string> &StandsFor);
 
 } // namespace c2cuda
 

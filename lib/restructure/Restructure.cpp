@@ -53,9 +53,9 @@ bool sameList(const StmtList &A, const StmtList &B) {
 }
 
 /// L with every nest's body replaced by Rewrite's answer.
-StmtList
-rewriteNests(const StmtList &L,
-             const std::function<StmtList(const NestStmt &)> &Rewrite) {
+StmtList rewriteNests(const StmtList &L,
+                      const std::function<StmtList(const NestStmt &)> &Rewrite,
+                      const std::function<void(NestStmt &)> &Note = nullptr) {
   StmtList Out;
   for (const StmtPtr &S : L) {
     if (const auto *N = dyn_cast<NestStmt>(S.get())) {
@@ -68,9 +68,11 @@ rewriteNests(const StmtList &L,
       if (New->AsWritten.empty())
         New->AsWritten = N->Body;
       New->Body = std::move(Body);
+      if (Note)
+        Note(*New);
       Out.push_back(New);
     } else if (const auto *H = dyn_cast<HostRegion>(S.get())) {
-      StmtList Body = rewriteNests(H->Body, Rewrite);
+      StmtList Body = rewriteNests(H->Body, Rewrite, Note);
       if (sameList(Body, H->Body)) {
         Out.push_back(S);
         continue;
@@ -126,9 +128,16 @@ void restructureModule(Module &M, const RestructureOptions &Opts,
         });
       }
     }
-    F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
-      return replaceArrayAccumulators(N.Body, F.Params, Diags);
-    });
+    std::map<std::string, std::string> StandsFor;
+    F.Body = rewriteNests(
+        F.Body,
+        [&](const NestStmt &N) {
+          StandsFor.clear();
+          return replaceArrayAccumulators(N.Body, F.Params, Diags, StandsFor);
+        },
+        [&](NestStmt &N) {
+          N.StandsFor.insert(StandsFor.begin(), StandsFor.end());
+        });
   }
 }
 

@@ -2,8 +2,14 @@
 //-*-//
 //
 // For a kernel of a nest without schedule clauses, mapped by MapToGrid onto
-// a 2-D grid, the tiled schedules worth trying, best first, from the shape
-// of its accesses:
+// a 1-D grid: when a loop inside it reads a read-only array along rows while
+// threads take one row each (`acc += A[i * N + j] * x[j]`, i mapped),
+// 32-row tiles of 32 threads with that loop in strips of 64, the arrays it
+// reads staged in shared memory (transposed, pad 1, next strip prefetched):
+// coalesced loads, each thread's loop still in order.
+//
+// Onto a 2-D grid, the tiled schedules worth trying, best first, from the
+// shape of its accesses:
 //
 //  1. A loop directly inside the band with a trip count from the
 //     parameters whose iterations read arrays the kernel only reads (a
@@ -36,7 +42,7 @@
 namespace c2cuda {
 
 /// Candidate schedules for K (as MapToGrid left it; empty unless K maps
-/// exactly two loops). Each sets Block, Tile and the tiling clauses; Map is
+/// one or two loops). Each sets Block, Tile and the tiling clauses; Map is
 /// MapToGrid's.
 std::vector<NestSchedule> defaultTilingCandidates(const Kernel &K,
                                                   const Function &F);

@@ -4,6 +4,8 @@
 //   HoistHostLoops          sequential outer loops -> host loops; kernel
 //                           regions
 //   MapToGrid               parallel band -> grid loops, block shape
+//   ReduceAcrossLanes       a reduction loop along rows -> the lanes of a
+//                           warp per point (default schedule only)
 //   TileForBlocks           tiling clauses -> block tiles, points per
 //                           thread, shared tiles, register tiles
 //   ClipToBand              points outside a triangular band skipped
@@ -23,6 +25,7 @@
 #include "MapToGrid.h"
 #include "ParallelizeReductions.h"
 #include "PlanArrays.h"
+#include "ReduceAcrossLanes.h"
 #include "ReductionPolicy.h"
 #include "TileForBlocks.h"
 
@@ -33,13 +36,10 @@
 namespace c2cuda {
 
 const std::vector<std::string> &pipelinePassNames() {
-  static const std::vector<std::string> Names = {"HoistHostLoops",
-                                                 "MapToGrid",
-                                                 "TileForBlocks",
-                                                 "ClipToBand",
-                                                 "ParallelizeReductions",
-                                                 "CollectKernelInterface",
-                                                 "PlanArrays"};
+  static const std::vector<std::string> Names = {
+      "HoistHostLoops",         "MapToGrid",  "ReduceAcrossLanes",
+      "TileForBlocks",          "ClipToBand", "ParallelizeReductions",
+      "CollectKernelInterface", "PlanArrays"};
   return Names;
 }
 
@@ -82,6 +82,9 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
   dumpAfter("HoistHostLoops", LF, Opts);
   LF = mapToGrid(std::move(LF), Ctx);
   dumpAfter("MapToGrid", LF, Opts);
+  if (Opts.TileByDefault)
+    LF = reduceAcrossLanes(std::move(LF), Ctx);
+  dumpAfter("ReduceAcrossLanes", LF, Opts);
   LF = tileForBlocks(std::move(LF), Ctx, Opts.TileByDefault);
   dumpAfter("TileForBlocks", LF, Opts);
   LF = clipToBand(std::move(LF));

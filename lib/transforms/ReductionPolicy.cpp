@@ -128,7 +128,8 @@ std::string targetList(const std::vector<const ReductionFacts *> &Rs) {
 }
 
 /// `reduction(+: s, t) reduction(max: m)` for the given reductions.
-std::string clauseFor(const std::vector<const ReductionFacts *> &Rs) {
+std::string clauseFor(const NestStmt &N,
+                      const std::vector<const ReductionFacts *> &Rs) {
   std::vector<std::pair<std::string, std::vector<std::string>>> ByOp;
   for (const ReductionFacts *R : Rs) {
     auto It = std::find_if(ByOp.begin(), ByOp.end(),
@@ -137,7 +138,7 @@ std::string clauseFor(const std::vector<const ReductionFacts *> &Rs) {
       ByOp.push_back({R->Op, {}});
       It = std::prev(ByOp.end());
     }
-    std::string V = reductionVar(*R);
+    std::string V = reductionVar(N, *R);
     if (std::find(It->second.begin(), It->second.end(), V) == It->second.end())
       It->second.push_back(V);
   }
@@ -252,7 +253,12 @@ std::optional<AtomicForm> atomicForm(const AssignStmt &S, const std::string &Op,
   return F;
 }
 
-std::string reductionVar(const ReductionFacts &R) {
+std::string reductionVar(const NestStmt &N, const ReductionFacts &R) {
+  if (R.IsScalar) {
+    auto It = N.StandsFor.find(R.Target);
+    if (It != N.StandsFor.end())
+      return It->second;
+  }
   if (!R.IsScalar) {
     for (const AssignStmt *S : R.Stmts)
       if (const auto *A = dyn_cast<ArrayRef>(S->LHS.get()))
@@ -264,7 +270,7 @@ std::string reductionVar(const ReductionFacts &R) {
 
 std::string reductionPermission(const LoweringContext &Ctx, const NestStmt &N,
                                 const ReductionFacts &R) {
-  std::string Var = reductionVar(R);
+  std::string Var = reductionVar(N, R);
   for (const auto &[Op, V] : N.Clauses.Reductions)
     if (Op == R.Op && V == Var)
       return "'reduction(" + Op + ": " + V + ")'";
@@ -291,7 +297,7 @@ bool canRunReductionInParallel(const LoweringContext &Ctx, const NestStmt *N,
   }
   if (!Unallowed.empty()) {
     Why = L->Iter + " is a reduction into " + targetList(All) +
-          "; allow reassociation with '" + clauseFor(Unallowed) +
+          "; allow reassociation with '" + clauseFor(*N, Unallowed) +
           "' or --allow-reassociation to run it in parallel";
     return false;
   }
@@ -363,7 +369,7 @@ void checkReductionClauses(const LoweringContext &Ctx) {
             "name a scalar or an array the nest reduces into" +
                 (Found.empty()
                      ? std::string()
-                     : ", e.g. '" + clauseFor({Found.front()}) + "'"));
+                     : ", e.g. '" + clauseFor(*N, {Found.front()}) + "'"));
         continue;
       }
       // A parallel reduction is a set of atomic updates, and CUDA has none
@@ -382,12 +388,13 @@ void checkReductionClauses(const LoweringContext &Ctx) {
       }
       bool Matches = false;
       for (const ReductionFacts *R : Found)
-        Matches |= R->Op == Op && reductionVar(*R) == Var;
+        Matches |= R->Op == Op && reductionVar(*N, *R) == Var;
       if (Matches)
         continue;
       Ctx.Diags.warning(
           Loc, "clause '" + Clause + "' matches no reduction of this nest",
-          !Found.empty() ? "this nest's reductions: '" + clauseFor(Found) + "'"
+          !Found.empty()
+              ? "this nest's reductions: '" + clauseFor(*N, Found) + "'"
           : hasUpdateOf(N->Body, Var, Op)
               ? "'" + Var + "' is updated with '" + Op +
                     "', but the loops also carry another dependence or use '" +

@@ -45,9 +45,10 @@ struct AtomicForm {
 std::optional<AtomicForm> atomicForm(const AssignStmt &S, const std::string &Op,
                                      std::string &Why);
 
-/// The name a reduction clause uses for R: the scalar, or the array of an
-/// element target.
-std::string reductionVar(const ReductionFacts &R);
+/// The name a reduction clause of N uses for R: the scalar, or the array of
+/// an element target (also for a scalar standing for an element of it,
+/// NestStmt::StandsFor).
+std::string reductionVar(const NestStmt &N, const ReductionFacts &R);
 
 /// What allows R of nest N to be reassociated: "'reduction(+: s)'" or
 /// "--allow-reassociation"; empty when nothing does.

@@ -11,6 +11,7 @@
 #include "TripCount.h"
 
 #include "analysis/IslToIR.h"
+#include "ir/IRBuild.h"
 #include "ir/IRPrinter.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -29,58 +30,8 @@ namespace {
 const char *const DimName[3] = {"x", "y", "z"};
 constexpr int64_t MaxSharedBytes = 48 * 1024;
 
-// Terse IR construction.
-ExprPtr ilit(int64_t V) { return std::make_shared<IntLit>(V, ScalarKind::Int); }
-ExprPtr llit(int64_t V) { return analysis::longLit(V); }
-ExprPtr var(const std::string &N, ScalarKind T) {
-  return std::make_shared<VarRef>(N, T);
-}
-ExprPtr lvar(const std::string &N) { return var(N, ScalarKind::Long); }
-ExprPtr ivar(const std::string &N) { return var(N, ScalarKind::Int); }
-ExprPtr cast(ExprPtr E, ScalarKind T) {
-  if (E->Type == T)
-    return E;
-  return std::make_shared<CastExpr>(E, T);
-}
-ExprPtr bin(BinaryOpKind Op, ExprPtr A, ExprPtr B, ScalarKind T) {
-  if (!isComparison(Op) && Op != BinaryOpKind::LAnd &&
-      Op != BinaryOpKind::LOr) {
-    A = cast(A, T);
-    B = cast(B, T);
-  }
-  return std::make_shared<BinaryExpr>(Op, A, B, T);
-}
-ExprPtr addL(ExprPtr A, ExprPtr B) {
-  return bin(BinaryOpKind::Add, A, B, ScalarKind::Long);
-}
-ExprPtr mulL(ExprPtr A, ExprPtr B) {
-  return bin(BinaryOpKind::Mul, A, B, ScalarKind::Long);
-}
-ExprPtr cmpL(BinaryOpKind Op, ExprPtr A, ExprPtr B) {
-  return std::make_shared<BinaryExpr>(Op, cast(A, ScalarKind::Long),
-                                      cast(B, ScalarKind::Long),
-                                      ScalarKind::Int);
-}
-ExprPtr andE(ExprPtr A, ExprPtr B) {
-  if (!A)
-    return B;
-  return std::make_shared<BinaryExpr>(BinaryOpKind::LAnd, A, B,
-                                      ScalarKind::Int);
-}
-/// ceil(A / B) for A >= 0, B > 0 literal.
-ExprPtr ceilDivL(ExprPtr A, int64_t B) {
-  return bin(BinaryOpKind::Div, addL(A, llit(B - 1)), llit(B),
-             ScalarKind::Long);
-}
-ExprPtr builtin(const char *What, unsigned D) {
-  return var(std::string(What) + "." + DimName[D], ScalarKind::UInt);
-}
-StmtPtr decl(const std::string &N, ScalarKind T, ExprPtr Init) {
-  return std::make_shared<DeclStmt>(N, T, cast(Init, T));
-}
-StmtPtr assign(ExprPtr L, ExprPtr R) {
-  return std::make_shared<AssignStmt>(L, AssignOpKind::Set, cast(R, L->Type));
-}
+using namespace build;
+
 std::shared_ptr<ForStmt> countLoop(const std::string &I, int64_t N,
                                    StmtList Body, int Unroll) {
   auto F = std::make_shared<ForStmt>(I, ScalarKind::Int, ilit(0), LoopCmp::LT,

@@ -17,6 +17,7 @@
 #include "exec/Execute.h"
 #include "exec/PropertyCheck.h"
 #include "frontend/Frontend.h"
+#include "ir/IRPrinter.h"
 #include "transforms/Pipeline.h"
 
 #include "gtest/gtest.h"
@@ -494,7 +495,8 @@ struct LoweredSource {
   LoweredFunction LF;
 };
 
-std::unique_ptr<LoweredSource> lowerSource(const std::string &Source) {
+std::unique_ptr<LoweredSource> lowerSource(const std::string &Source,
+                                           bool ByDefault = false) {
   namespace fs = std::filesystem;
   fs::path P = fs::temp_directory_path() /
                ("c2cuda-explicit-" + std::to_string(::getpid()) + ".c");
@@ -509,6 +511,7 @@ std::unique_ptr<LoweredSource> lowerSource(const std::string &Source) {
     return nullptr;
   FunctionFacts Facts = analyzeFunction(L->M.Functions[0], Diags);
   PipelineOptions Opts;
+  Opts.TileByDefault = ByDefault;
   std::string Null;
   llvm::raw_string_ostream Log(Null);
   Opts.Log = &Log;
@@ -580,6 +583,89 @@ TEST(ExplicitKernelExec, TiledMatmulFromTheLoweringWithoutBarriersFails) {
   ExecResult E = runLowered(L->LF, Got, O);
   ASSERT_TRUE(E.ok()) << E.Message;
   EXPECT_NE(compareArray(Ref, Got, "C", 1e-5).Message, "");
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions over the lanes of a warp (ReduceAcrossLanes)
+//===----------------------------------------------------------------------===//
+
+const char *const RowSums = R"(
+void rowsum(int M, int N, const float *A, float *y) {
+#pragma c2cuda kernel reduction(+: s)
+  for (int i = 0; i < M; i++) {
+    float s = 0.0f;
+    for (int j = 0; j < N; j++)
+      s += A[i * N + j];
+    y[i] = s;
+  }
+}
+)";
+
+/// L without the first butterfly step that combines a shuffled value;
+/// Dropped counts it.
+StmtList dropFirstShuffle(const StmtList &L, unsigned &Dropped) {
+  StmtList Out;
+  for (const StmtPtr &S : L) {
+    bool Shuffles = false;
+    if (const auto *A = llvm::dyn_cast<AssignStmt>(S.get()))
+      Shuffles = exprToString(*A->RHS).find("c2c_lane") != std::string::npos;
+    if (Shuffles && !Dropped) {
+      ++Dropped;
+    } else if (const auto *F = llvm::dyn_cast<ForStmt>(S.get())) {
+      auto N = std::make_shared<ForStmt>(*F);
+      N->Body = dropFirstShuffle(F->Body, Dropped);
+      Out.push_back(N);
+    } else if (const auto *I = llvm::dyn_cast<IfStmt>(S.get())) {
+      auto N = std::make_shared<IfStmt>(*I);
+      N->Then = dropFirstShuffle(I->Then, Dropped);
+      N->Else = dropFirstShuffle(I->Else, Dropped);
+      Out.push_back(N);
+    } else {
+      Out.push_back(S);
+    }
+  }
+  return Out;
+}
+
+TEST(ExplicitKernelExec, LaneReductionMatchesReferenceAndNeedsEveryStep) {
+  auto L = lowerSource(RowSums, /*ByDefault=*/true);
+  ASSERT_TRUE(L);
+  ASSERT_EQ(L->LF.Kernels.size(), 1u);
+  Kernel &K = L->LF.Kernels[0];
+  ASSERT_TRUE(K.ExplicitThreads);
+  EXPECT_EQ(K.Block[0], 32u);
+  EXPECT_EQ(K.Block[1], 8u);
+  CheckConfig C;
+  // 19 rows: the last block has 3 warps with a row and 5 without; 70
+  // columns: lanes run 3 or 2 iterations.
+  C.Scalars = {{"M", 19}, {"N", 70}};
+  C.Tol = 1e-5;
+  CheckResult R = checkLowering(L->M.Functions[0], L->LF, C);
+  ASSERT_EQ(R.St, CheckResult::Status::Pass) << R.Message;
+  EXPECT_EQ(R.Threads, 3u * 256u);
+
+  // Without one butterfly step, half of the lanes' partials are lost.
+  unsigned Dropped = 0;
+  StmtList Body = K.Body;
+  K.Body = dropFirstShuffle(Body, Dropped);
+  ASSERT_EQ(Dropped, 1u);
+  R = checkLowering(L->M.Functions[0], L->LF, C);
+  EXPECT_EQ(R.St, CheckResult::Status::Fail) << R.Message;
+
+  // A shuffle that only half of a warp's lanes reach is an error.
+  K.Body = {std::make_shared<IfStmt>(
+      bin(BK::LT, var("threadIdx.x", SK::UInt), lit(16, SK::UInt)), Body,
+      StmtList{})};
+  R = checkLowering(L->M.Functions[0], L->LF, C);
+  ASSERT_EQ(R.St, CheckResult::Status::Fail) << R.Message;
+  EXPECT_NE(R.Message.find("warp shuffle in rowsum_kernel0 not reached by "
+                           "every lane of a warp of block ("),
+            std::string::npos)
+      << R.Message;
+  EXPECT_NE(R.Message.find("goes a different way in thread (0,0,0) and "
+                           "thread (16,0,0)"),
+            std::string::npos)
+      << R.Message;
 }
 
 } // namespace

@@ -1,0 +1,103 @@
+// Row reductions along the contiguous dimension with reassociation allowed
+// (ReduceAcrossLanes): one warp per row, lanes over the columns, partials
+// combined with warp shuffles, lane 0 finishing the row.
+void rowstats(int n, int m, const float *A, float *mean, float *var) {
+#pragma c2cuda kernel reduction(+: s, q)
+  for (int i = 0; i < n; i++) {
+    float s = 0.0f, q = 0.0f;
+    for (int j = 0; j < m; j++) {
+      float a = A[i * m + j];
+      s += a;
+      q += a * a;
+    }
+    mean[i] = s / m;
+    var[i] = q / m - (s / m) * (s / m);
+  }
+}
+void rowmin(int n, int m, int A[n][m], int *r) {
+#pragma c2cuda kernel reduction(min: mn)
+  for (int i = 0; i < n; i++) {
+    int mn = A[i][0];
+    for (int j = 1; j < m; j++)
+      if (A[i][j] < mn)
+        mn = A[i][j];
+    r[i] = mn;
+  }
+}
+void residual(int n, int m, const double *A, const double *x, const double *b,
+              double *r) {
+#pragma c2cuda kernel reduction(+: t)
+  for (int i = 0; i < n; i++) {
+    double t = b[i];
+    for (int j = 0; j < m; j++)
+      t -= A[i * m + j] * x[j];
+    r[i] = t;
+  }
+}
+// Without permission the rows stay one per thread, staged through shared
+// memory so that the loads are still coalesced (exact order).
+void rowsum_exact(int n, int m, const float *A, float *y) {
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++) {
+    float s = 0.0f;
+    for (int j = 0; j < m; j++)
+      s += A[i * m + j];
+    y[i] = s;
+  }
+}
+// A column reduction is coalesced as it is: left alone.
+void colsum(int n, int m, const float *A, float *y) {
+#pragma c2cuda kernel reduction(+: s)
+  for (int j = 0; j < m; j++) {
+    float s = 0.0f;
+    for (int i = 0; i < n; i++)
+      s += A[i * m + j];
+    y[j] = s;
+  }
+}
+// RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: FileCheck %s < %t.cu
+// RUN: %c2cuda-check %s --size n=37,m=45 --trials 3 | FileCheck --check-prefix=ORACLE %s
+// RUN: %c2cuda-check %s --size n=1,m=1 --trials 2 | FileCheck --check-prefix=ORACLE %s
+// RUN: %c2cuda-check %s --size n=19,m=130 --trials 2 | FileCheck --check-prefix=ORACLE %s
+// REMARK: {{^}}{{.*}}reduce-across-lanes.c:6:3: remark: mapped i -> warps (one warp per i, 8 per block of 32x8), 'j' over the 32 lanes of each: consecutive lanes read consecutive elements; the lanes' partial results combined with warp shuffles into s (allowed by 'reduction(+: s)'), q (allowed by 'reduction(+: q)'){{$}}
+// REMARK: {{^}}{{.*}}reduce-across-lanes.c:19:3: remark: mapped i -> warps {{.*}} into mn (allowed by 'reduction(min: mn)'){{$}}
+// REMARK: {{^}}{{.*}}reduce-across-lanes.c:30:3: remark: mapped i -> warps {{.*}} into t (allowed by 'reduction(+: t)'){{$}}
+// REMARK: {{^}}{{.*}}reduce-across-lanes.c:41:3: remark: j runs sequentially in each thread: reduction into s (+) across iterations of 'j'{{$}}
+// REMARK: {{^}}{{.*}}reduce-across-lanes.c:41:3: remark: 'A' staged in shared memory as c2c_sh_A[64][33] (transposed){{$}}
+// REMARK: {{^}}{{.*}}reduce-across-lanes.c:51:3: remark: i runs sequentially in each thread: reduction into s (+) across iterations of 'i'{{$}}
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) rowstats_kernel0(
+// CHECK: {{^}}    long long c2c_t_x = ((long long)blockIdx.x + c2c_round * (long long)gridDim.x) * 8LL + (long long)threadIdx.y;{{$}}
+// CHECK-NEXT: {{^}}    if (c2c_t_x < c2c_trip_x) {{[{]}}{{$}}
+// CHECK: {{^}}      float c2c_part_s = 0.0f;{{$}}
+// CHECK-NEXT: {{^}}      float c2c_part_q = 0.0f;{{$}}
+// CHECK: {{^}}      for (long long c2c_q_j = (long long)threadIdx.x; c2c_q_j < c2c_trip_j; c2c_q_j += 32) {{[{]}}{{$}}
+// CHECK: {{^}}        c2c_part_s += a;{{$}}
+// CHECK-NEXT: {{^}}        c2c_part_q += a * a;{{$}}
+// CHECK: {{^}}      float c2c_lane16_s = c2c_shfl_xor(c2c_part_s, 16);{{$}}
+// CHECK-NEXT: {{^}}      c2c_part_s = c2c_part_s + c2c_lane16_s;{{$}}
+// CHECK: {{^}}      c2c_part_q = c2c_part_q + c2c_lane1_q;{{$}}
+// CHECK-NEXT: {{^}}      if (threadIdx.x == 0u) {{[{]}}{{$}}
+// CHECK-NEXT: {{^}}        s = s + c2c_part_s;{{$}}
+// CHECK-NEXT: {{^}}        q = q + c2c_part_q;{{$}}
+// CHECK-NEXT: {{^}}        mean[i] = s / (float)m;{{$}}
+// Min and max partials start from the accumulator (idempotent); a
+// subtraction's from 0, added at the end.
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) rowmin_kernel0(
+// CHECK: {{^}}      int c2c_part_mn = mn;{{$}}
+// CHECK: {{^}}      c2c_part_mn = c2c_lane16_mn < c2c_part_mn ? c2c_lane16_mn : c2c_part_mn;{{$}}
+// CHECK: {{^}}        mn = c2c_part_mn < mn ? c2c_part_mn : mn;{{$}}
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) residual_kernel0(
+// CHECK: {{^}}      double c2c_part_t = 0.0;{{$}}
+// CHECK: {{^}}        c2c_part_t -= A[(long long)i * (long long)m + j] * x[j];{{$}}
+// CHECK: {{^}}        t = t + c2c_part_t;{{$}}
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(32) rowsum_exact_kernel0(
+// CHECK-NOT: c2c_shfl_xor
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) colsum_kernel0(
+// CHECK-NOT: c2c_shfl_xor
+// CHECK: {{^}}extern "C" void colsum(
+// ORACLE: {{^}}CHECK rowstats PASS
+// ORACLE: {{^}}CHECK rowmin PASS
+// ORACLE: {{^}}CHECK residual PASS
+// ORACLE: {{^}}CHECK rowsum_exact PASS
+// ORACLE: {{^}}CHECK colsum PASS
