@@ -73,12 +73,8 @@ static inline void c2c_check(cudaError_t err, const char *what,
   return (unsigned)(g < 1 ? 1 : (g > max ? max : g));
 }
 
-// Threads per block of a 1-D grid-stride kernel over trip iterations: the
-// scheduled block, or fewer (a multiple of 32, at least 64) when blocks of
-// that size would leave SMs idle (16,384 columns in blocks of 256 fill 64 of
-// an H100's 132 SMs).
-[[maybe_unused]] static inline unsigned c2c_fit_block(long long trip,
-                                                      unsigned block) {
+// The multiprocessors of the current device (1 if it cannot be asked).
+[[maybe_unused]] static inline long long c2c_sm_count() {
   static int sms = 0;
   if (sms < 1) {
     int dev = 0;
@@ -87,6 +83,16 @@ static inline void c2c_check(cudaError_t err, const char *what,
             cudaSuccess || sms < 1)
       sms = 1;
   }
+  return sms;
+}
+
+// Threads per block of a 1-D grid-stride kernel over trip iterations: the
+// scheduled block, or fewer (a multiple of 32, at least 64) when blocks of
+// that size would leave SMs idle (16,384 columns in blocks of 256 fill 64 of
+// an H100's 132 SMs).
+[[maybe_unused]] static inline unsigned c2c_fit_block(long long trip,
+                                                      unsigned block) {
+  long long sms = c2c_sm_count();
   long long per = (trip + sms - 1) / sms;
   per = (per + 31) / 32 * 32;
   if (per < 64)

@@ -10,6 +10,8 @@
 //                           thread, shared tiles, register tiles
 //   ClipToBand              points outside a triangular band skipped
 //   ParallelizeReductions   reductions of mapped loops -> atomic updates
+//   CombineReductionsPerWarp  atomics to one address -> per-thread partials,
+//                           warp shuffles, one atomic per warp
 //   CollectKernelInterface  arrays and scalars each kernel takes
 //   PlanArrays              per array: extent, device/host reads and writes
 // Then every kernel's remarks are reported at the kernel.
@@ -20,6 +22,7 @@
 
 #include "ClipToBand.h"
 #include "CollectKernelInterface.h"
+#include "CombineReductionsPerWarp.h"
 #include "HoistHostLoops.h"
 #include "LoweringContext.h"
 #include "MapToGrid.h"
@@ -36,10 +39,15 @@
 namespace c2cuda {
 
 const std::vector<std::string> &pipelinePassNames() {
-  static const std::vector<std::string> Names = {
-      "HoistHostLoops",         "MapToGrid",  "ReduceAcrossLanes",
-      "TileForBlocks",          "ClipToBand", "ParallelizeReductions",
-      "CollectKernelInterface", "PlanArrays"};
+  static const std::vector<std::string> Names = {"HoistHostLoops",
+                                                 "MapToGrid",
+                                                 "ReduceAcrossLanes",
+                                                 "TileForBlocks",
+                                                 "ClipToBand",
+                                                 "ParallelizeReductions",
+                                                 "CombineReductionsPerWarp",
+                                                 "CollectKernelInterface",
+                                                 "PlanArrays"};
   return Names;
 }
 
@@ -91,6 +99,8 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
   dumpAfter("ClipToBand", LF, Opts);
   LF = parallelizeReductions(std::move(LF), Ctx);
   dumpAfter("ParallelizeReductions", LF, Opts);
+  LF = combineReductionsPerWarp(std::move(LF));
+  dumpAfter("CombineReductionsPerWarp", LF, Opts);
   LF = collectKernelInterface(std::move(LF), Ctx);
   dumpAfter("CollectKernelInterface", LF, Opts);
   LF = planArrays(std::move(LF), Ctx);

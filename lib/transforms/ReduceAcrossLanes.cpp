@@ -5,6 +5,7 @@
 #include "IRQueries.h"
 #include "ReductionPolicy.h"
 #include "TripCount.h"
+#include "WarpShuffle.h"
 
 #include "ir/IRBuild.h"
 #include "ir/IRPrinter.h"
@@ -41,38 +42,6 @@ struct LaneReduction {
   std::string Permission;
 };
 
-/// A combined with B under K, in type T, as C would compute it.
-ExprPtr combine(AtomicKind K, ExprPtr A, ExprPtr B, ScalarKind T) {
-  switch (K) {
-  case AtomicKind::Add:
-  case AtomicKind::Sub:
-    return bin(BinaryOpKind::Add, A, B, T);
-  case AtomicKind::Mul:
-    return bin(BinaryOpKind::Mul, A, B, T);
-  case AtomicKind::And:
-    return bin(BinaryOpKind::BitAnd, A, B, T);
-  case AtomicKind::Or:
-    return bin(BinaryOpKind::BitOr, A, B, T);
-  case AtomicKind::Xor:
-    return bin(BinaryOpKind::BitXor, A, B, T);
-  case AtomicKind::Min:
-  case AtomicKind::Max: {
-    bool Max = K == AtomicKind::Max;
-    if (isFloating(T)) {
-      std::string Fn = Max ? "fmax" : "fmin";
-      if (T == ScalarKind::Float)
-        Fn += "f";
-      return std::make_shared<CallExpr>(Fn, std::vector<ExprPtr>{A, B}, T);
-    }
-    return std::make_shared<SelectExpr>(
-        bin(Max ? BinaryOpKind::GT : BinaryOpKind::LT, B, A, T), B, A, T);
-  }
-  case AtomicKind::None:
-    break;
-  }
-  return A;
-}
-
 /// The value partials start from: the identity of + (and -, ^) and *, or
 /// the accumulator itself for the idempotent min, max, & and |.
 ExprPtr partialStart(const LaneReduction &R) {
@@ -80,11 +49,8 @@ ExprPtr partialStart(const LaneReduction &R) {
   case AtomicKind::Add:
   case AtomicKind::Sub:
   case AtomicKind::Xor:
-    return isFloating(R.Type) ? ExprPtr(std::make_shared<FloatLit>(0, R.Type))
-                              : std::make_shared<IntLit>(0, R.Type);
   case AtomicKind::Mul:
-    return isFloating(R.Type) ? ExprPtr(std::make_shared<FloatLit>(1, R.Type))
-                              : std::make_shared<IntLit>(1, R.Type);
+    return reductionIdentity(R.Kind, R.Type);
   default:
     return R.Target;
   }
@@ -328,23 +294,14 @@ private:
         LoopCmp::LT, lvar(Trip), Lanes, std::move(Inner), L->Loc);
     LaneLoop->Unroll = 4;
     Row.push_back(LaneLoop);
-    // Five butterfly steps leave every lane with the warp's total. Each
-    // shuffle is a statement of its own, which every lane runs (in a ?:
-    // only some lanes would).
-    for (int64_t Off = Lanes / 2; Off >= 1; Off /= 2)
-      for (const LaneReduction &R : Reds) {
-        ExprPtr P = var(R.Part, R.Type);
-        std::string O = "c2c_lane" + std::to_string(Off) + "_" + R.Acc;
-        Row.push_back(decl(
-            O, R.Type,
-            std::make_shared<CallExpr>(
-                "c2c_shfl_xor", std::vector<ExprPtr>{P, ilit(Off)}, R.Type)));
-        Row.push_back(assign(P, combine(R.Kind, P, var(O, R.Type), R.Type)));
-      }
+    // Five butterfly steps leave every lane with the warp's total.
+    for (const LaneReduction &R : Reds)
+      appendWarpButterfly(Row, R.Part, R.Acc, R.Kind, R.Type);
     StmtList Lane0 = Deferred;
     for (const LaneReduction &R : Reds)
-      Lane0.push_back(assign(
-          R.Target, combine(R.Kind, R.Target, var(R.Part, R.Type), R.Type)));
+      Lane0.push_back(
+          assign(R.Target, combineReduction(R.Kind, R.Target,
+                                            var(R.Part, R.Type), R.Type)));
     Lane0.insert(Lane0.end(), K.Body.begin() + At + 1, K.Body.end());
     Row.push_back(std::make_shared<IfStmt>(
         bin(BinaryOpKind::EQ, builtin("threadIdx", 0),

@@ -174,18 +174,24 @@ TEST(ReductionsTest, ClauseMapsTheLoopWithAtomicAdd) {
   const LoweredFunction &LF = T.run();
   ASSERT_EQ(LF.Kernels.size(), 1u);
   const Kernel &K = LF.Kernels[0];
-  ASSERT_EQ(K.Grid.size(), 1u);
-  EXPECT_EQ(K.Grid[0].Iter, "i");
+  // i runs over the threads; each thread sums its iterations, each warp
+  // its threads' sums (CombineReductionsPerWarp), one atomic per warp.
+  ASSERT_TRUE(K.ExplicitThreads);
+  EXPECT_EQ(K.Block[0], 256u);
   std::vector<const AssignStmt *> A;
   atomics(K.Body, A);
   ASSERT_EQ(A.size(), 1u);
   EXPECT_EQ(A[0]->Atomic, AtomicKind::Add);
-  EXPECT_EQ(exprToString(*A[0]->RHS), "x[i]");
+  EXPECT_EQ(exprToString(*A[0]->RHS), "c2c_wpart0");
   ASSERT_EQ(K.Scalars.size(), 2u); // n, s
   EXPECT_EQ(K.Scalars[1].Name, "s");
   EXPECT_TRUE(K.Scalars[1].Written);
   EXPECT_TRUE(T.hasRemark("reduction over i into s (+) runs with atomic "
                           "updates (allowed by 'reduction(+: s)')"));
+  EXPECT_TRUE(T.hasRemark(
+      "reduction into s combined in each thread, then across each warp with "
+      "shuffles: one atomic update per warp instead of one per iteration; at "
+      "most 8 blocks per SM, each thread running iterations a grid apart"));
   EXPECT_FALSE(T.Diags.hasErrors());
 }
 
@@ -219,7 +225,7 @@ TEST(ReductionsTest, ClauseNamingUnknownVariableIsAnError) {
 TEST(ReductionsTest, OptionAllowsEveryReduction) {
   Dot T;
   const LoweredFunction &LF = T.run(/*Allow=*/true);
-  ASSERT_EQ(LF.Kernels[0].Grid.size(), 1u);
+  EXPECT_TRUE(LF.Kernels[0].ExplicitThreads);
   EXPECT_TRUE(T.hasRemark("reduction over i into s (+) runs with atomic "
                           "updates (allowed by --allow-reassociation)"));
 }

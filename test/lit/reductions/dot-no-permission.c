@@ -27,4 +27,5 @@ void dot(int n, const float *x, const float *y, float *out) {
 // ALLOW: {{^}}{{.*}}dot-no-permission.c:8:3: remark: mapped i -> x (1-D grid, block 256){{$}}
 // ALLOW: {{^}}{{.*}}dot-no-permission.c:8:3: remark: reduction over i into s (+) runs with atomic updates (allowed by --allow-reassociation){{$}}
 // PAR: {{^}}__global__ void __launch_bounds__(256) dot_kernel0(
-// PAR: {{^}}    atomicAdd(c2c_ps_s, x[i] * y[i]);{{$}}
+// PAR: {{^}}      c2c_wpart0 = c2c_wpart0 + x[i] * y[i];{{$}}
+// PAR: {{^}}    atomicAdd(c2c_ps_s, c2c_wpart0);{{$}}

@@ -9,4 +9,4 @@ void dot(int n, const float *x, const float *y, float *out) {
 
 // RUN: %c2cuda -q %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not=c2c_atomic_cas
-// CHECK: {{^}}    atomicAdd(c2c_ps_s, x[i] * y[i]);{{$}}
+// CHECK: {{^}}    atomicAdd(c2c_ps_s, c2c_wpart0);{{$}}
