@@ -15,6 +15,7 @@ ENTRY(mv_rows)
 ENTRY(mv_rows_r)
 ENTRY(mv_elem_r)
 ENTRY(tmv_cols)
+ENTRY(tmv_cols_r)
 
 typedef void (*Fn)(int, int, const float *, const float *, float *);
 
@@ -75,7 +76,8 @@ int main(int argc, char **argv) {
         {"mv_rows (default)", mv_rows_device, false},
         {"mv_rows_r (reduction(+: acc))", mv_rows_r_device, false},
         {"mv_elem_r (y[i] +=, reduction(+: y))", mv_elem_r_device, false},
-        {"tmv_cols (A^T x, default)", tmv_cols_device, true}};
+        {"tmv_cols (A^T x, default)", tmv_cols_device, true},
+        {"tmv_cols_r (A^T x, reduction(+: acc))", tmv_cols_r_device, true}};
     for (auto &v : vs) {
       cudaMemset(y, 0xff, 4 * L); // Poisoned: NaN.
       v.f(M, N, A, x, y);

@@ -43,3 +43,14 @@ void tmv_cols(int M, int N, const float *A, const float *x, float *y) {
     y[j] = acc;
   }
 }
+
+/* The same, with the sum allowed to be reassociated. */
+void tmv_cols_r(int M, int N, const float *A, const float *x, float *y) {
+#pragma c2cuda kernel reduction(+: acc)
+  for (int j = 0; j < N; j++) {
+    float acc = 0.0f;
+    for (int i = 0; i < M; i++)
+      acc += A[i * N + j] * x[i];
+    y[j] = acc;
+  }
+}

@@ -27,6 +27,8 @@ using namespace build;
 constexpr int64_t Lanes = 32;
 /// Warps (points of the mapped loop) per block.
 constexpr int64_t WarpsPerBlock = 8;
+/// Threads sharing the reduction loop of one point in the other form.
+constexpr int64_t Slices = 32;
 
 /// One reduction of the loop: its accumulator and how partials combine.
 struct LaneReduction {
@@ -125,10 +127,14 @@ public:
     if (At == K.Body.size())
       return false;
     L = llvm::cast<ForStmt>(K.Body[At].get());
-    if (!reductions(Declared) || !deferrable() || !contiguousAlongLoop())
+    if (!reductions(Declared) || !deferrable())
       return false;
-    rewrite(At);
-    return true;
+    int Along = contiguousAlong();
+    if (Along > 0)
+      rewriteLanes(At);
+    else if (Along < 0 && !(literal(L->Lower) && literal(L->Upper)))
+      rewriteSlices(At);
+    return K.ExplicitThreads;
   }
 
 private:
@@ -243,7 +249,17 @@ private:
 
   /// More references of L's body are unit-stride along L than along the
   /// mapped loop (else the threads' loads are coalesced already).
-  bool contiguousAlongLoop() {
+  static bool literal(const ExprPtr &E) {
+    const Expr *V = E.get();
+    while (const auto *C = dyn_cast<CastExpr>(V))
+      V = C->Operand.get();
+    return isa<IntLit>(V);
+  }
+
+  /// 1 when more references of L's body are unit-stride along L than along
+  /// the mapped loop (a row read per point), -1 when fewer but some are
+  /// along the mapped loop (a column per point, coalesced already), else 0.
+  int contiguousAlong() {
     const NestFacts *NF = Ctx.nestFacts(&Nest);
     if (!NF)
       return false;
@@ -263,21 +279,13 @@ private:
       AlongL += Unit(L->Iter);
       AlongX += Unit(X->Iter);
     }
-    return AlongL > AlongX;
+    return AlongL > AlongX ? 1 : AlongX > 0 ? -1 : 0;
   }
 
-  void rewrite(size_t At) {
-    const GridLoop G = *X;
-    // The rows of this block's round.
-    StmtList Row;
-    Row.push_back(decl(G.Iter, G.IterType,
-                       addL(G.Lower, mulL(lvar("c2c_t_x"), llit(G.Step)))));
-    Row.insert(Row.end(), Kept.begin(), Kept.end());
-    for (const LaneReduction &R : Reds)
-      Row.push_back(decl(R.Part, R.Type, partialStart(R)));
+  /// L as run by one of Ways threads sharing it: iterations First, First +
+  /// Ways, ... into the partials.
+  StmtPtr splitLoop(ExprPtr First, int64_t Ways) {
     std::string Trip = "c2c_trip_" + L->Iter;
-    Row.push_back(decl(Trip, ScalarKind::Long, buildTripCount(*L)));
-    // Lane l runs iterations l, l + 32, ... of L, into its partials.
     std::string Q = "c2c_q_" + L->Iter;
     StmtList Inner;
     Inner.push_back(decl(L->Iter, L->IterType,
@@ -289,50 +297,193 @@ private:
       return nullptr;
     });
     Inner.insert(Inner.end(), Body.begin(), Body.end());
-    auto LaneLoop = std::make_shared<ForStmt>(
-        Q, ScalarKind::Long, cast(builtin("threadIdx", 0), ScalarKind::Long),
-        LoopCmp::LT, lvar(Trip), Lanes, std::move(Inner), L->Loc);
-    LaneLoop->Unroll = 4;
-    Row.push_back(LaneLoop);
-    // Five butterfly steps leave every lane with the warp's total.
+    auto Loop = std::make_shared<ForStmt>(
+        Q, ScalarKind::Long, cast(First, ScalarKind::Long), LoopCmp::LT,
+        lvar(Trip), Ways, std::move(Inner), L->Loc);
+    Loop->Unroll = 4;
+    return Loop;
+  }
+
+  /// The point of the mapped loop for grid index c2c_t_x.
+  StmtPtr pointDecl() const {
+    return decl(X->Iter, X->IterType,
+                addL(X->Lower, mulL(lvar("c2c_t_x"), llit(X->Step))));
+  }
+
+  /// Lane 0's (or slice 0's) part: the warp's or block's total into each
+  /// accumulator, then the array writes before L and the rest of the point.
+  StmtList finishPoint(size_t At) const {
+    StmtList Out = Deferred;
     for (const LaneReduction &R : Reds)
-      appendWarpButterfly(Row, R.Part, R.Acc, R.Kind, R.Type);
-    StmtList Lane0 = Deferred;
-    for (const LaneReduction &R : Reds)
-      Lane0.push_back(
+      Out.push_back(
           assign(R.Target, combineReduction(R.Kind, R.Target,
                                             var(R.Part, R.Type), R.Type)));
-    Lane0.insert(Lane0.end(), K.Body.begin() + At + 1, K.Body.end());
-    Row.push_back(std::make_shared<IfStmt>(
-        bin(BinaryOpKind::EQ, builtin("threadIdx", 0),
-            std::make_shared<IntLit>(0, ScalarKind::UInt), ScalarKind::Int),
-        std::move(Lane0), StmtList{}));
+    Out.insert(Out.end(), K.Body.begin() + At + 1, K.Body.end());
+    return Out;
+  }
 
-    // Rounds of WarpsPerBlock rows per block, block-uniform; a warp whose
-    // row is past the end skips it as a whole.
+  /// Points in block-uniform rounds of PerBlock per block: c2c_t_x is
+  /// (block + round * gridDim.x) * PerBlock + Offset.
+  StmtList rounds(int64_t PerBlock, ExprPtr Offset, StmtList Round) const {
+    ExprPtr GridX = cast(builtin("gridDim", 0), ScalarKind::Long);
     StmtList New;
-    New.push_back(decl("c2c_trip_x", ScalarKind::Long, G.TripCount));
+    New.push_back(decl("c2c_trip_x", ScalarKind::Long, X->TripCount));
     New.push_back(decl(
         "c2c_rounds", ScalarKind::Long,
         bin(BinaryOpKind::Div,
-            addL(ceilDivL(lvar("c2c_trip_x"), WarpsPerBlock),
-                 addL(cast(builtin("gridDim", 0), ScalarKind::Long), llit(-1))),
-            cast(builtin("gridDim", 0), ScalarKind::Long), ScalarKind::Long)));
-    StmtList Round;
-    Round.push_back(
+            addL(ceilDivL(lvar("c2c_trip_x"), PerBlock), addL(GridX, llit(-1))),
+            GridX, ScalarKind::Long)));
+    Round.insert(
+        Round.begin(),
         decl("c2c_t_x", ScalarKind::Long,
              addL(mulL(addL(cast(builtin("blockIdx", 0), ScalarKind::Long),
-                            mulL(lvar("c2c_round"), cast(builtin("gridDim", 0),
-                                                         ScalarKind::Long))),
-                       llit(WarpsPerBlock)),
-                  cast(builtin("threadIdx", 1), ScalarKind::Long))));
-    Round.push_back(std::make_shared<IfStmt>(
-        cmpL(BinaryOpKind::LT, lvar("c2c_t_x"), lvar("c2c_trip_x")),
-        std::move(Row), StmtList{}));
+                            mulL(lvar("c2c_round"), GridX)),
+                       llit(PerBlock)),
+                  cast(Offset, ScalarKind::Long))));
     New.push_back(std::make_shared<ForStmt>(
         "c2c_round", ScalarKind::Long, llit(0), LoopCmp::LT, lvar("c2c_rounds"),
-        1, std::move(Round), G.Loc));
+        1, std::move(Round), X->Loc));
+    return New;
+  }
 
+  /// The statements of Kept that Uses needs (they declare or assign what
+  /// Uses or a needed statement after them reads), in order: a scope that
+  /// runs them again declares nothing it does not use.
+  StmtList keptFor(const StmtList &Uses) const {
+    std::set<std::string> Needed;
+    collectVarNames(Uses, Needed);
+    StmtList Out;
+    for (auto It = Kept.rbegin(); It != Kept.rend(); ++It) {
+      std::string Defines;
+      if (const auto *D = dyn_cast<DeclStmt>(It->get()))
+        Defines = D->Name;
+      else if (const auto *A = dyn_cast<AssignStmt>(It->get()))
+        if (const auto *V = dyn_cast<VarRef>(A->LHS.get()))
+          Defines = V->Name;
+      if (!Needed.count(Defines))
+        continue;
+      Out.insert(Out.begin(), *It);
+      collectVarNames(StmtList{*It}, Needed);
+    }
+    return Out;
+  }
+
+  ExprPtr inRange() const {
+    return cmpL(BinaryOpKind::LT, lvar("c2c_t_x"), lvar("c2c_trip_x"));
+  }
+
+  /// A warp per point, L over its lanes, combined with shuffles.
+  void rewriteLanes(size_t At) {
+    StmtList Row;
+    Row.push_back(pointDecl());
+    Row.insert(Row.end(), Kept.begin(), Kept.end());
+    for (const LaneReduction &R : Reds)
+      Row.push_back(decl(R.Part, R.Type, partialStart(R)));
+    Row.push_back(
+        decl("c2c_trip_" + L->Iter, ScalarKind::Long, buildTripCount(*L)));
+    Row.push_back(splitLoop(builtin("threadIdx", 0), Lanes));
+    // Five butterfly steps leave every lane with the warp's total.
+    for (const LaneReduction &R : Reds)
+      appendWarpButterfly(Row, R.Part, R.Acc, R.Kind, R.Type);
+    Row.push_back(std::make_shared<IfStmt>(
+        bin(BinaryOpKind::EQ, builtin("threadIdx", 0),
+            std::make_shared<IntLit>(0, ScalarKind::UInt), ScalarKind::Int),
+        finishPoint(At), StmtList{}));
+    // A warp whose point is past the end skips it as a whole.
+    StmtList Round;
+    Round.push_back(
+        std::make_shared<IfStmt>(inRange(), std::move(Row), StmtList{}));
+    finish(rounds(WarpsPerBlock, builtin("threadIdx", 1), std::move(Round)),
+           WarpsPerBlock, WarpsPerBlock,
+           "mapped " + X->Iter + " -> warps (one warp per " + X->Iter + ", " +
+               std::to_string(WarpsPerBlock) + " per block of 32x" +
+               std::to_string(WarpsPerBlock) + "), '" + L->Iter +
+               "' over the 32 lanes of each: consecutive lanes read "
+               "consecutive elements; the lanes' partial results combined "
+               "with warp shuffles into ");
+  }
+
+  /// 32 points per block along threadIdx.x, L split over Slices rows of
+  /// threads, the slices' partials combined through shared memory.
+  void rewriteSlices(size_t At) {
+    for (const LaneReduction &R : Reds)
+      if (!reductionIdentity(R.Kind, R.Type))
+        return;
+    ExprPtr Tx = builtin("threadIdx", 0), Ty = builtin("threadIdx", 1);
+    auto Slot = [&](const LaneReduction &R, ExprPtr Slice) {
+      auto Ref = std::make_shared<ArrayRef>(
+          "c2c_red_" + R.Acc,
+          std::vector<ExprPtr>{cast(Slice, ScalarKind::Int),
+                               cast(Tx, ScalarKind::Int)},
+          R.Type);
+      Ref->Local = true;
+      return ExprPtr(Ref);
+    };
+    StmtList Round;
+    for (const LaneReduction &R : Reds)
+      Round.push_back(decl(R.Part, R.Type, reductionIdentity(R.Kind, R.Type)));
+    StmtList Mine;
+    Mine.push_back(pointDecl());
+    StmtList Loop = {
+        decl("c2c_trip_" + L->Iter, ScalarKind::Long, buildTripCount(*L)),
+        splitLoop(Ty, Slices)};
+    StmtList Pre = keptFor(Loop);
+    Mine.insert(Mine.end(), Pre.begin(), Pre.end());
+    Mine.insert(Mine.end(), Loop.begin(), Loop.end());
+    Round.push_back(
+        std::make_shared<IfStmt>(inRange(), std::move(Mine), StmtList{}));
+    for (const LaneReduction &R : Reds)
+      Round.push_back(assign(Slot(R, Ty), var(R.Part, R.Type)));
+    Round.push_back(std::make_shared<BarrierStmt>());
+    // Slice 0 combines the slices in order and finishes the point; the
+    // statements before L run again there (declarations and scalar
+    // assignments: no writes).
+    StmtList First;
+    StmtList Combine;
+    for (const LaneReduction &R : Reds)
+      Combine.push_back(
+          assign(var(R.Part, R.Type),
+                 combineReduction(R.Kind, var(R.Part, R.Type),
+                                  Slot(R, ivar("c2c_s")), R.Type)));
+    First.push_back(std::make_shared<ForStmt>("c2c_s", ScalarKind::Int, ilit(1),
+                                              LoopCmp::LT, ilit(Slices), 1,
+                                              std::move(Combine)));
+    First.push_back(pointDecl());
+    StmtList Rest = finishPoint(At);
+    StmtList Before = keptFor(Rest);
+    First.insert(First.end(), Before.begin(), Before.end());
+    First.insert(First.end(), Rest.begin(), Rest.end());
+    Round.push_back(std::make_shared<IfStmt>(
+        andE(bin(BinaryOpKind::EQ, Ty,
+                 std::make_shared<IntLit>(0, ScalarKind::UInt),
+                 ScalarKind::Int),
+             inRange()),
+        std::move(First), StmtList{}));
+    // The next round writes the slots again.
+    Round.push_back(std::make_shared<BarrierStmt>());
+    StmtList New;
+    for (const LaneReduction &R : Reds) {
+      auto D = std::make_shared<DeclStmt>("c2c_red_" + R.Acc, R.Type, nullptr);
+      D->Dims = {Slices, Lanes};
+      D->Storage = StorageKind::Shared;
+      New.push_back(D);
+    }
+    StmtList Body = rounds(Lanes, Tx, std::move(Round));
+    New.insert(New.end(), Body.begin(), Body.end());
+    finish(std::move(New), Slices, Lanes,
+           "mapped " + X->Iter + " -> x (32 per block), '" + L->Iter +
+               "' split over " + std::to_string(Slices) +
+               " slices of threads (threadIdx.y; slice s runs iterations s, "
+               "s + " +
+               std::to_string(Slices) + ", ...): the slices' partial " +
+               "results combined through shared memory into ");
+  }
+
+  /// K becomes an explicit-thread kernel of 32 x BlockY threads taking
+  /// PerBlock points per block.
+  void finish(StmtList New, int64_t BlockY, int64_t PerBlock,
+              const std::string &Remark) {
+    const GridLoop G = *X;
     std::string What;
     for (const LaneReduction &R : Reds)
       What += (What.empty() ? "" : ", ") + R.Shown + " (allowed by " +
@@ -345,24 +496,18 @@ private:
              Rm.compare(0, Mapped.size(), Mapped) == 0;
     };
     llvm::erase_if(K.Remarks, Stale);
-    K.Remarks.push_back(
-        "mapped " + G.Iter + " -> warps (one warp per " + G.Iter + ", " +
-        std::to_string(WarpsPerBlock) + " per block of 32x" +
-        std::to_string(WarpsPerBlock) + "), '" + L->Iter +
-        "' over the 32 lanes of each: consecutive lanes read consecutive " +
-        "elements; the lanes' partial results combined with warp shuffles " +
-        "into " + What);
+    K.Remarks.push_back(Remark + What);
     K.Body = std::move(New);
     K.Grid.clear();
     K.ExplicitThreads = true;
     K.FitBlockToTrip = false;
     K.Block[0] = Lanes;
-    K.Block[1] = WarpsPerBlock;
+    K.Block[1] = BlockY;
     K.Block[2] = 1;
-    K.GridDims[0] = ceilDivL(G.TripCount, WarpsPerBlock);
+    K.GridDims[0] = ceilDivL(G.TripCount, PerBlock);
     K.GridDims[1] = llit(1);
     K.GridDims[2] = llit(1);
-    K.Schedule.Block = {unsigned(Lanes), unsigned(WarpsPerBlock)};
+    K.Schedule.Block = {unsigned(Lanes), unsigned(BlockY)};
   }
 
   Kernel &K;

@@ -11,6 +11,14 @@
 // The loads of a warp are then 32 consecutive elements. Blocks are 32 x 8
 // threads: eight points per block, rows in a grid-stride loop.
 //
+// When the loop reads along the mapped loop instead (a column sum,
+// `acc += A[i * N + j] * x[i]` with j mapped: coalesced as it is, but one
+// thread walks a whole column), the loop is split over 32 slices of
+// threads: blocks of 32 x 32 threads take 32 points, slice s (threadIdx.y)
+// runs iterations s, s + 32, ... into its partial, the partials meet in
+// shared memory, and slice 0 combines them in order and finishes the
+// point. The statements before L run in each scope that needs them.
+//
 // The statements before L run on every lane, except array writes (`y[i] =
 // 0`), which lane 0 runs after L, before combining: legal when nothing else
 // before L and nothing in L reads those arrays (the accumulators aside), no
@@ -31,8 +39,11 @@
 // The partials start from the operator's identity (0, or 1 for *) or, for
 // min, max, & and |, which are idempotent, from the accumulator's value;
 // lane 0 combines the warp's total into the accumulator once, so the
-// result is the sequential one up to reassociation. Applied only where more
-// references read contiguously along L than along the mapped loop.
+// result is the sequential one up to reassociation. Lanes where more
+// references read contiguously along L than along the mapped loop; slices
+// where fewer but some read along the mapped loop and L's bounds are not
+// both literals (a window); partials of slices start from the identity
+// (0, 1, ~0, or the type's extreme for min and max).
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TRANSFORMS_REDUCEACROSSLANES_H

@@ -1362,7 +1362,7 @@ void tileByDefault(Kernel &K, const NestStmt &Nest,
     for (GridLoop &G : Try.Grid)
       G.Coarsen = 1;
     Try.Block[0] = C.Block[0];
-    Try.Block[1] = C.Block[1];
+    Try.Block[1] = C.Block.size() > 1 ? C.Block[1] : 1;
     Try.Block[2] = 1;
     Try.Schedule.Block = C.Block;
     Try.Schedule.Thread.clear();

@@ -45,7 +45,9 @@ void rowsum_exact(int n, int m, const float *A, float *y) {
     y[i] = s;
   }
 }
-// A column reduction is coalesced as it is: left alone.
+// A column reduction reads along the mapped loop, coalesced as it is: 32
+// columns per block, the rows split over 32 slices of threads, the slices'
+// sums combined through shared memory.
 void colsum(int n, int m, const float *A, float *y) {
 #pragma c2cuda kernel reduction(+: s)
   for (int j = 0; j < m; j++) {
@@ -65,7 +67,7 @@ void colsum(int n, int m, const float *A, float *y) {
 // REMARK: {{^}}{{.*}}reduce-across-lanes.c:30:3: remark: mapped i -> warps {{.*}} into t (allowed by 'reduction(+: t)'){{$}}
 // REMARK: {{^}}{{.*}}reduce-across-lanes.c:41:3: remark: j runs sequentially in each thread: reduction into s (+) across iterations of 'j'{{$}}
 // REMARK: {{^}}{{.*}}reduce-across-lanes.c:41:3: remark: 'A' staged in shared memory as c2c_sh_A[64][33] (transposed){{$}}
-// REMARK: {{^}}{{.*}}reduce-across-lanes.c:51:3: remark: i runs sequentially in each thread: reduction into s (+) across iterations of 'i'{{$}}
+// REMARK: {{^}}{{.*}}reduce-across-lanes.c:53:3: remark: mapped j -> x (32 per block), 'i' split over 32 slices of threads (threadIdx.y; slice s runs iterations s, s + 32, ...): the slices' partial results combined through shared memory into s (allowed by 'reduction(+: s)'){{$}}
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) rowstats_kernel0(
 // CHECK: {{^}}    long long c2c_t_x = ((long long)blockIdx.x + c2c_round * (long long)gridDim.x) * 8LL + (long long)threadIdx.y;{{$}}
 // CHECK-NEXT: {{^}}    if (c2c_t_x < c2c_trip_x) {{[{]}}{{$}}
@@ -93,7 +95,20 @@ void colsum(int n, int m, const float *A, float *y) {
 // CHECK: {{^}}        t = t + c2c_part_t;{{$}}
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__(32) rowsum_exact_kernel0(
 // CHECK-NOT: c2c_shfl_xor
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) colsum_kernel0(
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(1024) colsum_kernel0(
+// CHECK-NEXT: {{^}}  __shared__ __align__(16) float c2c_red_s[32][32];{{$}}
+// CHECK: {{^}}    float c2c_part_s = 0.0f;{{$}}
+// CHECK: {{^}}      for (long long c2c_q_i = (long long)threadIdx.y; c2c_q_i < c2c_trip_i; c2c_q_i += 32) {{[{]}}{{$}}
+// CHECK-NEXT: {{^}}        int i = (int)((long long)0 + c2c_q_i * 1LL);{{$}}
+// CHECK-NEXT: {{^}}        c2c_part_s += A[(long long)i * (long long)m + j];{{$}}
+// CHECK: {{^}}    c2c_red_s[(int)threadIdx.y][(int)threadIdx.x] = c2c_part_s;{{$}}
+// CHECK-NEXT: {{^}}    __syncthreads();{{$}}
+// CHECK-NEXT: {{^}}    if (threadIdx.y == 0u && c2c_t_x < c2c_trip_x) {{[{]}}{{$}}
+// CHECK-NEXT: {{^}}      for (int c2c_s = 1; c2c_s < 32; ++c2c_s) {{[{]}}{{$}}
+// CHECK-NEXT: {{^}}        c2c_part_s = c2c_part_s + c2c_red_s[c2c_s][(int)threadIdx.x];{{$}}
+// CHECK: {{^}}      y[j] = s;{{$}}
+// CHECK-NEXT: {{^}}    }{{$}}
+// CHECK-NEXT: {{^}}    __syncthreads();{{$}}
 // CHECK-NOT: c2c_shfl_xor
 // CHECK: {{^}}extern "C" void colsum(
 // ORACLE: {{^}}CHECK rowstats PASS
@@ -101,3 +116,28 @@ void colsum(int n, int m, const float *A, float *y) {
 // ORACLE: {{^}}CHECK residual PASS
 // ORACLE: {{^}}CHECK rowsum_exact PASS
 // ORACLE: {{^}}CHECK colsum PASS
+// Slices with a min (from its identity, INT_MAX) and a scalar before the
+// loop that the loop reads: each scope declares only what it uses.
+void colmin(int n, int m, const int *A, const int *off, int *y) {
+#pragma c2cuda kernel reduction(min: mn)
+  for (int j = 0; j < m; j++) {
+    int o = off[j];
+    int mn = 1000;
+    for (int i = 0; i < n; i++)
+      mn = A[i * m + j] + o < mn ? A[i * m + j] + o : mn;
+    y[j] = mn;
+  }
+}
+// REMARK: {{^}}{{.*}}reduce-across-lanes.c:[[@LINE-8]]:3: remark: mapped j -> x (32 per block), 'i' split over 32 slices {{.*}} into mn (allowed by 'reduction(min: mn)'){{$}}
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(1024) colmin_kernel0(
+// CHECK: {{^}}    int c2c_part_mn = 2147483647;{{$}}
+// CHECK-NEXT: {{^}}    if (c2c_t_x < c2c_trip_x) {{[{]}}{{$}}
+// CHECK-NEXT: {{^}}      int j = (int)((long long)0 + c2c_t_x * 1LL);{{$}}
+// CHECK-NEXT: {{^}}      int o = off[j];{{$}}
+// CHECK-NEXT: {{^}}      long long c2c_trip_i = {{.*}}
+// CHECK: {{^}}    if (threadIdx.y == 0u && c2c_t_x < c2c_trip_x) {{[{]}}{{$}}
+// CHECK: {{^}}      int j = (int)((long long)0 + c2c_t_x * 1LL);{{$}}
+// CHECK-NEXT: {{^}}      int mn = 1000;{{$}}
+// CHECK-NEXT: {{^}}      mn = c2c_part_mn < mn ? c2c_part_mn : mn;{{$}}
+// CHECK-NEXT: {{^}}      y[j] = mn;{{$}}
+// ORACLE: {{^}}CHECK colmin PASS
