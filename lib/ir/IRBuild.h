@@ -63,6 +63,8 @@ inline ExprPtr andE(ExprPtr A, ExprPtr B) {
 }
 /// ceil(A / B) in long long, for A >= 0 and a literal B > 0.
 inline ExprPtr ceilDivL(ExprPtr A, int64_t B) {
+  if (B == 1)
+    return cast(A, ScalarKind::Long);
   return bin(BinaryOpKind::Div, addL(A, llit(B - 1)), llit(B),
              ScalarKind::Long);
 }

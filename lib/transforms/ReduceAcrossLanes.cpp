@@ -25,8 +25,8 @@ namespace {
 using namespace build;
 
 constexpr int64_t Lanes = 32;
-/// Warps (points of the mapped loop) per block.
-constexpr int64_t WarpsPerBlock = 8;
+/// Warps sharing the reduction loop of one point read along it.
+constexpr int64_t WarpsPerRow = 8;
 /// Threads sharing the reduction loop of one point in the other form.
 constexpr int64_t Slices = 32;
 
@@ -35,6 +35,8 @@ struct LaneReduction {
   /// The accumulator: a scalar, or an array element the loop does not move.
   ExprPtr Target;
   std::string Acc, Part;
+  /// Where partials start: the operator's identity (null: none).
+  ExprPtr Identity;
   /// The accumulator as the user wrote it, for remarks.
   std::string Shown;
   /// The target's references in the loop (array elements only).
@@ -43,20 +45,6 @@ struct LaneReduction {
   AtomicKind Kind;
   std::string Permission;
 };
-
-/// The value partials start from: the identity of + (and -, ^) and *, or
-/// the accumulator itself for the idempotent min, max, & and |.
-ExprPtr partialStart(const LaneReduction &R) {
-  switch (R.Kind) {
-  case AtomicKind::Add:
-  case AtomicKind::Sub:
-  case AtomicKind::Xor:
-  case AtomicKind::Mul:
-    return reductionIdentity(R.Kind, R.Type);
-  default:
-    return R.Target;
-  }
-}
 
 class LaneReducer {
 public:
@@ -131,9 +119,9 @@ public:
       return false;
     int Along = contiguousAlong();
     if (Along > 0)
-      rewriteLanes(At);
+      rewriteSplit(At, /*Rows=*/true);
     else if (Along < 0 && !(literal(L->Lower) && literal(L->Upper)))
-      rewriteSlices(At);
+      rewriteSplit(At, /*Rows=*/false);
     return K.ExplicitThreads;
   }
 
@@ -188,6 +176,7 @@ private:
           return false;
         LR.Kind = Kind;
       }
+      LR.Identity = reductionIdentity(LR.Kind, LR.Type);
       (R.IsScalar ? Targets : TargetArrays).insert(LR.Acc);
       Reds.push_back(LR);
     }
@@ -215,23 +204,19 @@ private:
     }
   }
 
-  /// Whether the array writes before L (`y[i] = 0`) may run on lane 0
-  /// after L instead of on every lane before it: nothing else before L and
+  /// Whether the array writes before L (`y[i] = 0`) may run on the first
+  /// thread of a point after L instead of before it: nothing else before L and
   /// nothing in L reads those arrays (besides the accumulators, which lanes
-  /// keep apart in their partials), no partial starts from such an
-  /// element, and no scalar they read is assigned after them.
+  /// keep apart in their partials), and no scalar they read is assigned
+  /// after them.
   bool deferrable() {
     if (Deferred.empty())
       return true;
     std::set<std::string> Written = collectWrittenArrays(Deferred);
     std::set<const ArrayRef *> Reads = collectArrayRefs(L->Body);
-    for (const LaneReduction &R : Reds) {
+    for (const LaneReduction &R : Reds)
       for (const ArrayRef *T : R.Refs)
         Reads.erase(T);
-      if (isa<ArrayRef>(R.Target.get()) && Written.count(R.Acc) &&
-          !isa<IntLit, FloatLit>(partialStart(R).get()))
-        return false;
-    }
     for (const ArrayRef *Ref : collectArrayRefs(Kept))
       Reads.insert(Ref);
     for (const ArrayRef *Ref : Reads)
@@ -372,111 +357,110 @@ private:
     return cmpL(BinaryOpKind::LT, lvar("c2c_t_x"), lvar("c2c_trip_x"));
   }
 
-  /// A warp per point, L over its lanes, combined with shuffles.
-  void rewriteLanes(size_t At) {
-    StmtList Row;
-    Row.push_back(pointDecl());
-    Row.insert(Row.end(), Kept.begin(), Kept.end());
+  /// Rows: a block of 32 x WarpsPerRow threads per point, L over all of
+  /// them (consecutive threads on consecutive iterations), each warp's
+  /// partials combined with shuffles, the warps' through shared memory.
+  /// Columns (!Rows): 32 points per block along threadIdx.x, L split over
+  /// Slices rows of threads, the slices' partials combined through shared
+  /// memory. Either way thread (0, 0) of a point combines in order and
+  /// finishes the point.
+  void rewriteSplit(size_t At, bool Rows) {
     for (const LaneReduction &R : Reds)
-      Row.push_back(decl(R.Part, R.Type, partialStart(R)));
-    Row.push_back(
-        decl("c2c_trip_" + L->Iter, ScalarKind::Long, buildTripCount(*L)));
-    Row.push_back(splitLoop(builtin("threadIdx", 0), Lanes));
-    // Five butterfly steps leave every lane with the warp's total.
-    for (const LaneReduction &R : Reds)
-      appendWarpButterfly(Row, R.Part, R.Acc, R.Kind, R.Type);
-    Row.push_back(std::make_shared<IfStmt>(
-        bin(BinaryOpKind::EQ, builtin("threadIdx", 0),
-            std::make_shared<IntLit>(0, ScalarKind::UInt), ScalarKind::Int),
-        finishPoint(At), StmtList{}));
-    // A warp whose point is past the end skips it as a whole.
-    StmtList Round;
-    Round.push_back(
-        std::make_shared<IfStmt>(inRange(), std::move(Row), StmtList{}));
-    finish(rounds(WarpsPerBlock, builtin("threadIdx", 1), std::move(Round)),
-           WarpsPerBlock, WarpsPerBlock,
-           "mapped " + X->Iter + " -> warps (one warp per " + X->Iter + ", " +
-               std::to_string(WarpsPerBlock) + " per block of 32x" +
-               std::to_string(WarpsPerBlock) + "), '" + L->Iter +
-               "' over the 32 lanes of each: consecutive lanes read "
-               "consecutive elements; the lanes' partial results combined "
-               "with warp shuffles into ");
-  }
-
-  /// 32 points per block along threadIdx.x, L split over Slices rows of
-  /// threads, the slices' partials combined through shared memory.
-  void rewriteSlices(size_t At) {
-    for (const LaneReduction &R : Reds)
-      if (!reductionIdentity(R.Kind, R.Type))
+      if (!R.Identity)
         return;
+    int64_t Ways = Rows ? WarpsPerRow : Slices;
     ExprPtr Tx = builtin("threadIdx", 0), Ty = builtin("threadIdx", 1);
-    auto Slot = [&](const LaneReduction &R, ExprPtr Slice) {
+    auto Slot = [&](const LaneReduction &R, ExprPtr Way, ExprPtr Col) {
       auto Ref = std::make_shared<ArrayRef>(
           "c2c_red_" + R.Acc,
-          std::vector<ExprPtr>{cast(Slice, ScalarKind::Int),
-                               cast(Tx, ScalarKind::Int)},
+          std::vector<ExprPtr>{cast(Way, ScalarKind::Int),
+                               cast(Col, ScalarKind::Int)},
           R.Type);
       Ref->Local = true;
       return ExprPtr(Ref);
     };
+    auto IsZero = [](ExprPtr E) {
+      return bin(BinaryOpKind::EQ, E,
+                 std::make_shared<IntLit>(0, ScalarKind::UInt),
+                 ScalarKind::Int);
+    };
     StmtList Round;
     for (const LaneReduction &R : Reds)
-      Round.push_back(decl(R.Part, R.Type, reductionIdentity(R.Kind, R.Type)));
+      Round.push_back(decl(R.Part, R.Type, R.Identity));
     StmtList Mine;
     Mine.push_back(pointDecl());
+    ExprPtr First = Rows ? addL(mulL(cast(Ty, ScalarKind::Long), llit(Lanes)),
+                                cast(Tx, ScalarKind::Long))
+                         : Ty;
     StmtList Loop = {
         decl("c2c_trip_" + L->Iter, ScalarKind::Long, buildTripCount(*L)),
-        splitLoop(Ty, Slices)};
+        splitLoop(First, Rows ? Lanes * WarpsPerRow : Slices)};
     StmtList Pre = keptFor(Loop);
     Mine.insert(Mine.end(), Pre.begin(), Pre.end());
     Mine.insert(Mine.end(), Loop.begin(), Loop.end());
+    // Five butterfly steps leave every lane with its warp's total.
+    if (Rows)
+      for (const LaneReduction &R : Reds)
+        appendWarpButterfly(Mine, R.Part, R.Acc, R.Kind, R.Type);
     Round.push_back(
         std::make_shared<IfStmt>(inRange(), std::move(Mine), StmtList{}));
     for (const LaneReduction &R : Reds)
-      Round.push_back(assign(Slot(R, Ty), var(R.Part, R.Type)));
+      Round.push_back(assign(Slot(R, Ty, Tx), var(R.Part, R.Type)));
     Round.push_back(std::make_shared<BarrierStmt>());
-    // Slice 0 combines the slices in order and finishes the point; the
-    // statements before L run again there (declarations and scalar
-    // assignments: no writes).
-    StmtList First;
+    // The point's first thread combines the others' partials in order and
+    // finishes the point; the statements before L it needs run again there
+    // (declarations and scalar assignments: no writes).
+    StmtList Finish;
     StmtList Combine;
     for (const LaneReduction &R : Reds)
       Combine.push_back(
           assign(var(R.Part, R.Type),
                  combineReduction(R.Kind, var(R.Part, R.Type),
-                                  Slot(R, ivar("c2c_s")), R.Type)));
-    First.push_back(std::make_shared<ForStmt>("c2c_s", ScalarKind::Int, ilit(1),
-                                              LoopCmp::LT, ilit(Slices), 1,
-                                              std::move(Combine)));
-    First.push_back(pointDecl());
+                                  Slot(R, ivar("c2c_s"), Rows ? ilit(0) : Tx),
+                                  R.Type)));
+    Finish.push_back(std::make_shared<ForStmt>("c2c_s", ScalarKind::Int,
+                                               ilit(1), LoopCmp::LT, ilit(Ways),
+                                               1, std::move(Combine)));
+    Finish.push_back(pointDecl());
     StmtList Rest = finishPoint(At);
     StmtList Before = keptFor(Rest);
-    First.insert(First.end(), Before.begin(), Before.end());
-    First.insert(First.end(), Rest.begin(), Rest.end());
-    Round.push_back(std::make_shared<IfStmt>(
-        andE(bin(BinaryOpKind::EQ, Ty,
-                 std::make_shared<IntLit>(0, ScalarKind::UInt),
-                 ScalarKind::Int),
-             inRange()),
-        std::move(First), StmtList{}));
+    Finish.insert(Finish.end(), Before.begin(), Before.end());
+    Finish.insert(Finish.end(), Rest.begin(), Rest.end());
+    ExprPtr Leader = IsZero(Ty);
+    if (Rows)
+      Leader = andE(IsZero(Tx), Leader);
+    Round.push_back(std::make_shared<IfStmt>(andE(Leader, inRange()),
+                                             std::move(Finish), StmtList{}));
     // The next round writes the slots again.
     Round.push_back(std::make_shared<BarrierStmt>());
     StmtList New;
     for (const LaneReduction &R : Reds) {
       auto D = std::make_shared<DeclStmt>("c2c_red_" + R.Acc, R.Type, nullptr);
-      D->Dims = {Slices, Lanes};
+      D->Dims = {Ways, Lanes};
       D->Storage = StorageKind::Shared;
       New.push_back(D);
     }
-    StmtList Body = rounds(Lanes, Tx, std::move(Round));
+    StmtList Body =
+        rounds(Rows ? 1 : Lanes, Rows ? llit(0) : Tx, std::move(Round));
     New.insert(New.end(), Body.begin(), Body.end());
-    finish(std::move(New), Slices, Lanes,
-           "mapped " + X->Iter + " -> x (32 per block), '" + L->Iter +
-               "' split over " + std::to_string(Slices) +
-               " slices of threads (threadIdx.y; slice s runs iterations s, "
-               "s + " +
-               std::to_string(Slices) + ", ...): the slices' partial " +
-               "results combined through shared memory into ");
+    std::string N = std::to_string(Ways);
+    if (Rows)
+      finish(std::move(New), Ways, 1,
+             "mapped " + X->Iter + " -> blocks (one block of 32x" + N +
+                 " threads per " + X->Iter + "), '" + L->Iter +
+                 "' over its threads: consecutive threads read consecutive "
+                 "elements; the partial results combined with warp shuffles, "
+                 "then across the " +
+                 N + " warps in shared memory, into ");
+    else
+      finish(std::move(New), Ways, Lanes,
+             "mapped " + X->Iter + " -> x (32 per block), '" + L->Iter +
+                 "' split over " + N +
+                 " slices of threads (threadIdx.y; slice s runs iterations s, "
+                 "s + " +
+                 N +
+                 ", ...): the slices' partial results combined "
+                 "through shared memory into ");
   }
 
   /// K becomes an explicit-thread kernel of 32 x BlockY threads taking

@@ -1,6 +1,7 @@
 // Row reductions along the contiguous dimension with reassociation allowed
-// (ReduceAcrossLanes): one warp per row, lanes over the columns, partials
-// combined with warp shuffles, lane 0 finishing the row.
+// (ReduceAcrossLanes): one block of 8 warps per row, its threads over the
+// columns, partials combined with warp shuffles and then in shared memory,
+// the first thread finishing the row.
 void rowstats(int n, int m, const float *A, float *mean, float *var) {
 #pragma c2cuda kernel reduction(+: s, q)
   for (int i = 0; i < n; i++) {
@@ -62,37 +63,45 @@ void colsum(int n, int m, const float *A, float *y) {
 // RUN: %c2cuda-check %s --size n=37,m=45 --trials 3 | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size n=1,m=1 --trials 2 | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size n=19,m=130 --trials 2 | FileCheck --check-prefix=ORACLE %s
-// REMARK: {{^}}{{.*}}reduce-across-lanes.c:6:3: remark: mapped i -> warps (one warp per i, 8 per block of 32x8), 'j' over the 32 lanes of each: consecutive lanes read consecutive elements; the lanes' partial results combined with warp shuffles into s (allowed by 'reduction(+: s)'), q (allowed by 'reduction(+: q)'){{$}}
-// REMARK: {{^}}{{.*}}reduce-across-lanes.c:19:3: remark: mapped i -> warps {{.*}} into mn (allowed by 'reduction(min: mn)'){{$}}
-// REMARK: {{^}}{{.*}}reduce-across-lanes.c:30:3: remark: mapped i -> warps {{.*}} into t (allowed by 'reduction(+: t)'){{$}}
-// REMARK: {{^}}{{.*}}reduce-across-lanes.c:41:3: remark: j runs sequentially in each thread: reduction into s (+) across iterations of 'j'{{$}}
-// REMARK: {{^}}{{.*}}reduce-across-lanes.c:41:3: remark: 'A' staged in shared memory as c2c_sh_A[64][33] (transposed){{$}}
-// REMARK: {{^}}{{.*}}reduce-across-lanes.c:53:3: remark: mapped j -> x (32 per block), 'i' split over 32 slices of threads (threadIdx.y; slice s runs iterations s, s + 32, ...): the slices' partial results combined through shared memory into s (allowed by 'reduction(+: s)'){{$}}
+// REMARK: {{^}}{{.*}}reduce-across-lanes.c:7:3: remark: mapped i -> blocks (one block of 32x8 threads per i), 'j' over its threads: consecutive threads read consecutive elements; the partial results combined with warp shuffles, then across the 8 warps in shared memory, into s (allowed by 'reduction(+: s)'), q (allowed by 'reduction(+: q)'){{$}}
+// REMARK: {{^}}{{.*}}reduce-across-lanes.c:20:3: remark: mapped i -> blocks {{.*}} into mn (allowed by 'reduction(min: mn)'){{$}}
+// REMARK: {{^}}{{.*}}reduce-across-lanes.c:31:3: remark: mapped i -> blocks {{.*}} into t (allowed by 'reduction(+: t)'){{$}}
+// REMARK: {{^}}{{.*}}reduce-across-lanes.c:42:3: remark: j runs sequentially in each thread: reduction into s (+) across iterations of 'j'{{$}}
+// REMARK: {{^}}{{.*}}reduce-across-lanes.c:42:3: remark: 'A' staged in shared memory as c2c_sh_A[64][33] (transposed){{$}}
+// REMARK: {{^}}{{.*}}reduce-across-lanes.c:54:3: remark: mapped j -> x (32 per block), 'i' split over 32 slices of threads (threadIdx.y; slice s runs iterations s, s + 32, ...): the slices' partial results combined through shared memory into s (allowed by 'reduction(+: s)'){{$}}
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) rowstats_kernel0(
-// CHECK: {{^}}    long long c2c_t_x = ((long long)blockIdx.x + c2c_round * (long long)gridDim.x) * 8LL + (long long)threadIdx.y;{{$}}
+// CHECK-NEXT: {{^}}  __shared__ __align__(16) float c2c_red_s[8][32];{{$}}
+// CHECK-NEXT: {{^}}  __shared__ __align__(16) float c2c_red_q[8][32];{{$}}
+// CHECK: {{^}}    long long c2c_t_x = ((long long)blockIdx.x + c2c_round * (long long)gridDim.x) * 1LL + 0LL;{{$}}
+// CHECK-NEXT: {{^}}    float c2c_part_s = 0.0f;{{$}}
+// CHECK-NEXT: {{^}}    float c2c_part_q = 0.0f;{{$}}
 // CHECK-NEXT: {{^}}    if (c2c_t_x < c2c_trip_x) {{[{]}}{{$}}
-// CHECK: {{^}}      float c2c_part_s = 0.0f;{{$}}
-// CHECK-NEXT: {{^}}      float c2c_part_q = 0.0f;{{$}}
-// CHECK: {{^}}      for (long long c2c_q_j = (long long)threadIdx.x; c2c_q_j < c2c_trip_j; c2c_q_j += 32) {{[{]}}{{$}}
+// CHECK: {{^}}      for (long long c2c_q_j = (long long)threadIdx.y * 32LL + (long long)threadIdx.x; c2c_q_j < c2c_trip_j; c2c_q_j += 256) {{[{]}}{{$}}
 // CHECK: {{^}}        c2c_part_s += a;{{$}}
 // CHECK-NEXT: {{^}}        c2c_part_q += a * a;{{$}}
 // CHECK: {{^}}      float c2c_lane16_s = c2c_shfl_xor(c2c_part_s, 16);{{$}}
 // CHECK-NEXT: {{^}}      c2c_part_s = c2c_part_s + c2c_lane16_s;{{$}}
 // CHECK: {{^}}      c2c_part_q = c2c_part_q + c2c_lane1_q;{{$}}
-// CHECK-NEXT: {{^}}      if (threadIdx.x == 0u) {{[{]}}{{$}}
-// CHECK-NEXT: {{^}}        s = s + c2c_part_s;{{$}}
-// CHECK-NEXT: {{^}}        q = q + c2c_part_q;{{$}}
-// CHECK-NEXT: {{^}}        mean[i] = s / (float)m;{{$}}
-// Min and max partials start from the accumulator (idempotent); a
-// subtraction's from 0, added at the end.
+// CHECK-NEXT: {{^}}    }{{$}}
+// CHECK-NEXT: {{^}}    c2c_red_s[(int)threadIdx.y][(int)threadIdx.x] = c2c_part_s;{{$}}
+// CHECK-NEXT: {{^}}    c2c_red_q[(int)threadIdx.y][(int)threadIdx.x] = c2c_part_q;{{$}}
+// CHECK-NEXT: {{^}}    __syncthreads();{{$}}
+// CHECK-NEXT: {{^}}    if (threadIdx.x == 0u && threadIdx.y == 0u && c2c_t_x < c2c_trip_x) {{[{]}}{{$}}
+// CHECK-NEXT: {{^}}      for (int c2c_s = 1; c2c_s < 8; ++c2c_s) {{[{]}}{{$}}
+// CHECK-NEXT: {{^}}        c2c_part_s = c2c_part_s + c2c_red_s[c2c_s][0];{{$}}
+// CHECK: {{^}}      s = s + c2c_part_s;{{$}}
+// CHECK-NEXT: {{^}}      q = q + c2c_part_q;{{$}}
+// CHECK-NEXT: {{^}}      mean[i] = s / (float)m;{{$}}
+// Partials start from the operator's identity; a subtraction's partial is
+// added at the end.
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) rowmin_kernel0(
-// CHECK: {{^}}      int c2c_part_mn = mn;{{$}}
+// CHECK: {{^}}    int c2c_part_mn = 2147483647;{{$}}
 // CHECK: {{^}}      c2c_part_mn = c2c_lane16_mn < c2c_part_mn ? c2c_lane16_mn : c2c_part_mn;{{$}}
-// CHECK: {{^}}        mn = c2c_part_mn < mn ? c2c_part_mn : mn;{{$}}
+// CHECK: {{^}}      mn = c2c_part_mn < mn ? c2c_part_mn : mn;{{$}}
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) residual_kernel0(
-// CHECK: {{^}}      double c2c_part_t = 0.0;{{$}}
+// CHECK: {{^}}    double c2c_part_t = 0.0;{{$}}
 // CHECK: {{^}}        c2c_part_t -= A[(long long)i * (long long)m + j] * x[j];{{$}}
-// CHECK: {{^}}        t = t + c2c_part_t;{{$}}
+// CHECK: {{^}}      t = t + c2c_part_t;{{$}}
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__(32) rowsum_exact_kernel0(
 // CHECK-NOT: c2c_shfl_xor
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__(1024) colsum_kernel0(
