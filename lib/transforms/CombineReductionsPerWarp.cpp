@@ -3,6 +3,7 @@
 #include "CombineReductionsPerWarp.h"
 
 #include "IRQueries.h"
+#include "ReductionPolicy.h"
 #include "WarpShuffle.h"
 
 #include "ir/IRBuild.h"
@@ -149,28 +150,8 @@ private:
     for (const Partial &P : Parts) {
       ScalarKind T = P.Target->Type;
       appendWarpButterfly(New, P.Name, P.Name, P.Kind, T);
-      AssignOpKind Op = AssignOpKind::Set;
-      switch (P.Kind) {
-      case AtomicKind::Add:
-        Op = AssignOpKind::Add;
-        break;
-      case AtomicKind::Mul:
-        Op = AssignOpKind::Mul;
-        break;
-      case AtomicKind::And:
-        Op = AssignOpKind::And;
-        break;
-      case AtomicKind::Or:
-        Op = AssignOpKind::Or;
-        break;
-      case AtomicKind::Xor:
-        Op = AssignOpKind::Xor;
-        break;
-      default:
-        break;
-      }
-      auto Update =
-          std::make_shared<AssignStmt>(P.Target, Op, var(P.Name, T), G.Loc);
+      auto Update = std::make_shared<AssignStmt>(P.Target, compoundOp(P.Kind),
+                                                 var(P.Name, T), G.Loc);
       Update->Atomic = P.Kind;
       Lane0.push_back(Update);
       Targets += (Targets.empty() ? "" : ", ") + exprToString(*P.Target);

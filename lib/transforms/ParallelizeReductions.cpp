@@ -28,29 +28,7 @@ StmtPtr rewrite(const StmtPtr &S, const AtomicMap &Atomics, unsigned &Done) {
     if (It == Atomics.end())
       return S;
     const AtomicForm &F = It->second;
-    AssignOpKind Op = AssignOpKind::Set;
-    switch (F.Kind) {
-    case AtomicKind::Add:
-      Op = AssignOpKind::Add;
-      break;
-    case AtomicKind::Sub:
-      Op = AssignOpKind::Sub;
-      break;
-    case AtomicKind::Mul:
-      Op = AssignOpKind::Mul;
-      break;
-    case AtomicKind::And:
-      Op = AssignOpKind::And;
-      break;
-    case AtomicKind::Or:
-      Op = AssignOpKind::Or;
-      break;
-    case AtomicKind::Xor:
-      Op = AssignOpKind::Xor;
-      break;
-    default:
-      break;
-    }
+    AssignOpKind Op = compoundOp(F.Kind);
     auto New = std::make_shared<AssignStmt>(A->LHS, Op, F.Operand, A->Loc);
     New->Atomic = F.Kind;
     ++Done;

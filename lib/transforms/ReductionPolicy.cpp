@@ -180,6 +180,25 @@ bool isOutsideScalar(const LoweringContext &Ctx, const NestStmt *N,
 
 } // namespace
 
+AssignOpKind compoundOp(AtomicKind K) {
+  switch (K) {
+  case AtomicKind::Add:
+    return AssignOpKind::Add;
+  case AtomicKind::Sub:
+    return AssignOpKind::Sub;
+  case AtomicKind::Mul:
+    return AssignOpKind::Mul;
+  case AtomicKind::And:
+    return AssignOpKind::And;
+  case AtomicKind::Or:
+    return AssignOpKind::Or;
+  case AtomicKind::Xor:
+    return AssignOpKind::Xor;
+  default:
+    return AssignOpKind::Set;
+  }
+}
+
 std::optional<AtomicForm> atomicForm(const AssignStmt &S, const std::string &Op,
                                      std::string &Why) {
   std::string T = exprToString(*S.LHS);

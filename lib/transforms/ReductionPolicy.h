@@ -40,6 +40,10 @@ struct AtomicForm {
   ExprPtr Operand; ///< Of the target's type.
 };
 
+/// The compound assignment an atomic update of kind K prints as (`+=` for
+/// Add, ...; Set for Min and Max, which print as calls).
+AssignOpKind compoundOp(AtomicKind K);
+
 /// The atomic form of S as a reduction with operator Op ("+", "*", "min",
 /// "max", "&", "|", "^"), or nullopt with Why saying what stops it.
 std::optional<AtomicForm> atomicForm(const AssignStmt &S, const std::string &Op,
