@@ -491,7 +491,9 @@ private:
     K.GridDims[0] = ceilDivL(G.TripCount, PerBlock);
     K.GridDims[1] = llit(1);
     K.GridDims[2] = llit(1);
-    K.Schedule.Block = {unsigned(Lanes), unsigned(BlockY)};
+    // No clause spells this mapping: the kernel is what a nest without
+    // clauses gets, which the comment atop it says ("(default)").
+    K.Schedule = NestSchedule();
   }
 
   Kernel &K;

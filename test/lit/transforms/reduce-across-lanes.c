@@ -69,7 +69,10 @@ void colsum(int n, int m, const float *A, float *y) {
 // REMARK: {{^}}{{.*}}reduce-across-lanes.c:42:3: remark: j runs sequentially in each thread: reduction into s (+) across iterations of 'j'{{$}}
 // REMARK: {{^}}{{.*}}reduce-across-lanes.c:42:3: remark: 'A' staged in shared memory as c2c_sh_A[64][33] (transposed){{$}}
 // REMARK: {{^}}{{.*}}reduce-across-lanes.c:54:3: remark: mapped j -> x (32 per block), 'i' split over 32 slices of threads (threadIdx.y; slice s runs iterations s, s + 32, ...): the slices' partial results combined through shared memory into s (allowed by 'reduction(+: s)'){{$}}
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) rowstats_kernel0(
+// No clause spells these mappings: the comment names the default schedule,
+// which reproduces them.
+// CHECK: {{^}}// Schedule: (default){{$}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(256) rowstats_kernel0(
 // CHECK-NEXT: {{^}}  __shared__ __align__(16) float c2c_red_s[8][32];{{$}}
 // CHECK-NEXT: {{^}}  __shared__ __align__(16) float c2c_red_q[8][32];{{$}}
 // CHECK: {{^}}    long long c2c_t_x = ((long long)blockIdx.x + c2c_round * (long long)gridDim.x) * 1LL + 0LL;{{$}}
