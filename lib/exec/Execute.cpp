@@ -355,18 +355,23 @@ struct Shadow {
   int64_t Writer = -1;
   int64_t Reader[2] = {-1, -1};  ///< Two distinct readers suffice.
   int64_t Updater[2] = {-1, -1}; ///< Atomic updaters, likewise.
-  static void add(int64_t (&Set)[2], int64_t T) {
-    if (Set[0] < 0)
-      Set[0] = T;
-    else if (Set[0] != T && Set[1] < 0)
-      Set[1] = T;
-  }
-  static int64_t other(const int64_t (&Set)[2], int64_t T) {
-    if (Set[0] >= 0 && Set[0] != T)
-      return Set[0];
-    if (Set[1] >= 0 && Set[1] != T)
-      return Set[1];
-    return -1;
+  /// The barrier epoch of each access recorded above (LoweredRunner::Epoch
+  /// when it happened): threads of one block are ordered across a barrier.
+  int64_t WriterEpoch = 0;
+  int64_t ReaderEpoch[2] = {0, 0};
+  int64_t UpdaterEpoch[2] = {0, 0};
+  static void add(int64_t (&Set)[2], int64_t (&Ep)[2], int64_t T, int64_t E) {
+    for (int K = 0; K < 2; ++K) {
+      if (Set[K] == T) {
+        Ep[K] = E;
+        return;
+      }
+      if (Set[K] < 0) {
+        Set[K] = T;
+        Ep[K] = E;
+        return;
+      }
+    }
   }
 };
 
@@ -457,36 +462,55 @@ private:
     ErrorNamesThread = true;
   }
 
+  /// Whether an access by thread U in barrier epoch E happens before the
+  /// current thread's access: same thread, or the same block with a
+  /// barrier between them (__syncthreads orders global memory too).
+  bool ordered(int64_t U, int64_t E) const {
+    return U == CurThread ||
+           (U / ThreadsPerBlock == CurThread / ThreadsPerBlock && E < Epoch);
+  }
+
+  /// A thread of Set whose access is not ordered before the current one,
+  /// or -1.
+  int64_t unordered(const int64_t (&Set)[2], const int64_t (&Ep)[2]) const {
+    for (int K = 0; K < 2; ++K)
+      if (Set[K] >= 0 && !ordered(Set[K], Ep[K]))
+        return Set[K];
+    return -1;
+  }
+
   /// Records access K of the current thread in S; a conflict with another
-  /// thread's access is a race.
+  /// thread's access that no barrier orders is a race.
   template <typename ElementFn>
   void record(Shadow &S, AccessKind K, const Expr &Ref,
               const ElementFn &Element, const std::string &Why = "") {
     int64_t T = CurThread, O;
+    bool WriterFree = S.Writer < 0 || ordered(S.Writer, S.WriterEpoch);
     switch (K) {
     case AccessKind::Read:
-      if (S.Writer >= 0 && S.Writer != T)
+      if (!WriterFree)
         return race(Element, "written", S.Writer, "read", Ref, Why);
-      if ((O = Shadow::other(S.Updater, T)) >= 0)
+      if ((O = unordered(S.Updater, S.UpdaterEpoch)) >= 0)
         return race(Element, "updated atomically", O, "read", Ref, Why);
-      Shadow::add(S.Reader, T);
+      Shadow::add(S.Reader, S.ReaderEpoch, T, Epoch);
       return;
     case AccessKind::Write:
-      if (S.Writer >= 0 && S.Writer != T)
+      if (!WriterFree)
         return race(Element, "written", S.Writer, "written", Ref, Why);
-      if ((O = Shadow::other(S.Reader, T)) >= 0)
+      if ((O = unordered(S.Reader, S.ReaderEpoch)) >= 0)
         return race(Element, "read", O, "written", Ref, Why);
-      if ((O = Shadow::other(S.Updater, T)) >= 0)
+      if ((O = unordered(S.Updater, S.UpdaterEpoch)) >= 0)
         return race(Element, "updated atomically", O, "written", Ref, Why);
       S.Writer = T;
+      S.WriterEpoch = Epoch;
       return;
     case AccessKind::Atomic:
-      if (S.Writer >= 0 && S.Writer != T)
+      if (!WriterFree)
         return race(Element, "written", S.Writer, "updated atomically", Ref,
                     Why);
-      if ((O = Shadow::other(S.Reader, T)) >= 0)
+      if ((O = unordered(S.Reader, S.ReaderEpoch)) >= 0)
         return race(Element, "read", O, "updated atomically", Ref, Why);
-      Shadow::add(S.Updater, T);
+      Shadow::add(S.Updater, S.UpdaterEpoch, T, Epoch);
       return;
     }
   }
@@ -1059,9 +1083,11 @@ private:
                S.Loc);
         return;
       }
-      // Shared writes before the barrier are visible after it.
+      // Shared writes before the barrier are visible after it; global
+      // accesses of this block before it happen before those after it.
       for (auto &[Buf, Sh] : SharedShadows)
         std::fill(Sh.begin(), Sh.end(), Shadow());
+      ++Epoch;
       return;
     }
     if (llvm::isa<AssignStmt>(S) || llvm::isa<DeclStmt>(S))
@@ -1225,6 +1251,8 @@ private:
   const Kernel *CurKernel = nullptr;
   bool InLaunch = false;
   int64_t CurThread = 0, ThreadsPerBlock = 1;
+  /// Barriers passed so far (race detection: Shadow's epochs).
+  int64_t Epoch = 0;
   unsigned GridDim[3] = {1, 1, 1}, BlockDim[3] = {1, 1, 1};
   std::set<std::string> SharedWritten;
   std::unordered_map<std::string, std::vector<Shadow>> Shadows;

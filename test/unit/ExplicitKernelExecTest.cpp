@@ -695,4 +695,40 @@ TEST(ExplicitKernelExec, LaneReductionMatchesReferenceAndNeedsEveryStep) {
       << R.Message;
 }
 
+const char *const ReadThenOverwrite = R"(
+void scale_rows(int n, int m, const float *A, float *c) {
+#pragma c2cuda kernel reduction(+: t)
+  for (int i = 0; i < n; i++) {
+    float t = 0.0f;
+    for (int j = 0; j < m; j++)
+      t += c[i] * A[i * m + j];
+    c[i] = t;
+  }
+}
+)";
+
+// Every thread of a row's block reads c[i]; thread (0, 0) overwrites it
+// after a barrier, which orders global memory within the block too: no
+// race. Without the barriers the same accesses are one.
+TEST(ExplicitKernelExec, BarrierOrdersGlobalAccessesOfABlock) {
+  auto L = lowerSource(ReadThenOverwrite, /*ByDefault=*/true);
+  ASSERT_TRUE(L);
+  Kernel &K = L->LF.Kernels[0];
+  ASSERT_TRUE(K.ExplicitThreads);
+  CheckConfig C;
+  C.Scalars = {{"n", 5}, {"m", 300}};
+  C.Tol = 1e-5;
+  CheckResult R = checkLowering(L->M.Functions[0], L->LF, C);
+  ASSERT_EQ(R.St, CheckResult::Status::Pass) << R.Message;
+
+  unsigned Dropped = 0;
+  K.Body = dropBarriers(K.Body, Dropped);
+  ASSERT_EQ(Dropped, 2u);
+  R = checkLowering(L->M.Functions[0], L->LF, C);
+  ASSERT_EQ(R.St, CheckResult::Status::Fail) << R.Message;
+  EXPECT_NE(R.Message.find("data race in scale_rows_kernel0 (launch 1): c["),
+            std::string::npos)
+      << R.Message;
+}
+
 } // namespace
