@@ -117,11 +117,13 @@ public:
     L = llvm::cast<ForStmt>(K.Body[At].get());
     if (!reductions(Declared) || !deferrable())
       return false;
+    // A loop with literal bounds is a short window (a stencil's taps):
+    // hundreds of threads would share a handful of iterations.
+    if (literal(L->Lower) && literal(L->Upper))
+      return false;
     int Along = contiguousAlong();
-    if (Along > 0)
-      rewriteSplit(At, /*Rows=*/true);
-    else if (Along < 0 && !(literal(L->Lower) && literal(L->Upper)))
-      rewriteSplit(At, /*Rows=*/false);
+    if (Along != 0)
+      rewriteSplit(At, /*Rows=*/Along > 0);
     return K.ExplicitThreads;
   }
 

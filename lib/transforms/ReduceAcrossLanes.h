@@ -43,10 +43,10 @@
 //    --allow-reassociation): the sum is formed in another order.
 // The partials start from the operator's identity (0, 1, ~0, or the type's
 // extreme for min and max); the total is combined into the accumulator
-// once, so the result is the sequential one up to reassociation. Blocks
-// per row where more references read contiguously along L than along the
-// mapped loop; slices where fewer but some read along the mapped loop and
-// L's bounds are not both literals (a window).
+// once, so the result is the sequential one up to reassociation. Not
+// applied when L's bounds are both literals (a short window); blocks per row
+// where more references read contiguously along L than along the mapped
+// loop; slices where fewer but some read along the mapped loop.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TRANSFORMS_REDUCEACROSSLANES_H

@@ -153,3 +153,15 @@ void colmin(int n, int m, const int *A, const int *off, int *y) {
 // CHECK-NEXT: {{^}}      mn = c2c_part_mn < mn ? c2c_part_mn : mn;{{$}}
 // CHECK-NEXT: {{^}}      y[j] = mn;{{$}}
 // ORACLE: {{^}}CHECK colmin PASS
+// A loop with literal bounds is a short window: left to each thread.
+void taps(int n, const float *A, float *y) {
+#pragma c2cuda kernel reduction(+: s)
+  for (int i = 0; i < n; i++) {
+    float s = 0.0f;
+    for (int j = 0; j < 3; j++)
+      s += A[i * 3 + j];
+    y[i] = s;
+  }
+}
+// REMARK: {{^}}{{.*}}reduce-across-lanes.c:[[@LINE-7]]:3: remark: j runs sequentially in each thread: reduction into s (+) across iterations of 'j'{{$}}
+// ORACLE: {{^}}CHECK taps PASS
