@@ -86,6 +86,15 @@ static inline void c2c_check(cudaError_t err, const char *what,
   return sms;
 }
 
+// The time a grid of blocks takes, one block taking block_time: the
+// busiest multiprocessor's share of them (a last round of few blocks costs
+// a whole round).
+[[maybe_unused]] static inline double c2c_grid_time(long long blocks,
+                                                    double block_time) {
+  long long sms = c2c_sm_count();
+  return (double)((blocks + sms - 1) / sms) * block_time;
+}
+
 // Threads per block of a 1-D grid-stride kernel over trip iterations: the
 // scheduled block, or fewer (a multiple of 32, at least 64) when blocks of
 // that size would leave SMs idle (16,384 columns in blocks of 256 fill 64 of

@@ -93,7 +93,7 @@ protected:
   void afterStmt(const Stmt &S, unsigned Indent) override;
 
 private:
-  void printLaunch(const LaunchStmt &L, unsigned Indent);
+  void printLaunch(unsigned KernelIndex, unsigned Indent);
   void toHost(const std::set<std::string> &Arrays, const SourceLoc &Loc,
               unsigned Indent);
   void toDevice(const std::set<std::string> &Arrays, const SourceLoc &Loc,
@@ -461,18 +461,28 @@ void HostBodyPrinter::printOther(const Stmt &S, unsigned Indent) {
     return;
   }
   case Stmt::Kind::Launch:
-    printLaunch(llvm::cast<LaunchStmt>(S), Indent);
+    printLaunch(llvm::cast<LaunchStmt>(S).KernelIndex, Indent);
     return;
   default:
     internalError(FP.function(), "unexpected statement in the host body");
   }
 }
 
-void HostBodyPrinter::printLaunch(const LaunchStmt &L, unsigned Indent) {
+/// Blocks of K along dimension D, as a long long expression.
+std::string blockCountText(const Kernel &K, unsigned D) {
+  const Expr *E = K.GridDims[D].get();
+  if (!E)
+    return "1LL";
+  if (E->Type == ScalarKind::Long)
+    return exprToString(*E);
+  return "(long long)(" + exprToString(*E) + ")";
+}
+
+void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
   const LoweredFunction &LF = FP.lowered();
-  if (L.KernelIndex >= LF.Kernels.size())
+  if (KernelIndex >= LF.Kernels.size())
     internalError(FP.function(), "launch of a kernel that does not exist");
-  const Kernel &K = LF.Kernels[L.KernelIndex];
+  const Kernel &K = LF.Kernels[KernelIndex];
   std::vector<KernelParam> Params = kernelParams(K, FP.function());
   std::string Name = cString(K.Name), From = cString(FP.context().from(K.Loc));
 
@@ -494,19 +504,27 @@ void HostBodyPrinter::printLaunch(const LaunchStmt &L, unsigned Indent) {
   if (K.ExplicitThreads) {
     for (unsigned D = 0; D < 3; ++D) {
       indent(OS, In);
-      OS << "const long long " << blocksName(D) << " = ";
-      const Expr *E = K.GridDims[D].get();
-      if (!E)
-        OS << "1LL";
-      else if (E->Type == ScalarKind::Long)
-        OS << exprToString(*E);
-      else
-        OS << "(long long)(" << exprToString(*E) << ")";
-      OS << ";\n";
+      OS << "const long long " << blocksName(D) << " = " << blockCountText(K, D)
+         << ";\n";
+    }
+    // Too few blocks for the GPU: the same computation in smaller tiles.
+    int Alt = K.FewBlocksAlternative;
+    if (Alt >= 0) {
+      const Kernel &A = LF.Kernels[Alt];
+      indent(OS, In);
+      OS << "if (c2c_grid_time((" << blockCountText(A, 0) << ") * ("
+         << blockCountText(A, 1) << ") * (" << blockCountText(A, 2) << "), "
+         << std::to_string(A.BlockTime) << ") < c2c_grid_time(" << blocksName(0)
+         << " * " << blocksName(1) << " * " << blocksName(2) << ", "
+         << std::to_string(K.BlockTime) << ")) {\n";
+      printLaunch(static_cast<unsigned>(Alt), In + 1);
+      indent(OS, In);
+      OS << "} else ";
     }
     // No tile (or a bad count) launches nothing; a 0-sized grid would be a
     // launch error.
-    indent(OS, In);
+    if (Alt < 0)
+      indent(OS, In);
     OS << "if (" << blocksName(0) << " > 0 && " << blocksName(1) << " > 0 && "
        << blocksName(2) << " > 0) {\n";
     ++In;

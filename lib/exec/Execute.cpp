@@ -576,14 +576,16 @@ private:
     return false;
   }
 
-  void launch(const LaunchStmt &L) {
-    if (L.KernelIndex >= LF.Kernels.size()) {
-      I.fail("launch of kernel " + std::to_string(L.KernelIndex) +
+  void launch(const LaunchStmt &L) { launchKernel(L.KernelIndex, L.Loc); }
+
+  void launchKernel(unsigned Index, const SourceLoc &Loc) {
+    if (Index >= LF.Kernels.size()) {
+      I.fail("launch of kernel " + std::to_string(Index) +
                  ", which does not exist",
-             L.Loc);
+             Loc);
       return;
     }
-    const Kernel &K = LF.Kernels[L.KernelIndex];
+    const Kernel &K = LF.Kernels[Index];
     CurKernel = &K;
     if (K.ExplicitThreads) {
       launchExplicit(K);
@@ -631,6 +633,7 @@ private:
       return;
     }
     ++R.Launches;
+    R.KernelsRun.push_back(K.Name);
     R.Threads += Total;
 
     // Written scalars: atomic targets live in the shared buffer; others
@@ -777,10 +780,9 @@ private:
            std::to_string(V / D[0] / D[1]) + ")";
   }
 
-  void launchExplicit(const Kernel &K) {
-    // Blocks per dimension as HostWrapperPrinter computes them.
-    static const int64_t Max[] = {2147483647LL, 65535LL, 65535LL};
-    int64_t Blocks[3];
+  /// Blocks per dimension of an explicit-threads kernel, as
+  /// HostWrapperPrinter computes them; false when they cannot be.
+  bool blockCounts(const Kernel &K, int64_t (&Blocks)[3]) {
     for (unsigned D = 0; D < 3; ++D) {
       Blocks[D] = 1;
       if (!K.GridDims[D])
@@ -790,7 +792,34 @@ private:
       if (!Err.empty())
         I.fail(Err + " in the number of blocks of " + K.Name, K.Loc);
       if (I.failed())
+        return false;
+    }
+    return true;
+  }
+
+  /// c2c_grid_time of the emitted code.
+  static double gridTime(const int64_t (&Blocks)[3], double BlockTime) {
+    int64_t N = Blocks[0] * Blocks[1] * Blocks[2];
+    return static_cast<double>((N + InterpretedSmCount - 1) /
+                               InterpretedSmCount) *
+           BlockTime;
+  }
+
+  void launchExplicit(const Kernel &K) {
+    static const int64_t Max[] = {2147483647LL, 65535LL, 65535LL};
+    int64_t Blocks[3];
+    if (!blockCounts(K, Blocks))
+      return;
+    // The host launches smaller tiles instead where they take less time.
+    if (K.FewBlocksAlternative >= 0) {
+      const Kernel &A = LF.Kernels[K.FewBlocksAlternative];
+      int64_t AltBlocks[3];
+      if (!blockCounts(A, AltBlocks))
         return;
+      if (gridTime(AltBlocks, A.BlockTime) < gridTime(Blocks, K.BlockTime)) {
+        launchKernel(static_cast<unsigned>(K.FewBlocksAlternative), K.Loc);
+        return;
+      }
     }
     if (Blocks[0] <= 0 || Blocks[1] <= 0 || Blocks[2] <= 0)
       return; // The host skips an empty launch.
@@ -813,6 +842,7 @@ private:
       return;
     }
     ++R.Launches;
+    R.KernelsRun.push_back(K.Name);
     R.Threads += ThreadsPerBlock * NBlocks;
 
     // Written scalars: atomic targets live in the shared buffer; any other

@@ -41,6 +41,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace c2cuda {
 namespace exec {
@@ -62,6 +63,8 @@ struct ExecResult {
   bool ok() const { return St == Status::Ok; }
   /// Kernel launches run, threads run (lowered only).
   uint64_t Launches = 0, Threads = 0;
+  /// The kernels launched, in order (lowered only).
+  std::vector<std::string> KernelsRun;
 };
 
 ExecResult runReference(const Function &F, Memory &M);

@@ -274,9 +274,7 @@ Value Interpreter::eval(const Expr &E) {
       break;
     }
     if (C.Callee == "c2c_sm_count") {
-      // The multiprocessors of the device, which the host sizes grids by:
-      // a small GPU, so that capped grids run several rounds.
-      R = Value::ofInt(ScalarKind::Long, 3);
+      R = Value::ofInt(ScalarKind::Long, InterpretedSmCount);
       break;
     }
     if (C.Callee == "c2c_shfl_xor") {

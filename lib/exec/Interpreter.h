@@ -61,6 +61,11 @@ using LocalFrame = std::vector<LocalVar>;
 /// for floating types, 0x5eadbeef for integers.
 Value poisonValue(ScalarKind K);
 
+/// The multiprocessors c2c_sm_count() reports in the interpreter: a small
+/// GPU, so that capped grids run several rounds and small problems take
+/// the host's choices for few blocks.
+constexpr int64_t InterpretedSmCount = 3;
+
 class Interpreter {
 public:
   Interpreter(Memory &M, const Function &F) : M(M), F(F) {}

@@ -170,6 +170,7 @@ CheckResult checkLowering(const Function &F, const LoweredFunction &LF,
   ExecResult LR = runLowered(LF, Got, EO);
   R.Launches = LR.Launches;
   R.Threads = LR.Threads;
+  R.KernelsRun = LR.KernelsRun;
   if (LR.St == ExecResult::Status::Unsupported) {
     R.St = CheckResult::Status::Unsupported;
     R.Message = LR.Message;

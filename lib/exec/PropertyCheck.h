@@ -17,6 +17,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace c2cuda {
 namespace exec {
@@ -38,6 +39,7 @@ struct CheckResult {
   std::string Message;
   double MaxRelL2 = 0;
   uint64_t Launches = 0, Threads = 0;
+  std::vector<std::string> KernelsRun; ///< ExecResult::KernelsRun.
 };
 
 CheckResult checkLowering(const Function &F, const LoweredFunction &LF,

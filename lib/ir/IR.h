@@ -674,6 +674,20 @@ struct Kernel {
   /// would leave SMs without a block, so that few iterations still spread
   /// over the GPU (c2c_fit_block).
   bool FitBlockToTrip = false;
+  /// An explicit-threads kernel of the default schedule whose tiles are
+  /// large: the index in LoweredFunction::Kernels of the same computation
+  /// in smaller tiles, which the host launches instead when that takes
+  /// less time by BlockTime (small problems keep the GPU busy). -1: none.
+  /// The alternative may have its own.
+  int FewBlocksAlternative = -1;
+  /// With FewBlocksAlternative: the relative time one block takes (its
+  /// points over the rate measured for its tile shape). A grid of B blocks
+  /// takes ceil(B / SMs) * BlockTime: the busiest multiprocessor's share.
+  double BlockTime = 0;
+  /// This kernel is another's FewBlocksAlternative: no LaunchStmt names
+  /// it; it runs in its place. Alternatives follow every other kernel in
+  /// LoweredFunction::Kernels.
+  bool IsAlternative = false;
 };
 
 /// Per array, what the device side of a function needs.

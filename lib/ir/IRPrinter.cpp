@@ -464,6 +464,8 @@ void printLowered(llvm::raw_ostream &OS, const LoweredFunction &LF) {
            << (K.Scalars[I].Written ? " (out)" : "");
       OS << ")";
     }
+    if (K.FewBlocksAlternative >= 0)
+      OS << " few-blocks(kernel " << K.FewBlocksAlternative << ")";
     OS << " {\n";
     if (K.Grid.empty()) {
       OS << "    single thread\n";

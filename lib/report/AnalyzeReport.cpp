@@ -256,7 +256,11 @@ json c2cuda::buildAnalyzeReport(const Module &M, const AnalyzeOptions &Opts,
       UPO.TileByDefault = false;
       DiagnosticList Ignored;
       Untiled = runPipeline(F, Facts, UPO, Ignored);
-      if (Untiled.Kernels.size() == LF.Kernels.size())
+      // Alternatives for few blocks follow the kernels they stand in for.
+      size_t Launched =
+          std::count_if(LF.Kernels.begin(), LF.Kernels.end(),
+                        [](const Kernel &K) { return !K.IsAlternative; });
+      if (Untiled.Kernels.size() == Launched)
         Basis = &Untiled;
     }
     FJ["remarks"] = json::array();

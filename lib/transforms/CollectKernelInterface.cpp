@@ -96,6 +96,11 @@ LoweredFunction collectKernelInterface(LoweredFunction LF,
   IterMap None;
   std::map<unsigned, IterMap> HostIters;
   findHostIterators(LF.HostBody, None, HostIters);
+  // An alternative runs where its kernel is launched (alternatives follow
+  // the kernels they stand in for).
+  for (unsigned I = 0; I < LF.Kernels.size(); ++I)
+    if (LF.Kernels[I].FewBlocksAlternative >= 0)
+      HostIters[LF.Kernels[I].FewBlocksAlternative] = HostIters[I];
   for (unsigned I = 0; I < LF.Kernels.size(); ++I)
     collect(LF.Kernels[I], Ctx, HostIters[I]);
   return LF;

@@ -90,7 +90,8 @@ stridedAlong(const StmtList &Body, const std::vector<TileVar> &Vars,
 /// time, transposed, so that the loads are coalesced and each thread still
 /// runs its own loop in order (exact). H100, 16384^2 floats: 1.37 -> 0.63
 /// ms (benchmarks/RESULTS.md, 2026-11-24).
-std::vector<NestSchedule> oneDimCandidates(const Kernel &K, const Function &F) {
+std::vector<DefaultTiling> oneDimCandidates(const Kernel &K,
+                                            const Function &F) {
   const GridLoop &X = K.Grid[0];
   if (X.Dim != 0 || X.Coarsen != 1)
     return {};
@@ -110,16 +111,16 @@ std::vector<NestSchedule> oneDimCandidates(const Kernel &K, const Function &F) {
     T.Shared = readOnlyUsing(L->Body, L->Iter, Written);
     T.Pad = 1;
     T.Pipeline = 2;
-    return {T};
+    return {{{T, 1.0}, {}}};
   }
   return {};
 }
 
 } // namespace
 
-std::vector<NestSchedule> defaultTilingCandidates(const Kernel &K,
-                                                  const Function &F) {
-  std::vector<NestSchedule> Out;
+std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
+                                                   const Function &F) {
+  std::vector<DefaultTiling> Out;
   if (K.ExplicitThreads)
     return Out;
   if (K.Grid.size() == 1)
@@ -163,7 +164,18 @@ std::vector<NestSchedule> defaultTilingCandidates(const Kernel &K,
     for (const ArrayRef *R : collectArrayRefs(K.Body))
       Wide |= sizeInBytes(R->Type) > 4;
     M.MaxRegCount = Wide ? 0 : 128;
-    Out.push_back(M);
+    // Smaller tiles for small problems: 128x64 (64 columns along x) and
+    // 64x32, in strips of 16 so that a strip's loads still feed as many
+    // multiply-adds per barrier. Rates: their speed at 4096^3 floats
+    // relative to 128x128 tiles on the H100, 0.86 and 0.55 (at 1024^3
+    // 128x128 tiles, 64 blocks, reach 0.47x cuBLAS, 128x64 0.76x; at 512^3
+    // 0.34x and 64x32 1.1x: benchmarks/small-gemm, RESULTS.md).
+    NestSchedule Half = M;
+    Half.Tile = {{X->Iter, 64}, {Y->Iter, 128}, {L->Iter, 16}};
+    NestSchedule Quarter = M;
+    Quarter.Tile = {{X->Iter, 32}, {Y->Iter, 64}, {L->Iter, 16}};
+    Quarter.Vector = {{X->Iter, 2}, {Y->Iter, 4}};
+    Out.push_back({{M, 1.0}, {{Half, 0.86}, {Quarter, 0.55}}});
     break;
   }
 
@@ -178,7 +190,7 @@ std::vector<NestSchedule> defaultTilingCandidates(const Kernel &K,
     T.Tile = {{X->Iter, 32}, {Y->Iter, 32}};
     T.Shared = Strided;
     T.Pad = 1;
-    Out.push_back(T);
+    Out.push_back({{T, 1.0}, {}});
   }
 
   // 3. A window loop with literal bounds (a convolution's rows): runs of
@@ -188,7 +200,7 @@ std::vector<NestSchedule> defaultTilingCandidates(const Kernel &K,
     C.Block = {128, 2};
     C.Tile = {{X->Iter, 128}, {Y->Iter, 16}};
     C.Vector = {{Y->Iter, 4}};
-    Out.push_back(C);
+    Out.push_back({{C, 1.0}, {}});
   }
 
   // 4. Several points per thread.
@@ -196,7 +208,7 @@ std::vector<NestSchedule> defaultTilingCandidates(const Kernel &K,
   E.Block = {32, 8};
   E.Tile = {{X->Iter, 64}, {Y->Iter, 32}};
   E.Vector = {{X->Iter, 2}};
-  Out.push_back(E);
+  Out.push_back({{E, 1.0}, {}});
   return Out;
 }
 

@@ -16,7 +16,12 @@
 //     matrix product's k): 128x128 block tiles of 16x16 threads, 8x8
 //     points per thread in runs of 4, the loop in strips of 8 with those
 //     arrays staged in shared memory (pad 4, next strip prefetched), 128
-//     registers so that two blocks share an SM.
+//     registers so that two blocks share an SM. For problems whose grid
+//     of such tiles leaves SMs idle or a last round of blocks nearly
+//     empty, 128x64 tiles in strips of 16 and then 64x32 tiles, where the
+//     busiest SM's share of blocks, times the tile's points over the rate
+//     measured for the tile shape, is smaller (H100, 1024^3 floats: 0.47x
+//     -> 0.79x cuBLAS SGEMM; 512^3: 0.34x -> 1.2x; benchmarks/small-gemm).
 //  2. A read-only array read with the x-mapped iterator only in an outer
 //     subscript (a transpose's input, strided along threadIdx.x): 32x32
 //     tiles staged in shared memory with pad 1, so that both the reads of
@@ -41,11 +46,27 @@
 
 namespace c2cuda {
 
+/// A schedule with the rate its tiles run at, relative to the largest.
+struct RatedSchedule {
+  NestSchedule Schedule;
+  double Rate = 1;
+};
+
+/// A schedule to try and, for large tiles, smaller ones for small
+/// problems.
+struct DefaultTiling {
+  RatedSchedule Schedule;
+  /// The same schedule in smaller tiles, largest first: each the host's
+  /// choice when its grid would take less time than the one before it's
+  /// (Kernel::FewBlocksAlternative, Kernel::BlockTime).
+  std::vector<RatedSchedule> FewBlocks;
+};
+
 /// Candidate schedules for K (as MapToGrid left it; empty unless K maps
 /// one or two loops). Each sets Block, Tile and the tiling clauses; Map is
 /// MapToGrid's.
-std::vector<NestSchedule> defaultTilingCandidates(const Kernel &K,
-                                                  const Function &F);
+std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
+                                                   const Function &F);
 
 } // namespace c2cuda
 

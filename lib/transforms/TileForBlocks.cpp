@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace llvm;
@@ -1353,44 +1354,121 @@ bool Tiler::run() {
   return true;
 }
 
+/// K tiled by the default schedule S, or nothing when the Tiler refuses S
+/// (its errors go to a scratch list).
+std::optional<Kernel> tileWith(const Kernel &K, const NestStmt &Nest,
+                               const NestSchedule &S,
+                               const LoweringContext &Ctx) {
+  Kernel Try = K;
+  for (GridLoop &G : Try.Grid)
+    G.Coarsen = 1;
+  Try.Block[0] = S.Block[0];
+  Try.Block[1] = S.Block.size() > 1 ? S.Block[1] : 1;
+  Try.Block[2] = 1;
+  Try.Schedule.Block = S.Block;
+  Try.Schedule.Thread.clear();
+  Try.Schedule.MaxRegCount = S.MaxRegCount;
+  DiagnosticList Scratch;
+  LoweringContext TryCtx(Ctx.F, Ctx.Facts, Scratch, Ctx.AllowReassociation);
+  if (!Tiler(Try, Nest, S, TryCtx).run() || Scratch.hasErrors())
+    return std::nullopt;
+  return Try;
+}
+
+/// A schedule's tile sizes along y, then x: "128x64", or with Iters
+/// "128 (i) x 64 (j)".
+std::string tileShape(const NestSchedule &S, bool Iters = false) {
+  std::string Out;
+  for (unsigned D : {1u, 0u})
+    for (const auto &[It, Dim] : S.Map)
+      if (Dim == D && S.Tile.count(It))
+        Out += (Out.empty() ? ""
+                : Iters     ? " x "
+                            : "x") +
+               std::to_string(S.Tile.at(It)) + (Iters ? " (" + It + ")" : "");
+  return Out;
+}
+
+/// The points of a tile of S over S's rate.
+double blockTime(const RatedSchedule &S) {
+  double Points = 1;
+  for (const auto &[It, Dim] : S.Schedule.Map)
+    if (S.Schedule.Tile.count(It))
+      Points *= static_cast<double>(S.Schedule.Tile.at(It));
+  return Points / S.Rate;
+}
+
 /// Tiles K with the first default candidate TileForBlocks accepts; errors
-/// of the candidates that do not fit go to a scratch list.
-void tileByDefault(Kernel &K, const NestStmt &Nest,
-                   const LoweringContext &Ctx) {
-  for (const NestSchedule &C : defaultTilingCandidates(K, Ctx.F)) {
-    Kernel Try = K;
-    for (GridLoop &G : Try.Grid)
-      G.Coarsen = 1;
-    Try.Block[0] = C.Block[0];
-    Try.Block[1] = C.Block.size() > 1 ? C.Block[1] : 1;
-    Try.Block[2] = 1;
-    Try.Schedule.Block = C.Block;
-    Try.Schedule.Thread.clear();
-    Try.Schedule.MaxRegCount = C.MaxRegCount;
-    DiagnosticList Scratch;
-    LoweringContext TryCtx(Ctx.F, Ctx.Facts, Scratch, Ctx.AllowReassociation);
-    if (!Tiler(Try, Nest, C, TryCtx).run() || Scratch.hasErrors())
+/// of the candidates that do not fit go to a scratch list. Returns K tiled
+/// by that candidate's smaller schedules for small problems, those the
+/// Tiler accepts, largest first.
+std::vector<Kernel> tileByDefault(Kernel &K, const NestStmt &Nest,
+                                  const LoweringContext &Ctx) {
+  for (const DefaultTiling &C : defaultTilingCandidates(K, Ctx.F)) {
+    std::optional<Kernel> Tiled = tileWith(K, Nest, C.Schedule.Schedule, Ctx);
+    if (!Tiled)
       continue;
-    Try.Remarks.push_back("no schedule clauses: tiled by default (the "
-                          "schedule atop the kernel; --no-default-tiling "
-                          "keeps the untiled mapping)");
-    K = std::move(Try);
-    return;
+    Tiled->Remarks.push_back("no schedule clauses: tiled by default (the "
+                             "schedule atop the kernel; --no-default-tiling "
+                             "keeps the untiled mapping)");
+    Tiled->BlockTime = blockTime(C.Schedule);
+    std::vector<Kernel> Few;
+    for (const RatedSchedule &S : C.FewBlocks) {
+      std::optional<Kernel> Small = tileWith(K, Nest, S.Schedule, Ctx);
+      if (!Small)
+        continue;
+      Small->Name = K.Name + "_" + tileShape(S.Schedule);
+      Small->IsAlternative = true;
+      Small->Remarks.push_back("runs in place of " + K.Name +
+                               " where its blocks take less time (smaller "
+                               "tiles for small problems)");
+      Small->BlockTime = blockTime(S);
+      Few.push_back(std::move(*Small));
+    }
+    for (size_t I = 0; I < Few.size(); ++I)
+      (I ? Few[I - 1] : *Tiled)
+          .Remarks.push_back(
+              "when its blocks would take longer (the busiest "
+              "multiprocessor's share of them, at the rate of their tile "
+              "shape), " +
+              Few[I].Name + " (tiles of " +
+              tileShape(Few[I].Schedule, /*Iters=*/true) + ") runs instead");
+    if (Few.empty())
+      Tiled->BlockTime = 0;
+    K = std::move(*Tiled);
+    return Few;
   }
+  return {};
 }
 
 } // namespace
 
 LoweredFunction tileForBlocks(LoweredFunction LF, const LoweringContext &Ctx,
                               bool TileByDefault) {
-  if (TileByDefault)
-    for (Kernel &K : LF.Kernels) {
+  if (TileByDefault) {
+    // Alternatives go after every kernel the host body launches.
+    std::vector<Kernel> Alternatives;
+    size_t Launched = LF.Kernels.size();
+    for (size_t I = 0; I < Launched; ++I) {
+      Kernel &K = LF.Kernels[I];
       const NestStmt *Nest = Ctx.nest(K.NestId);
-      if (Nest &&
-          static_cast<const NestSchedule &>(Nest->Clauses).isDefault() &&
-          Nest->Clauses.Origin.empty())
-        tileByDefault(K, *Nest, Ctx);
+      if (!Nest ||
+          !static_cast<const NestSchedule &>(Nest->Clauses).isDefault() ||
+          !Nest->Clauses.Origin.empty())
+        continue;
+      std::vector<Kernel> Few = tileByDefault(K, *Nest, Ctx);
+      int Next = static_cast<int>(Launched + Alternatives.size());
+      if (!Few.empty())
+        K.FewBlocksAlternative = Next;
+      for (size_t J = 0; J < Few.size(); ++J) {
+        if (J + 1 < Few.size())
+          Few[J].FewBlocksAlternative = Next + static_cast<int>(J) + 1;
+        Alternatives.push_back(std::move(Few[J]));
+      }
     }
+    for (Kernel &A : Alternatives)
+      LF.Kernels.push_back(std::move(A));
+  }
   // Per nest: arrays of shared(...) some kernel staged, and all of them.
   std::map<unsigned, std::set<std::string>> Staged;
   std::map<unsigned, const NestStmt *> Nests;

@@ -731,4 +731,54 @@ TEST(ExplicitKernelExec, BarrierOrdersGlobalAccessesOfABlock) {
       << R.Message;
 }
 
+const char *const DefaultMatmul = R"(
+void mm(int M, int N, int K, const float *A, const float *B, float *C) {
+#pragma scop
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; k++)
+        acc += A[i * K + k] * B[k * N + j];
+      C[i * N + j] = acc;
+    }
+#pragma endscop
+}
+)";
+
+// The default product tiles 128x128; where their grid would take longer
+// on the (interpreted: 3) multiprocessors, 128x64 tiles, or 64x32 tiles,
+// run instead: a grid of B blocks takes ceil(B / 3) times a block's
+// points over its tile shape's rate (1, 0.86, 0.55).
+TEST(ExplicitKernelExec, FewBlocksRunSmallerTiles) {
+  auto L = lowerSource(DefaultMatmul, /*ByDefault=*/true);
+  ASSERT_TRUE(L);
+  const std::vector<Kernel> &Ks = L->LF.Kernels;
+  ASSERT_EQ(Ks.size(), 3u);
+  EXPECT_EQ(Ks[0].FewBlocksAlternative, 1);
+  EXPECT_EQ(Ks[1].Name, "mm_kernel0_128x64");
+  EXPECT_TRUE(Ks[1].IsAlternative);
+  EXPECT_EQ(Ks[1].FewBlocksAlternative, 2);
+  EXPECT_EQ(Ks[2].Name, "mm_kernel0_64x32");
+  EXPECT_EQ(Ks[2].FewBlocksAlternative, -1);
+  struct Case {
+    int64_t M, N;
+    const char *Runs;
+  };
+  // 256 x 384: 6 blocks of 128x128 (2 rounds, 32768) against 12 of
+  // 128x64 (4 rounds, 38105). 128 x 192: 2 blocks (1 round, 16384)
+  // against 3 (9526) against 12 of 64x32 (4 rounds, 14895). 60 x 40: one
+  // block of each but 64x32, 2 (3724).
+  for (Case T :
+       {Case{256, 384, "mm_kernel0"}, Case{128, 192, "mm_kernel0_128x64"},
+        Case{60, 40, "mm_kernel0_64x32"}}) {
+    CheckConfig C;
+    C.Scalars = {{"M", T.M}, {"N", T.N}, {"K", 17}};
+    C.Tol = 1e-5;
+    CheckResult R = checkLowering(L->M.Functions[0], L->LF, C);
+    ASSERT_EQ(R.St, CheckResult::Status::Pass) << R.Message;
+    EXPECT_EQ(R.KernelsRun, std::vector<std::string>{T.Runs})
+        << T.M << " x " << T.N;
+  }
+}
+
 } // namespace
