@@ -467,9 +467,9 @@ void printLowered(llvm::raw_ostream &OS, const LoweredFunction &LF) {
     if (K.FewBlocksAlternative >= 0)
       OS << " few-blocks(kernel " << K.FewBlocksAlternative << ")";
     OS << " {\n";
-    if (K.Grid.empty()) {
-      OS << "    single thread\n";
-    }
+    if (K.Grid.empty())
+      OS << (K.ExplicitThreads ? "    explicit threads\n"
+                               : "    single thread\n");
     for (const GridLoop &G : K.Grid)
       OS << "    grid." << DimName[G.Dim] << ": " << G.Iter << " = "
          << exprToString(*G.Lower) << " + t * " << G.Step << ", t < "

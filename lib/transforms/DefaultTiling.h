@@ -2,7 +2,12 @@
 //-*-//
 //
 // For a kernel of a nest without schedule clauses, mapped by MapToGrid onto
-// a 1-D grid: when a loop inside it reads a read-only array along rows while
+// a 1-D grid: without loops inside it (element-wise), tiles of 2048
+// iterations (1024 for 8-byte elements) of 256 threads, 8 (4) points per
+// thread, so that each thread has several loads in flight (H100, 2^28
+// floats: `y[i] = 2 * x[i]` 0.65x -> 1.0x copy bandwidth), and for few
+// iterations one point per thread in blocks of 256 or 64. When a loop
+// inside it reads a read-only array along rows while
 // threads take one row each (`acc += A[i * N + j] * x[j]`, i mapped),
 // 32-row tiles of 32 threads with that loop in strips of 64, the arrays it
 // reads staged in shared memory (transposed, pad 1, next strip prefetched):

@@ -781,4 +781,39 @@ TEST(ExplicitKernelExec, FewBlocksRunSmallerTiles) {
   }
 }
 
+const char *const Saxpy = R"(
+void saxpy(int n, float a, const float *x, float *y) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    y[i] = a * x[i] + y[i];
+#pragma endscop
+}
+)";
+
+// An element-wise loop runs 8 points per thread in tiles of 2048, or one
+// point per thread in blocks of 256 or 64 where those take less time on
+// the 3 interpreted SMs (rates 1, 0.66, 0.66).
+TEST(ExplicitKernelExec, ElementWiseTilesByTripCount) {
+  auto L = lowerSource(Saxpy, /*ByDefault=*/true);
+  ASSERT_TRUE(L);
+  ASSERT_EQ(L->LF.Kernels.size(), 3u);
+  EXPECT_EQ(L->LF.Kernels[0].Schedule.Tile.at("i"), 2048);
+  struct Case {
+    int64_t N;
+    const char *Runs;
+  };
+  // 5000: 3 tiles of 2048 (1 round, 2048) against 20 of 256 (7 rounds of
+  // 388). 600: 1 tile (2048) against 3 (388) against 10 of 64 (4 rounds of
+  // 97, no less). 100: 2 of 64 (97).
+  for (Case T : {Case{5000, "saxpy_kernel0"}, Case{600, "saxpy_kernel0_256"},
+                 Case{100, "saxpy_kernel0_64"}}) {
+    CheckConfig C;
+    C.Scalars = {{"n", T.N}};
+    C.Tol = 1e-6;
+    CheckResult R = checkLowering(L->M.Functions[0], L->LF, C);
+    ASSERT_EQ(R.St, CheckResult::Status::Pass) << R.Message;
+    EXPECT_EQ(R.KernelsRun, std::vector<std::string>{T.Runs}) << T.N;
+  }
+}
+
 } // namespace

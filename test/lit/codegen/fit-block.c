@@ -2,7 +2,8 @@
 // fewer iterations than blocks of that size can spread over every SM, the
 // host shrinks it (c2c_fit_block: a multiple of 32, at least 64) so that a
 // short trip still reaches the whole GPU. 2-D and tiled kernels keep their
-// block.
+// block. (By default an element-wise 1-D loop is tiled, its smaller tiles
+// serving short trips: codegen/few-blocks.c; here the untiled mapping.)
 void scale(int n, float *x, float *y) {
 #pragma scop
   for (int i = 0; i < n; i++)
@@ -16,7 +17,7 @@ void add1(int n, int m, float A[n][m], float B[n][m]) {
       B[i][j] = A[i][j] + 1.0f;
 #pragma endscop
 }
-// RUN: %c2cuda %s -o %t.cu 2>/dev/null
+// RUN: %c2cuda --no-default-tiling %s -o %t.cu 2>/dev/null
 // RUN: FileCheck %s < %t.cu
 // CHECK-LABEL: {{^}}{{\[\[maybe_unused\]\]}} static inline unsigned c2c_fit_block(long long trip,
 // CHECK-LABEL: {{^}}static void c2c_scale_body(

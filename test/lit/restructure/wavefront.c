@@ -60,9 +60,9 @@ void rows(int n, float C[n][n]) {
 // CUDA: {{^}}static void c2c_seidel_body(
 // CUDA: {{^}}  for (long long wave = 3LL; wave <= 2LL * ((long long)(n - 1) - 1LL) + ((long long)(n - 1) - 1LL) + 4LL * ((long long)T - 1LL); ++wave) {{{$}}
 // CUDA-LABEL: intervals_kernel0(
-// CUDA: {{^}}    const int i = (int)((n - 2) + c2c_t_x * (-1));{{$}}
-// CUDA-NEXT: {{^}}    int j = (int)(wave + (long long)i);{{$}}
-// CUDA-NEXT: {{^}}    if (j >= i + 1 && j < n) {{{$}}
+// CUDA: {{^}}          int i = c2c_base_i + c2c_t_x * -1;{{$}}
+// CUDA-NEXT: {{^}}          int j = (int)(wave + (long long)i);{{$}}
+// CUDA-NEXT: {{^}}          if (j >= i + 1 && j < n) {{{$}}
 // CUDA: {{^}}static void c2c_intervals_body(
 // CUDA: {{^}}  for (long long wave = -((long long)(n - 2) - 1LL); wave <= (long long)n - 1LL; ++wave) {{{$}}
 

@@ -16,7 +16,8 @@ void scale(int n, float a, float *x) {
 // ALL: {{^}}    grid.x: i = 0 + t * 1, t < {{.*}}{{$}}
 // ALL: {{^}}*** IR Dump After ParallelizeReductions *** (scale){{$}}
 // ALL: {{^}}*** IR Dump After CollectKernelInterface *** (scale){{$}}
-// ALL: {{^}}  kernel 0 scale_kernel0 (nest 0) block(256,1,1) arrays(x) scalars(a, n) {{{$}}
+// ALL: {{^}}  kernel 0 scale_kernel0 (nest 0) block(256,1,1) arrays(x) scalars(a, n) few-blocks(kernel 1) {{{$}}
+// ALL-NEXT: {{^}}    explicit threads{{$}}
 // ALL: {{^}}*** IR Dump After PlanArrays *** (scale){{$}}
 // ALL: {{^}}  array x: float[{{.*}}] device(rw){{$}}
 
