@@ -35,7 +35,12 @@
 //     window rows): 16x128 tiles of 128x2 threads, 8 rows per thread in
 //     runs of 4, so that a run's input rows are loaded once for 4 outputs.
 //  4. Otherwise (stencils, element-wise): 32x64 tiles of 32x8 threads, 8
-//     points per thread in runs of 2 along x.
+//     points per thread in runs of 2 along x; for few blocks, 8x32 tiles,
+//     one point per thread.
+//
+// Onto a 3-D grid, without loops inside the kernel: the same 64x32 tiles,
+// one iteration of the z loop deep (H100, 2^28 floats: 0.62x -> 0.99x copy
+// bandwidth), and 8x32x1 tiles for few blocks.
 //
 // These are the schedules measured in benchmarks/RESULTS.md. TileForBlocks
 // tries them in order and keeps the first it can apply; a kernel none fits

@@ -1375,11 +1375,11 @@ std::optional<Kernel> tileWith(const Kernel &K, const NestStmt &Nest,
   return Try;
 }
 
-/// A schedule's tile sizes along y, then x: "128x64", or with Iters
+/// A schedule's tile sizes along z, y, then x: "128x64", or with Iters
 /// "128 (i) x 64 (j)".
 std::string tileShape(const NestSchedule &S, bool Iters = false) {
   std::string Out;
-  for (unsigned D : {1u, 0u})
+  for (unsigned D : {2u, 1u, 0u})
     for (const auto &[It, Dim] : S.Map)
       if (Dim == D && S.Tile.count(It))
         Out += (Out.empty() ? ""
