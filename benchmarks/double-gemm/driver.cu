@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
+#include "../median-time.cuh"
 extern "C" {
 void d_def_device(int, int, int, const double *, const double *, double *);
 void d_k8_nr_device(int, int, int, const double *, const double *, double *);
@@ -12,13 +13,6 @@ void d_128x64_device(int, int, int, const double *, const double *, double *);
 void d_64_k16_device(int, int, int, const double *, const double *, double *);
 void d_64x128_device(int, int, int, const double *, const double *, double *);
 void d_64_mr_device(int, int, int, const double *, const double *, double *);
-}
-template <class F> float med(F f, int runs = 7) {
-  cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);
-  f(); cudaDeviceSynchronize();
-  std::vector<float> t;
-  for (int r = 0; r < runs; r++) { cudaEventRecord(a); f(); cudaEventRecord(b); cudaEventSynchronize(b); float ms; cudaEventElapsedTime(&ms, a, b); t.push_back(ms); }
-  std::sort(t.begin(), t.end()); return t[t.size() / 2];
 }
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 4096;
@@ -31,7 +25,7 @@ int main(int argc, char **argv) {
   cudaMemcpy(B, h.data(), N * 8, cudaMemcpyHostToDevice);
   cublasHandle_t hd; cublasCreate(&hd); cublasSetMathMode(hd, CUBLAS_PEDANTIC_MATH);
   double one = 1, zero = 0;
-  float tc = med([&] { cublasDgemm(hd, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, B, n, A, n, &zero, R, n); });
+  float tc = median_ms([&] { cublasDgemm(hd, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, B, n, A, n, &zero, R, n); }, 7);
   std::vector<double> ref(N), got(N);
   cudaMemcpy(ref.data(), R, N * 8, cudaMemcpyDeviceToHost);
   printf("| variant (double) | ms | vs cuBLAS DGEMM | relL2 |\n|---|---|---|---|\n| cuBLAS DGEMM | %.3f | 1.00 | - |\n", tc);
@@ -41,12 +35,12 @@ int main(int argc, char **argv) {
     printf("| %s | %.3f | %.3f | %.1e |\n", name, ms, tc / ms, sqrt(num / den));
   };
 
-  { float ms = med([&] { d_def_device(n, n, n, A, B, C); }); report("d_def", ms); }
-  { float ms = med([&] { d_k8_nr_device(n, n, n, A, B, C); }); report("d_k8_nr", ms); }
-  { float ms = med([&] { d_64_k8_device(n, n, n, A, B, C); }); report("d_64_k8", ms); }
-  { float ms = med([&] { d_128x64_device(n, n, n, A, B, C); }); report("d_128x64", ms); }
-  { float ms = med([&] { d_64_k16_device(n, n, n, A, B, C); }); report("d_64_k16", ms); }
-  { float ms = med([&] { d_64x128_device(n, n, n, A, B, C); }); report("d_64x128", ms); }
-  { float ms = med([&] { d_64_mr_device(n, n, n, A, B, C); }); report("d_64_mr", ms); }
+  { float ms = median_ms([&] { d_def_device(n, n, n, A, B, C); }, 7); report("d_def", ms); }
+  { float ms = median_ms([&] { d_k8_nr_device(n, n, n, A, B, C); }, 7); report("d_k8_nr", ms); }
+  { float ms = median_ms([&] { d_64_k8_device(n, n, n, A, B, C); }, 7); report("d_64_k8", ms); }
+  { float ms = median_ms([&] { d_128x64_device(n, n, n, A, B, C); }, 7); report("d_128x64", ms); }
+  { float ms = median_ms([&] { d_64_k16_device(n, n, n, A, B, C); }, 7); report("d_64_k16", ms); }
+  { float ms = median_ms([&] { d_64x128_device(n, n, n, A, B, C); }, 7); report("d_64x128", ms); }
+  { float ms = median_ms([&] { d_64_mr_device(n, n, n, A, B, C); }, 7); report("d_64_mr", ms); }
   return 0;
 }

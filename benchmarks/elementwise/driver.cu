@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cuda_runtime.h>
 #include <vector>
+#include "../median-time.cuh"
 extern "C" {
 void saxpy_device(int, float, const float *, float *);
 void vadd_device(int, const float *, const float *, float *);
@@ -16,25 +17,6 @@ void dscale_device(int, const double *, double *);
 void clamp_device(int, const float *, float *);
 }
 #define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("CUDA error %s at %d\n", cudaGetErrorString(e), __LINE__); exit(2); } } while (0)
-template <class F> float med(F f, int runs = 21) {
-  cudaEvent_t a, b;
-  cudaEventCreate(&a);
-  cudaEventCreate(&b);
-  f();
-  CK(cudaDeviceSynchronize());
-  std::vector<float> t;
-  for (int r = 0; r < runs; r++) {
-    cudaEventRecord(a);
-    f();
-    cudaEventRecord(b);
-    cudaEventSynchronize(b);
-    float ms;
-    cudaEventElapsedTime(&ms, a, b);
-    t.push_back(ms);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
 static float hashf(size_t i, unsigned s) { return (float)((i * 2654435761u + s * 40503u) % 4001) / 1000.f - 2.f; }
 int main() {
   const int N = 1 << 28;
@@ -82,13 +64,13 @@ int main() {
     load(); clamp_device(n, x, z); CK(cudaDeviceSynchronize());
     check("clamp", [&](size_t i) { float v = hx[i]; return (double)(v > 1.0f ? 1.0f : (v < -1.0f ? -1.0f : v)); }, z, got);
   }
-  float tc = med([&] { cudaMemcpy(z, x, (size_t)N * 4, cudaMemcpyDeviceToDevice); });
-  float tcd = med([&] { cudaMemcpy(dy, dx, (size_t)N * 8, cudaMemcpyDeviceToDevice); });
+  float tc = median_ms([&] { cudaMemcpy(z, x, (size_t)N * 4, cudaMemcpyDeviceToDevice); }, 21);
+  float tcd = median_ms([&] { cudaMemcpy(dy, dx, (size_t)N * 8, cudaMemcpyDeviceToDevice); }, 21);
   // Bytes moved relative to a float copy of N: saxpy, vadd 1.5x; scale,
   // clamp 1x; dscale against the double copy.
-  float t[5] = {med([&] { saxpy_device(N, 2.f, x, y); }), med([&] { vadd_device(N, x, y, z); }),
-                med([&] { scale_device(N, x, z); }), med([&] { dscale_device(N, dx, dy); }),
-                med([&] { clamp_device(N, x, z); })};
+  float t[5] = {median_ms([&] { saxpy_device(N, 2.f, x, y); }, 21), median_ms([&] { vadd_device(N, x, y, z); }, 21),
+                median_ms([&] { scale_device(N, x, z); }, 21), median_ms([&] { dscale_device(N, dx, dy); }, 21),
+                median_ms([&] { clamp_device(N, x, z); }, 21)};
   printf("| loop (2^28 elements) | ms | vs copy bandwidth |\n|---|---|---|\n");
   printf("| copy float / double (cudaMemcpy D2D) | %.3f / %.3f | 1.000 |\n", tc, tcd);
   printf("| saxpy `y[i] = a * x[i] + y[i]` | %.3f | %.3f |\n", t[0], 1.5 * tc / t[0]);

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
+#include "../median-time.cuh"
 
 #define ENTRY(n) extern "C" void n##_device(int, int, const float *, const float *, float *);
 ENTRY(mv_rows)
@@ -19,25 +20,6 @@ ENTRY(tmv_cols_r)
 
 typedef void (*Fn)(int, int, const float *, const float *, float *);
 
-template <class F> static float median_ms(F f, int reps = 20) {
-  cudaEvent_t a, b;
-  cudaEventCreate(&a);
-  cudaEventCreate(&b);
-  f();
-  cudaDeviceSynchronize();
-  std::vector<float> t;
-  for (int r = 0; r < reps; ++r) {
-    cudaEventRecord(a);
-    f();
-    cudaEventRecord(b);
-    cudaEventSynchronize(b);
-    float ms;
-    cudaEventElapsedTime(&ms, a, b);
-    t.push_back(ms);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
 
 int main(int argc, char **argv) {
   std::vector<std::pair<int, int>> shapes;

@@ -10,30 +10,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
+#include "../median-time.cuh"
 
 extern "C" void sum_device(int, const float *, float *);
 extern "C" void dot_device(int, const float *, const float *, float *);
 extern "C" void amax_device(int, const float *, float *);
 
-template <class F> static float median_ms(F f, int reps = 20) {
-  cudaEvent_t a, b;
-  cudaEventCreate(&a);
-  cudaEventCreate(&b);
-  f();
-  cudaDeviceSynchronize();
-  std::vector<float> t;
-  for (int r = 0; r < reps; ++r) {
-    cudaEventRecord(a);
-    f();
-    cudaEventRecord(b);
-    cudaEventSynchronize(b);
-    float ms;
-    cudaEventElapsedTime(&ms, a, b);
-    t.push_back(ms);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
 
 int main(int argc, char **argv) {
   int lg = argc > 1 ? atoi(argv[1]) : 28;

@@ -7,6 +7,7 @@
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <vector>
+#include "../median-time.cuh"
 extern "C" {
 void f_def_device(int, int, int, const float *, const float *, float *);
 void f_128x128_device(int, int, int, const float *, const float *, float *);
@@ -17,25 +18,6 @@ void f_64x128_device(int, int, int, const float *, const float *, float *);
 void f_64x64_device(int, int, int, const float *, const float *, float *);
 void f_64x64b8_device(int, int, int, const float *, const float *, float *);
 void f_128x64b8_device(int, int, int, const float *, const float *, float *);
-}
-template <class F> float med(F f, int runs = 31) {
-  cudaEvent_t a, b;
-  cudaEventCreate(&a);
-  cudaEventCreate(&b);
-  f();
-  cudaDeviceSynchronize();
-  std::vector<float> t;
-  for (int r = 0; r < runs; r++) {
-    cudaEventRecord(a);
-    for (int q = 0; q < 5; q++) f();
-    cudaEventRecord(b);
-    cudaEventSynchronize(b);
-    float ms;
-    cudaEventElapsedTime(&ms, a, b);
-    t.push_back(ms / 5);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
 }
 int main(int argc, char **argv) {
   cublasHandle_t hd;
@@ -53,7 +35,7 @@ int main(int argc, char **argv) {
     cudaMemcpy(A, hA.data(), hA.size() * 4, cudaMemcpyHostToDevice);
     cudaMemcpy(B, hB.data(), hB.size() * 4, cudaMemcpyHostToDevice);
     float one = 1, zero = 0;
-    float tc = med([&] { cublasSgemm(hd, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &one, B, N, A, K, &zero, R, N); });
+    float tc = median_ms([&] { cublasSgemm(hd, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &one, B, N, A, K, &zero, R, N); }, 31, 5);
     std::vector<float> ref((size_t)M * N), got((size_t)M * N);
     cudaMemcpy(ref.data(), R, ref.size() * 4, cudaMemcpyDeviceToHost);
     printf("| %dx%dx%d | cuBLAS SGEMM | %.4f | 1.000 | - |\n", M, N, K, tc);
@@ -63,15 +45,15 @@ int main(int argc, char **argv) {
       for (size_t i = 0; i < got.size(); i++) { double d = (double)got[i] - ref[i]; num += d * d; den += (double)ref[i] * ref[i]; }
       printf("| %dx%dx%d | %s | %.4f | %.3f | %.1e |\n", M, N, K, name, ms, tc / ms, std::sqrt(num / den));
     };
-    { cudaMemset(C, 0xff, got.size() * 4); float ms = med([&] { f_def_device(M, N, K, A, B, C); }); report("f_def", ms); }
-    { cudaMemset(C, 0xff, got.size() * 4); float ms = med([&] { f_128x128_device(M, N, K, A, B, C); }); report("f_128x128", ms); }
-    { cudaMemset(C, 0xff, got.size() * 4); float ms = med([&] { f_128x64_device(M, N, K, A, B, C); }); report("f_128x64", ms); }
-    { cudaMemset(C, 0xff, got.size() * 4); float ms = med([&] { f_64x32_device(M, N, K, A, B, C); }); report("f_64x32", ms); }
-    { cudaMemset(C, 0xff, got.size() * 4); float ms = med([&] { f_128x64k32_device(M, N, K, A, B, C); }); report("f_128x64k32", ms); }
-    { cudaMemset(C, 0xff, got.size() * 4); float ms = med([&] { f_64x128_device(M, N, K, A, B, C); }); report("f_64x128", ms); }
-    { cudaMemset(C, 0xff, got.size() * 4); float ms = med([&] { f_64x64_device(M, N, K, A, B, C); }); report("f_64x64", ms); }
-    { cudaMemset(C, 0xff, got.size() * 4); float ms = med([&] { f_64x64b8_device(M, N, K, A, B, C); }); report("f_64x64b8", ms); }
-    { cudaMemset(C, 0xff, got.size() * 4); float ms = med([&] { f_128x64b8_device(M, N, K, A, B, C); }); report("f_128x64b8", ms); }
+    { cudaMemset(C, 0xff, got.size() * 4); float ms = median_ms([&] { f_def_device(M, N, K, A, B, C); }, 31, 5); report("f_def", ms); }
+    { cudaMemset(C, 0xff, got.size() * 4); float ms = median_ms([&] { f_128x128_device(M, N, K, A, B, C); }, 31, 5); report("f_128x128", ms); }
+    { cudaMemset(C, 0xff, got.size() * 4); float ms = median_ms([&] { f_128x64_device(M, N, K, A, B, C); }, 31, 5); report("f_128x64", ms); }
+    { cudaMemset(C, 0xff, got.size() * 4); float ms = median_ms([&] { f_64x32_device(M, N, K, A, B, C); }, 31, 5); report("f_64x32", ms); }
+    { cudaMemset(C, 0xff, got.size() * 4); float ms = median_ms([&] { f_128x64k32_device(M, N, K, A, B, C); }, 31, 5); report("f_128x64k32", ms); }
+    { cudaMemset(C, 0xff, got.size() * 4); float ms = median_ms([&] { f_64x128_device(M, N, K, A, B, C); }, 31, 5); report("f_64x128", ms); }
+    { cudaMemset(C, 0xff, got.size() * 4); float ms = median_ms([&] { f_64x64_device(M, N, K, A, B, C); }, 31, 5); report("f_64x64", ms); }
+    { cudaMemset(C, 0xff, got.size() * 4); float ms = median_ms([&] { f_64x64b8_device(M, N, K, A, B, C); }, 31, 5); report("f_64x64b8", ms); }
+    { cudaMemset(C, 0xff, got.size() * 4); float ms = median_ms([&] { f_128x64b8_device(M, N, K, A, B, C); }, 31, 5); report("f_128x64b8", ms); }
     cudaFree(A); cudaFree(B); cudaFree(C); cudaFree(R);
   }
   return 0;
