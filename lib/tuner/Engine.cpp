@@ -519,8 +519,10 @@ bool Engine::prepare(std::string &Err) {
   }
   for (size_t I = 0; I < R.Gpus.size(); ++I) {
     GpuInfo G;
-    if (!queryGpuInfo(PB.Exe, R.Gpus[I], RC.TimeoutSeconds, G, Err))
+    if (!queryGpuInfo(PB.Exe, R.Gpus[I], RC.TimeoutSeconds, G, Err)) {
+      R.NoGpu = I == 0;
       return false;
+    }
     if (I == 0) {
       std::string Toolkit = R.Gpu.Toolkit;
       R.Gpu = G;

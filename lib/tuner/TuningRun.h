@@ -46,6 +46,9 @@ struct TuningRun {
   size_t Measured = 0;        ///< Of those, measured now (not cached).
   bool Interrupted = false;   ///< Ctrl-C or the time budget cut it short.
   bool Stopped = false;       ///< Ctrl-C / SIGTERM (Interrupted too).
+  /// The harness could not reach the first GPU (no device, no driver):
+  /// runTuning failed before anything was measured.
+  bool NoGpu = false;
   double WallSeconds = 0;
   std::string StartedAt; ///< ISO 8601, UTC.
   /// Baselines (plain, default, planted) first, then the search's order.

@@ -9,6 +9,7 @@
 #include "tuner/SearchStrategy.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -286,13 +287,17 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     errs() << "; " << N << " pruned (" << Why << ")";
   errs() << "\n";
 
+  // This command's file and sizes, for the hints.
+  std::string Again = "c2cuda tune " + Ctx.InputFile + " --size ";
+  for (auto It = R.Sizes.begin(); It != R.Sizes.end(); ++It)
+    Again += (It == R.Sizes.begin() ? "" : ",") + It->first + "=" +
+             std::to_string(It->second);
   if (!EmitBundle.empty()) {
     if (!writeBundleDir(EmitBundle, P, Err))
       return Fail(Err);
     errs() << "c2cuda tune: bundle written to " << EmitBundle
            << "; on a GPU machine run `c2cuda-tune " << EmitBundle
-           << "`, then here `c2cuda tune " << Ctx.InputFile
-           << " --size ... --results " << EmitBundle << "`\n";
+           << "`, then here `" << Again << " --results " << EmitBundle << "`\n";
     return 0;
   }
 
@@ -317,6 +322,13 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
   EO.ProgressIsTerminal = errs().is_displayed();
 
   std::string Dir;
+  // A bundle directory of our own making (no --bundle-dir or --report) is
+  // removed when the command ends: the results are in the cache.
+  std::string OwnDir;
+  auto RemoveOwnDir = llvm::make_scope_exit([&] {
+    if (!OwnDir.empty())
+      sys::fs::remove_directories(OwnDir);
+  });
   if (!ResultsDir.empty()) {
     // Results from elsewhere: merge them, then replay the search from the
     // cache alone (nothing is compiled or run).
@@ -353,13 +365,22 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
       SmallString<256> D;
       if (std::error_code EC = sys::fs::createUniqueDirectory("c2cuda-tune", D))
         return Fail("cannot create a bundle directory: " + EC.message());
-      Dir = D.str().str();
+      Dir = OwnDir = D.str().str();
     }
     if (!writeBundleDir(Dir, P, Err))
       return Fail(Err);
   }
 
   tuner::TuningRun Run = tuner::runTuning(P.B, Dir, EO, Err);
+  if (Run.NoGpu) {
+    Fail("no GPU to tune on: " + Err);
+    errs() << "c2cuda tune: note: to tune on another machine, write a "
+              "bundle here (`"
+           << Again << " --emit-bundle DIR`), run `c2cuda-tune DIR` on the "
+           << "GPU machine, then bring DIR back (`" << Again
+           << " --results DIR`)\n";
+    return 1;
+  }
   if (!Err.empty())
     return Fail(Err);
 

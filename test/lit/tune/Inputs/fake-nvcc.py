@@ -13,7 +13,8 @@ as the harness protocol says, as the markers of its variant object ask:
   // FAKE: wrong           a wrong_result line, exit 3
   // FAKE: compile-error   the compile fails
 
-Every `--run` appends "<variant> gpu=<CUDA_VISIBLE_DEVICES>" to the file
+With $FAKE_NO_GPU set, `--info` fails as the harness does on a machine
+without a GPU or driver. Every `--run` appends "<variant> gpu=<CUDA_VISIBLE_DEVICES>" to the file
 named by $FAKE_RUN_LOG; every compile appends "<source>" to
 $FAKE_COMPILE_LOG. `nvcc --version` names release 13.0.
 """
@@ -27,6 +28,10 @@ RUNNER = r'''#!/usr/bin/env python3
 import json, os, sys, time
 INFO = __INFO__
 args = sys.argv[1:]
+if "--info" in args and os.environ.get("FAKE_NO_GPU"):
+    print("error: cudaGetDevice: CUDA driver version is insufficient for "
+          "CUDA runtime version", file=sys.stderr)
+    sys.exit(1)
 if "--info" in args:
     print(json.dumps({"gpu": "Fake GPU", "cc": "9.0", "sms": 132,
                       "l2_bytes": 52428800, "peak_gflops": 60000.0,
