@@ -507,15 +507,22 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
       OS << "const long long " << blocksName(D) << " = " << blockCountText(K, D)
          << ";\n";
     }
-    // Too few blocks for the GPU: the same computation in smaller tiles.
+    // Too few blocks for the GPU: the same computation in smaller tiles,
+    // where one of them takes less time (the alternative launched then
+    // picks among itself and those after it).
     int Alt = K.FewBlocksAlternative;
     if (Alt >= 0) {
-      const Kernel &A = LF.Kernels[Alt];
+      std::string Fastest;
+      for (int I = Alt; I >= 0; I = LF.Kernels[I].FewBlocksAlternative) {
+        const Kernel &A = LF.Kernels[I];
+        std::string T = "c2c_grid_time((" + blockCountText(A, 0) + ") * (" +
+                        blockCountText(A, 1) + ") * (" + blockCountText(A, 2) +
+                        "), " + std::to_string(A.BlockTime) + ")";
+        Fastest = Fastest.empty() ? T : "fmin(" + Fastest + ", " + T + ")";
+      }
       indent(OS, In);
-      OS << "if (c2c_grid_time((" << blockCountText(A, 0) << ") * ("
-         << blockCountText(A, 1) << ") * (" << blockCountText(A, 2) << "), "
-         << std::to_string(A.BlockTime) << ") < c2c_grid_time(" << blocksName(0)
-         << " * " << blocksName(1) << " * " << blocksName(2) << ", "
+      OS << "if (" << Fastest << " < c2c_grid_time(" << blocksName(0) << " * "
+         << blocksName(1) << " * " << blocksName(2) << ", "
          << std::to_string(K.BlockTime) << ")) {\n";
       printLaunch(static_cast<unsigned>(Alt), In + 1);
       indent(OS, In);

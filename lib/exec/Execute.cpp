@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <regex>
@@ -810,13 +811,19 @@ private:
     int64_t Blocks[3];
     if (!blockCounts(K, Blocks))
       return;
-    // The host launches smaller tiles instead where they take less time.
+    // The host launches smaller tiles instead where one of them takes less
+    // time.
     if (K.FewBlocksAlternative >= 0) {
-      const Kernel &A = LF.Kernels[K.FewBlocksAlternative];
-      int64_t AltBlocks[3];
-      if (!blockCounts(A, AltBlocks))
-        return;
-      if (gridTime(AltBlocks, A.BlockTime) < gridTime(Blocks, K.BlockTime)) {
+      double Fastest = std::numeric_limits<double>::infinity();
+      for (int A = K.FewBlocksAlternative; A >= 0;
+           A = LF.Kernels[A].FewBlocksAlternative) {
+        int64_t AltBlocks[3];
+        if (!blockCounts(LF.Kernels[A], AltBlocks))
+          return;
+        Fastest =
+            std::min(Fastest, gridTime(AltBlocks, LF.Kernels[A].BlockTime));
+      }
+      if (Fastest < gridTime(Blocks, K.BlockTime)) {
         launchKernel(static_cast<unsigned>(K.FewBlocksAlternative), K.Loc);
         return;
       }

@@ -676,9 +676,9 @@ struct Kernel {
   bool FitBlockToTrip = false;
   /// An explicit-threads kernel of the default schedule whose tiles are
   /// large: the index in LoweredFunction::Kernels of the same computation
-  /// in smaller tiles, which the host launches instead when that takes
-  /// less time by BlockTime (small problems keep the GPU busy). -1: none.
-  /// The alternative may have its own.
+  /// in smaller tiles, which the host launches instead when it or one of
+  /// its own alternatives takes less time by BlockTime (small problems keep
+  /// the GPU busy). -1: none.
   int FewBlocksAlternative = -1;
   /// With FewBlocksAlternative: the relative time one block takes (its
   /// points over the rate measured for its tile shape). A grid of B blocks

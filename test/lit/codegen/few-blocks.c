@@ -1,6 +1,6 @@
 // A product tiled by default in 128x128 tiles comes with the same
-// computation in 128x64 and 64x32 tiles: the host launches the smaller
-// tiles where their grid takes less time, a grid of B blocks taking
+// computation in 128x64 and 64x32 tiles: the host launches the shape whose
+// grid takes least time (ties to the larger tiles), a grid of B blocks taking
 // ceil(B / SMs) times a block's points over its tile shape's rate (1, 0.86,
 // 0.55), so that small problems keep every SM busy. The CPU oracle runs
 // the same choice on its 3 SMs: each kernel in turn runs and matches the C.
@@ -43,7 +43,7 @@ void mm_tiled(int M, int N, int K, const float *A, const float *B, float *C) {
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(256, 2) mm_kernel0_64x32(
 // CHECK-LABEL: {{^}}static void c2c_mm_body(
 // CHECK: {{^}}    // Launch mm_kernel0 (few-blocks.c:9).
-// CHECK: {{^}}    if (c2c_grid_time({{.*}} + 63LL) / 64LL * {{.*}} + 127LL) / 128LL)) * (1LL) * (1LL), 9525.581395) < c2c_grid_time(c2c_blocks_x * c2c_blocks_y * c2c_blocks_z, 16384.000000)) {{{$}}
+// CHECK: {{^}}    if (fmin(c2c_grid_time({{.*}} + 63LL) / 64LL * {{.*}} + 127LL) / 128LL)) * (1LL) * (1LL), 9525.581395), c2c_grid_time({{.*}} + 31LL) / 32LL * {{.*}} + 63LL) / 64LL)) * (1LL) * (1LL), 3723.636364)) < c2c_grid_time(c2c_blocks_x * c2c_blocks_y * c2c_blocks_z, 16384.000000)) {{{$}}
 // CHECK-NEXT: {{^}}      {{{$}}
 // CHECK-NEXT: {{^}}        // Launch mm_kernel0_128x64 (few-blocks.c:9).
 // CHECK: {{^}}        if (c2c_grid_time({{.*}}, 3723.636364) < c2c_grid_time(c2c_blocks_x * c2c_blocks_y * c2c_blocks_z, 9525.581395)) {{{$}}
