@@ -12,6 +12,7 @@
 //   ParallelizeReductions   reductions of mapped loops -> atomic updates
 //   CombineReductionsPerWarp  atomics to one address -> per-thread partials,
 //                           warp shuffles, one atomic per warp
+//   ExpandIntegerPowers     pow(x, 2..4) -> multiplications
 //   CollectKernelInterface  arrays and scalars each kernel takes
 //   PlanArrays              per array: extent, device/host reads and writes
 // Then every kernel's remarks are reported at the kernel.
@@ -23,6 +24,7 @@
 #include "ClipToBand.h"
 #include "CollectKernelInterface.h"
 #include "CombineReductionsPerWarp.h"
+#include "ExpandIntegerPowers.h"
 #include "HoistHostLoops.h"
 #include "LoweringContext.h"
 #include "MapToGrid.h"
@@ -46,6 +48,7 @@ const std::vector<std::string> &pipelinePassNames() {
                                                  "ClipToBand",
                                                  "ParallelizeReductions",
                                                  "CombineReductionsPerWarp",
+                                                 "ExpandIntegerPowers",
                                                  "CollectKernelInterface",
                                                  "PlanArrays"};
   return Names;
@@ -101,6 +104,8 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
   dumpAfter("ParallelizeReductions", LF, Opts);
   LF = combineReductionsPerWarp(std::move(LF));
   dumpAfter("CombineReductionsPerWarp", LF, Opts);
+  LF = expandIntegerPowers(std::move(LF));
+  dumpAfter("ExpandIntegerPowers", LF, Opts);
   LF = collectKernelInterface(std::move(LF), Ctx);
   dumpAfter("CollectKernelInterface", LF, Opts);
   LF = planArrays(std::move(LF), Ctx);
