@@ -204,7 +204,9 @@ private:
     if ((C.Callee != "pow" && C.Callee != "powf") || C.Args.size() != 2)
       return;
     auto N = smallIntegerExponent(*C.Args[1]);
-    if (!N)
+    // Exponents 1 to 4 the kernels compute by multiplying already
+    // (transforms/ExpandIntegerPowers.h).
+    if (!N || (*N >= 1 && *N <= 4))
       return;
     const Expr &BaseExpr = stripCasts(*C.Args[0]);
     std::string Base = exprToString(BaseExpr);
