@@ -78,18 +78,6 @@ bool isArithmetic(BinaryOpKind Op) {
          Op == BinaryOpKind::Mul || Op == BinaryOpKind::Div;
 }
 
-/// The small integer an exponent stands for, if it is one (|n| <= 4).
-std::optional<int64_t> smallIntegerExponent(const Expr &E) {
-  const Expr &X = stripCasts(E);
-  if (const auto *I = dyn_cast<IntLit>(&X))
-    if (I->Value >= -4 && I->Value <= 4)
-      return I->Value;
-  if (const auto *F = dyn_cast<FloatLit>(&X))
-    if (F->Value == std::floor(F->Value) && std::fabs(F->Value) <= 4)
-      return static_cast<int64_t>(F->Value);
-  return std::nullopt;
-}
-
 /// What a loop body may change: scalars assigned and arrays written.
 struct LoopWrites {
   std::set<std::string> Scalars, Arrays;
@@ -320,6 +308,17 @@ void divergence(const StmtList &L, const std::string &XIter,
 }
 
 } // namespace
+
+std::optional<int64_t> c2cuda::smallIntegerExponent(const Expr &E) {
+  const Expr &X = stripCasts(E);
+  if (const auto *I = dyn_cast<IntLit>(&X))
+    if (I->Value >= -4 && I->Value <= 4)
+      return I->Value;
+  if (const auto *F = dyn_cast<FloatLit>(&X))
+    if (F->Value == std::floor(F->Value) && std::fabs(F->Value) <= 4)
+      return static_cast<int64_t>(F->Value);
+  return std::nullopt;
+}
 
 std::vector<PerfRemark> c2cuda::sourceRemarks(const Function &F,
                                               const FunctionFacts &Facts) {

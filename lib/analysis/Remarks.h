@@ -23,6 +23,7 @@
 #include "analysis/NestFacts.h"
 #include "ir/IR.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,10 @@ struct PerfRemark {
   std::string Message;
   std::string Hint; ///< What to do instead.
 };
+
+/// The small integer an exponent (a literal, under casts) stands for, if
+/// it is one: |n| <= 4.
+std::optional<int64_t> smallIntegerExponent(const Expr &E);
 
 /// Remarks that depend only on the source of F's nests and their facts.
 std::vector<PerfRemark> sourceRemarks(const Function &F,

@@ -92,6 +92,13 @@ stridedAlong(const StmtList &Body, const std::vector<TileVar> &Vars,
 /// time, transposed, so that the loads are coalesced and each thread still
 /// runs its own loop in order (exact). H100, 16384^2 floats: 1.37 -> 0.63
 /// ms (benchmarks/RESULTS.md, 2026-11-24).
+/// Whether L holds a loop, at any depth.
+bool holdsLoop(const StmtList &L) {
+  bool Loop = false;
+  forEachStmt(L, [&](const Stmt &S) { Loop |= isa<ForStmt>(S); });
+  return Loop;
+}
+
 /// A 1-D kernel without loops (element-wise: `y[i] = a * x[i] + y[i]`):
 /// 8 points per thread (4 for 8-byte elements), consecutive threads on
 /// consecutive points, so that each thread has several loads in flight.
@@ -100,12 +107,11 @@ stridedAlong(const StmtList &Body, const std::vector<TileVar> &Vars,
 /// 2026-11-25). Few iterations take one point per thread in blocks of 256
 /// or 64, as the untiled kernel did (rate 0.66 of the 8 points').
 std::optional<DefaultTiling> elementWise(const Kernel &K, const GridLoop &X) {
-  bool Loops = false, Wide = false;
-  forEachStmt(K.Body, [&](const Stmt &S) { Loops |= isa<ForStmt>(S); });
+  bool Wide = false;
   std::set<const ArrayRef *> Refs = collectArrayRefs(K.Body);
   for (const ArrayRef *R : Refs)
     Wide |= sizeInBytes(R->Type) > 4;
-  if (Loops || Refs.empty())
+  if (holdsLoop(K.Body) || Refs.empty())
     return std::nullopt;
   NestSchedule E;
   E.Map = {{X.Iter, 0}};
@@ -185,9 +191,7 @@ std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
   // point per thread: its loop already gives each thread several loads in
   // flight (H100, `B[l][k][i][j] = 2 * A[l][k][i][j]` with l inside: 0.93x
   // copy untiled, 0.41x in these tiles).
-  bool Loops = false;
-  forEachStmt(K.Body, [&](const Stmt &S) { Loops |= isa<ForStmt>(S); });
-  if (K.Grid.size() == 3 && X && Y && Z && !Loops) {
+  if (K.Grid.size() == 3 && X && Y && Z && !holdsLoop(K.Body)) {
     NestSchedule Base;
     Base.Map = {{X->Iter, 0}, {Y->Iter, 1}, {Z->Iter, 2}};
     return {severalPointsPerThread(Base, *X, *Y, Z)};

@@ -2,6 +2,7 @@
 
 #include "ExpandIntegerPowers.h"
 
+#include "analysis/Remarks.h"
 #include "ir/IRBuild.h"
 #include "ir/IRPrinter.h"
 #include "ir/IRRewrite.h"
@@ -9,7 +10,6 @@
 
 #include "llvm/Support/Casting.h"
 
-#include <cmath>
 #include <optional>
 #include <set>
 
@@ -18,20 +18,6 @@ using namespace llvm;
 namespace c2cuda {
 
 namespace {
-
-/// The exponent of `pow(x, n)` when n is a literal 1..4 (under casts).
-std::optional<int> smallExponent(const Expr &E) {
-  const Expr *X = &E;
-  while (const auto *C = dyn_cast<CastExpr>(X))
-    X = C->Operand.get();
-  if (const auto *I = dyn_cast<IntLit>(X))
-    if (I->Value >= 1 && I->Value <= 4)
-      return static_cast<int>(I->Value);
-  if (const auto *F = dyn_cast<FloatLit>(X))
-    if (F->Value == std::floor(F->Value) && F->Value >= 1 && F->Value <= 4)
-      return static_cast<int>(F->Value);
-  return std::nullopt;
-}
 
 bool holdsCall(const Expr &E) {
   bool Call = false;
@@ -43,8 +29,8 @@ bool holdsCall(const Expr &E) {
 ExprPtr expand(const CallExpr &C) {
   if ((C.Callee != "pow" && C.Callee != "powf") || C.Args.size() != 2)
     return nullptr;
-  std::optional<int> N = smallExponent(*C.Args[1]);
-  if (!N || holdsCall(*C.Args[0]))
+  std::optional<int64_t> N = smallIntegerExponent(*C.Args[1]);
+  if (!N || *N < 1 || holdsCall(*C.Args[0]))
     return nullptr;
   ExprPtr X = C.Args[0];
   if (X->Type != C.Type)

@@ -111,15 +111,17 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
   LF = planArrays(std::move(LF), Ctx);
   dumpAfter("PlanArrays", LF, Opts);
 
-  // An alternative's remarks repeat its kernel's; the kernel names it.
-  for (const Kernel &K : LF.Kernels)
-    for (size_t I = 0; !K.IsAlternative && I < K.Remarks.size(); ++I) {
+  for (const Kernel &K : LF.Kernels) {
+    if (K.IsAlternative)
+      continue; // Its remarks repeat its kernel's, which names it.
+    for (size_t I = 0; I < K.Remarks.size(); ++I) {
       Diagnostic D{DiagLevel::Remark, K.Loc, K.Remarks[I], "", ""};
       auto G = K.RemarkGroups.find(I);
       if (G != K.RemarkGroups.end())
         D.Group = G->second;
       Diags.add(std::move(D));
     }
+  }
   return LF;
 }
 

@@ -1364,7 +1364,7 @@ std::optional<Kernel> tileWith(const Kernel &K, const NestStmt &Nest,
     G.Coarsen = 1;
   Try.Block[0] = S.Block[0];
   Try.Block[1] = S.Block.size() > 1 ? S.Block[1] : 1;
-  Try.Block[2] = 1;
+  Try.Block[2] = S.Block.size() > 2 ? S.Block[2] : 1;
   Try.Schedule.Block = S.Block;
   Try.Schedule.Thread.clear();
   Try.Schedule.MaxRegCount = S.MaxRegCount;
@@ -1433,8 +1433,6 @@ std::vector<Kernel> tileByDefault(Kernel &K, const NestStmt &Nest,
               "shape), " +
               Few[I].Name + " (tiles of " +
               tileShape(Few[I].Schedule, /*Iters=*/true) + ") runs instead");
-    if (Few.empty())
-      Tiled->BlockTime = 0;
     K = std::move(*Tiled);
     return Few;
   }
