@@ -3,6 +3,7 @@
 #include "analysis/Remarks.h"
 
 #include "ir/IRPrinter.h"
+#include "ir/IRWalk.h"
 
 #include <cmath>
 #include <functional>
@@ -13,40 +14,6 @@ using llvm::dyn_cast;
 using llvm::isa;
 
 namespace {
-
-/// Calls Fn on E and every subexpression, outermost first.
-void forEachExpr(const Expr &E, const std::function<void(const Expr &)> &Fn) {
-  Fn(E);
-  switch (E.getKind()) {
-  case Expr::Kind::ArrayRef:
-    for (const ExprPtr &I : llvm::cast<ArrayRef>(E).Indices)
-      forEachExpr(*I, Fn);
-    break;
-  case Expr::Kind::Unary:
-    forEachExpr(*llvm::cast<UnaryExpr>(E).Operand, Fn);
-    break;
-  case Expr::Kind::Binary:
-    forEachExpr(*llvm::cast<BinaryExpr>(E).LHS, Fn);
-    forEachExpr(*llvm::cast<BinaryExpr>(E).RHS, Fn);
-    break;
-  case Expr::Kind::Cast:
-    forEachExpr(*llvm::cast<CastExpr>(E).Operand, Fn);
-    break;
-  case Expr::Kind::Select: {
-    const auto &S = llvm::cast<SelectExpr>(E);
-    forEachExpr(*S.Cond, Fn);
-    forEachExpr(*S.True, Fn);
-    forEachExpr(*S.False, Fn);
-    break;
-  }
-  case Expr::Kind::Call:
-    for (const ExprPtr &A : llvm::cast<CallExpr>(E).Args)
-      forEachExpr(*A, Fn);
-    break;
-  default:
-    break;
-  }
-}
 
 bool mentions(const Expr &E, const std::function<bool(const Expr &)> &Pred) {
   bool Found = false;
@@ -78,30 +45,6 @@ bool isArithmetic(BinaryOpKind Op) {
          Op == BinaryOpKind::Mul || Op == BinaryOpKind::Div;
 }
 
-/// What a loop body may change: scalars assigned and arrays written.
-struct LoopWrites {
-  std::set<std::string> Scalars, Arrays;
-};
-
-void collectWrites(const StmtList &L, LoopWrites &W) {
-  for (const StmtPtr &S : L) {
-    if (const auto *A = dyn_cast<AssignStmt>(S.get())) {
-      if (const auto *V = dyn_cast<VarRef>(A->LHS.get()))
-        W.Scalars.insert(V->Name);
-      else if (const auto *R = dyn_cast<ArrayRef>(A->LHS.get()))
-        W.Arrays.insert(R->Array);
-    } else if (const auto *D = dyn_cast<DeclStmt>(S.get())) {
-      W.Scalars.insert(D->Name);
-    } else if (const auto *I = dyn_cast<IfStmt>(S.get())) {
-      collectWrites(I->Then, W);
-      collectWrites(I->Else, W);
-    } else if (const auto *F = dyn_cast<ForStmt>(S.get())) {
-      W.Scalars.insert(F->Iter);
-      collectWrites(F->Body, W);
-    }
-  }
-}
-
 class SourceRemarker {
 public:
   SourceRemarker(const NestFacts *NF, std::vector<PerfRemark> &Out)
@@ -115,7 +58,7 @@ public:
 private:
   struct LoopCtx {
     const ForStmt *Loop;
-    LoopWrites Writes;
+    NamesWritten Writes;
   };
 
   void stmt(const Stmt &S) {
@@ -151,8 +94,7 @@ private:
     }
     expr(*F.Lower);
     expr(*F.Upper);
-    LoopCtx C{&F, {}};
-    collectWrites(F.Body, C.Writes);
+    LoopCtx C{&F, namesWritten(F.Body)};
     C.Writes.Scalars.insert(F.Iter);
     Loops.push_back(std::move(C));
     stmts(F.Body);
@@ -185,7 +127,9 @@ private:
                    "the double literal " + Text +
                        " makes C compute this float expression in double, "
                        "which runs at a fraction of float speed on most GPUs",
-                   "write " + Text + "f to keep the arithmetic in float"});
+                   "write " + Text +
+                       "f to keep the arithmetic in float (--fast-math does "
+                       "this in the kernels)"});
   }
 
   void call(const CallExpr &C) {
@@ -242,12 +186,16 @@ private:
     if (Varies)
       return;
     std::string Text = exprToString(stripCasts(D));
-    Out.push_back({"invariant-division", B.Loc,
-                   "division by '" + Text +
-                       "', which does not change in loop '" + Inner.Loop->Iter +
-                       "'",
-                   "compute its reciprocal once before the loop and multiply "
-                   "by it (this rounds slightly differently)"});
+    Out.push_back(
+        {"invariant-division", B.Loc,
+         "division by '" + Text + "', which does not change in loop '" +
+             Inner.Loop->Iter + "'",
+         std::string("compute its reciprocal once before the loop "
+                     "and multiply by it (this rounds slightly "
+                     "differently)") +
+             (mentions(D, [](const Expr &X) { return isa<ArrayRef>(X); })
+                  ? ""
+                  : "; --fast-math does this in the kernels")});
   }
 
   const NestFacts *NF;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -422,6 +423,39 @@ bool isKnownBase(const std::string &N) {
   return unaryFns().count(N) || binaryFns().count(N) || Other.count(N);
 }
 
+/// CUDA's fast intrinsics (RelaxFloatArithmetic) as the GPU computes them:
+/// the special function units evaluate base-2 exponentials and logarithms
+/// of a float argument, so the float rounding of the scaling by log2(e)
+/// etc. (the error CUDA documents as growing with |x|) is reproduced; the
+/// units' own few-ulp errors are not.
+std::optional<float> fastIntrinsic(const std::string &N,
+                                   const std::vector<float> &X) {
+  const float Log2E = 1.44269504f, Ln2 = 0.693147181f, Log2Ten = 3.32192809f,
+              Log10Two = 0.301029996f;
+  if (X.size() == 1) {
+    float V = X[0];
+    if (N == "__expf")
+      return std::exp2(V * Log2E);
+    if (N == "__exp10f")
+      return std::exp2(V * Log2Ten);
+    if (N == "__logf")
+      return std::log2(V) * Ln2;
+    if (N == "__log2f")
+      return std::log2(V);
+    if (N == "__log10f")
+      return std::log2(V) * Log10Two;
+    if (N == "__sinf")
+      return std::sin(V);
+    if (N == "__cosf")
+      return std::cos(V);
+    if (N == "__tanf")
+      return std::sin(V) / std::cos(V);
+  }
+  if (X.size() == 2 && N == "__powf")
+    return std::exp2(X[1] * std::log2(X[0]));
+  return std::nullopt;
+}
+
 } // namespace
 
 Value applyCall(const std::string &Callee, const std::vector<Value> &Args,
@@ -439,6 +473,13 @@ Value applyCall(const std::string &Callee, const std::vector<Value> &Args,
     Value X = convert(Args[0], ResultType, Err);
     return Value::ofInt(ResultType, X.I < 0 ? 0 - static_cast<uint64_t>(X.I)
                                             : static_cast<uint64_t>(X.I));
+  }
+  if (Callee.rfind("__", 0) == 0) {
+    std::vector<float> X;
+    for (const Value &A : Args)
+      X.push_back(static_cast<float>(convert(A, ScalarKind::Float, Err).D));
+    if (std::optional<float> R = fastIntrinsic(Callee, X))
+      return convert(Value::ofFloat(ScalarKind::Float, *R), ResultType, Err);
   }
   std::string Base = Callee;
   bool Float = false;

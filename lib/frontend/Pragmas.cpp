@@ -105,13 +105,13 @@ const char *const KnownClauses =
     "block(x[,y[,z]]), extent(A: expr), reduction(op: var[, var...]), "
     "map(loop: x|y|z, ...), thread(loop: n, ...), unroll(loop: n, ...), "
     "maxrregcount(n), tile(loop: n, ...), shared(A[, B...]), pad(n), "
-    "vector(loop: 1|2|4, ...), pipeline(1|2)";
+    "vector(loop: 1|2|4, ...), pipeline(1|2), fast_math";
 
 /// Clauses that may appear once per pragma.
 bool isSingleClause(const std::string &C) {
   return C == "block" || C == "map" || C == "thread" || C == "unroll" ||
          C == "maxrregcount" || C == "tile" || C == "shared" || C == "pad" ||
-         C == "vector" || C == "pipeline";
+         C == "vector" || C == "pipeline" || C == "fast_math";
 }
 
 /// Recursive-descent parser over the clause tokens of one pragma.
@@ -169,6 +169,11 @@ public:
       } else if (T.Text == "pad" || T.Text == "pipeline") {
         if (!parsePadOrPipeline(T, Out))
           return false;
+      } else if (T.Text == "fast_math") {
+        if (is(tok::l_paren))
+          return fail(here(), "clause 'fast_math' takes no arguments",
+                      "write it as 'fast_math'");
+        Out.FastMath = true;
       } else {
         return fail(
             T.Loc, "unknown clause '" + T.Text + "' in '#pragma c2cuda kernel'",

@@ -442,6 +442,9 @@ struct NestClauses : NestSchedule {
   /// "|" or "^"; var names a scalar or an array. Each pair's location is in
   /// ClauseLocs under "reduction(op: var)".
   std::vector<std::pair<std::string, std::string>> Reductions; // (op, var)
+  /// `fast_math`: the kernels may round differently for speed
+  /// (transforms/RelaxFloatArithmetic.h).
+  bool FastMath = false;
   /// Where each clause was written, for diagnostics naming it.
   std::map<std::string, SourceLoc> ClauseLocs;
 };

@@ -375,6 +375,8 @@ void printStmts(llvm::raw_ostream &OS, const StmtList &L, unsigned Indent,
         OS << " extent(" << Array << ": " << exprToString(*Ext) << ")";
       for (const auto &[Op, Var] : N.Clauses.Reductions)
         OS << " reduction(" << Op << ": " << Var << ")";
+      if (N.Clauses.FastMath)
+        OS << " fast_math";
       OS << " {\n";
       printStmts(OS, N.Body, Indent + 1, PA);
       indent(OS, Indent);

@@ -85,4 +85,21 @@ void forEachExprIn(const StmtList &L,
   });
 }
 
+NamesWritten namesWritten(const StmtList &L) {
+  NamesWritten W;
+  forEachStmt(L, [&](const Stmt &S) {
+    if (const auto *A = dyn_cast<AssignStmt>(&S)) {
+      if (const auto *V = dyn_cast<VarRef>(A->LHS.get()))
+        W.Scalars.insert(V->Name);
+      else if (const auto *R = dyn_cast<ArrayRef>(A->LHS.get()))
+        W.Arrays.insert(R->Array);
+    } else if (const auto *D = dyn_cast<DeclStmt>(&S)) {
+      W.Scalars.insert(D->Name);
+    } else if (const auto *F = dyn_cast<ForStmt>(&S)) {
+      W.Scalars.insert(F->Iter);
+    }
+  });
+  return W;
+}
+
 } // namespace c2cuda

@@ -11,6 +11,8 @@
 #include "ir/IR.h"
 
 #include <functional>
+#include <set>
+#include <string>
 
 namespace c2cuda {
 
@@ -26,6 +28,13 @@ void forEachExprIn(const StmtList &L,
 /// Calls Fn on every statement of L, nested ones included, parents first.
 void forEachStmt(const StmtList &L,
                  const std::function<void(const Stmt &)> &Fn);
+
+/// What statements may change: the scalars they assign or declare (loop
+/// iterators included) and the arrays they write.
+struct NamesWritten {
+  std::set<std::string> Scalars, Arrays;
+};
+NamesWritten namesWritten(const StmtList &L);
 
 } // namespace c2cuda
 

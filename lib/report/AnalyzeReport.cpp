@@ -233,6 +233,7 @@ json c2cuda::buildAnalyzeReport(const Module &M, const AnalyzeOptions &Opts,
     DiagnosticList MappingDiags;
     PipelineOptions PO;
     PO.AllowReassociation = Opts.AllowReassociation;
+    PO.FastMath = Opts.FastMath;
     PO.TileByDefault = Opts.TileByDefault;
     LoweredFunction LF = runPipeline(F, Facts, PO, MappingDiags);
     for (const Diagnostic &D : MappingDiags.all())

@@ -33,6 +33,8 @@ struct AnalyzeOptions {
   bool UsePtxas = true;
   /// Map reduction loops in parallel (`--allow-reassociation`).
   bool AllowReassociation = false;
+  /// Let kernels round differently for speed (`--fast-math`).
+  bool FastMath = false;
   /// Tile nests without schedule clauses as the compiler does; off with
   /// `--no-default-tiling`, so the report describes the emitted kernels.
   bool TileByDefault = true;

@@ -13,6 +13,8 @@
 //   CombineReductionsPerWarp  atomics to one address -> per-thread partials,
 //                           warp shuffles, one atomic per warp
 //   ExpandIntegerPowers     pow(x, 2..4) -> multiplications
+//   RelaxFloatArithmetic    with permission: float instead of double,
+//                           intrinsics, reciprocals
 //   CollectKernelInterface  arrays and scalars each kernel takes
 //   PlanArrays              per array: extent, device/host reads and writes
 // Then every kernel's remarks are reported at the kernel.
@@ -32,6 +34,7 @@
 #include "PlanArrays.h"
 #include "ReduceAcrossLanes.h"
 #include "ReductionPolicy.h"
+#include "RelaxFloatArithmetic.h"
 #include "TileForBlocks.h"
 
 #include "ir/IRPrinter.h"
@@ -49,6 +52,7 @@ const std::vector<std::string> &pipelinePassNames() {
                                                  "ParallelizeReductions",
                                                  "CombineReductionsPerWarp",
                                                  "ExpandIntegerPowers",
+                                                 "RelaxFloatArithmetic",
                                                  "CollectKernelInterface",
                                                  "PlanArrays"};
   return Names;
@@ -106,6 +110,8 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
   dumpAfter("CombineReductionsPerWarp", LF, Opts);
   LF = expandIntegerPowers(std::move(LF));
   dumpAfter("ExpandIntegerPowers", LF, Opts);
+  LF = relaxFloatArithmetic(std::move(LF), Ctx, Opts.FastMath);
+  dumpAfter("RelaxFloatArithmetic", LF, Opts);
   LF = collectKernelInterface(std::move(LF), Ctx);
   dumpAfter("CollectKernelInterface", LF, Opts);
   LF = planArrays(std::move(LF), Ctx);

@@ -28,6 +28,9 @@ struct PipelineOptions {
   /// atomic updates, as if each nest had reduction(...) clauses for all its
   /// reductions (ReductionPolicy.h).
   bool AllowReassociation = false;
+  /// --fast-math: every kernel may round differently for speed, as if each
+  /// nest had the fast_math clause (RelaxFloatArithmetic.h).
+  bool FastMath = false;
   /// Tile nests without schedule clauses (DefaultTiling.h). Off here so
   /// that tests see MapToGrid's mapping unless they ask; the c2cuda tool
   /// turns it on (--no-default-tiling turns it off).

@@ -75,6 +75,7 @@ bool lowerOne(const TuneRequest &R, const Function &F, const NestSchedule *S,
     return false;
   PipelineOptions PO;
   PO.AllowReassociation = R.AllowReassociation;
+  PO.FastMath = R.FastMath;
   PO.TileByDefault = TileByDefault;
   Out.LF = runPipeline(G, Facts, PO, Diags);
   if (Diags.hasErrors())
@@ -317,6 +318,7 @@ std::string emitWithSchedule(const TuneRequest &R,
       return "";
     PipelineOptions PO;
     PO.AllowReassociation = R.AllowReassociation;
+    PO.FastMath = R.FastMath;
     PO.TileByDefault = true;
     Lowered.push_back(runPipeline(G, Facts, PO, Diags));
   }

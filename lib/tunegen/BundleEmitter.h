@@ -31,6 +31,7 @@ struct TuneRequest {
   unsigned Nest = 0;
   ScalarValues Sizes, VerifySizes;
   bool AllowReassociation = false;
+  bool FastMath = false;
   bool PlantFaults = false; ///< Add planted-oob and planted-hang variants.
   tuner::TimingSettings Timing;
   double TimeoutSeconds = 60;

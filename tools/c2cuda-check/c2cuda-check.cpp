@@ -105,6 +105,9 @@ static cl::opt<bool>
                        cl::desc("As c2cuda --allow-reassociation"),
                        cl::cat(Category));
 
+static cl::opt<bool> FastMath("fast-math", cl::desc("As c2cuda --fast-math"),
+                              cl::cat(Category));
+
 static cl::opt<std::string>
     SchedulePath("schedule",
                  cl::desc("Schedules from a JSON file, as c2cuda --schedule"),
@@ -385,6 +388,7 @@ int main(int argc, char **argv) {
   // The options of a plain `c2cuda FILE.c`.
   PipelineOptions POpts;
   POpts.AllowReassociation = AllowReassociation;
+  POpts.FastMath = FastMath;
   POpts.TileByDefault = !NoDefaultTiling;
   std::string Null;
   llvm::raw_string_ostream Log(Null);

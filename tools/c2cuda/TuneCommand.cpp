@@ -255,6 +255,7 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     return 1;
   }
   R.AllowReassociation = Ctx.AllowReassociation;
+  R.FastMath = Ctx.FastMath;
   R.PlantFaults = PlantFaults;
   R.Timing.Warmup = Warmup;
   R.Timing.Reps = Reps;

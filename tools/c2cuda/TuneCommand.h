@@ -31,6 +31,7 @@ struct TuneContext {
   std::vector<std::string> Sizes; ///< "M=4096", ...
   std::string OutputFile;         ///< -o, or "".
   bool AllowReassociation = false;
+  bool FastMath = false;
 };
 
 /// Runs `c2cuda tune`; the exit code (0, 1 on errors, 130 interrupted).

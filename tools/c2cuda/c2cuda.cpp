@@ -221,6 +221,14 @@ static cl::opt<bool> AllowReassociation(
              "that differ by rounding; per nest: reduction(op: var)"),
     cl::sub(cl::SubCommand::getAll()), cl::cat(Category));
 
+static cl::opt<bool> FastMath(
+    "fast-math",
+    cl::desc("Let kernels round differently for speed: float arithmetic "
+             "where C computes a float result in double, CUDA's fast "
+             "intrinsics (__expf, ...), rsqrt, reciprocals of invariant "
+             "divisors; per nest: fast_math"),
+    cl::sub(cl::SubCommand::getAll()), cl::cat(Category));
+
 static cl::list<std::string> IncludeDirs("I", cl::Prefix,
                                          cl::desc("Add an include directory"),
                                          cl::value_desc("dir"),
@@ -347,6 +355,7 @@ static bool runAnalyze(const Module &M) {
   Opts.ComputeCapability = ComputeCapability;
   Opts.UsePtxas = !NoPtxas;
   Opts.AllowReassociation = AllowReassociation;
+  Opts.FastMath = FastMath;
   Opts.TileByDefault = !NoDefaultTiling;
   Opts.SourceName = llvm::sys::path::filename(InputFile).str();
   DiagnosticList Diags;
@@ -457,6 +466,7 @@ int main(int argc, char **argv) {
     Ctx.Sizes.assign(Sizes.begin(), Sizes.end());
     Ctx.OutputFile = OutputFile;
     Ctx.AllowReassociation = AllowReassociation;
+    Ctx.FastMath = FastMath;
     int RC = runTuneCommand(M, Ctx, Diags);
     report(Diags);
     return RC;
@@ -480,6 +490,7 @@ int main(int argc, char **argv) {
   POpts.PrintAfterAll = llvm::shouldPrintAfterAll();
   POpts.PrintAfter = llvm::printAfterPasses();
   POpts.AllowReassociation = AllowReassociation;
+  POpts.FastMath = FastMath;
   POpts.TileByDefault = !NoDefaultTiling;
   std::vector<LoweredFunction> Lowered = lowerModule(M, POpts, Diags);
   applyWarningFlags(Diags);

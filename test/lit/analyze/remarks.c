@@ -23,12 +23,12 @@ void remarks(int n, int m, float s, const float *x, float *y, float A[n][m],
 
 // CHECK-LABEL: {{^}}  remarks:{{$}}
 // CHECK-NEXT: {{^}}    {{.*}}remarks.c:12:12: double-literal: the double literal 0.25 makes C compute this float expression in double, which runs at a fraction of float speed on most GPUs{{$}}
-// CHECK-NEXT: {{^}}      hint: write 0.25f to keep the arithmetic in float{{$}}
+// CHECK-NEXT: {{^}}      hint: write 0.25f to keep the arithmetic in float (--fast-math does this in the kernels){{$}}
 // CHECK-NEXT: {{^}}    {{.*}}remarks.c:12:26: pow-small-int: pow with the small integer exponent 0 calls the general power routine{{$}}
 // CHECK-NEXT: {{^}}      hint: multiply instead: 1{{$}}
 // CHECK-NEXT: {{^}}    {{.*}}remarks.c:20:5: sequential-loop: loop 'k' cannot run in parallel: P[i * m + k] (written at {{.*}}remarks.c:21:7) and P[i * m + k - 1] (read at {{.*}}remarks.c:21:22) may touch the same element in different iterations of 'k' (flow dependence, distance 1){{$}}
 // CHECK-NEXT: {{^}}    {{.*}}remarks.c:21:22: invariant-division: division by 's', which does not change in loop 'k'{{$}}
-// CHECK-NEXT: {{^}}      hint: compute its reciprocal once before the loop and multiply by it (this rounds slightly differently){{$}}
+// CHECK-NEXT: {{^}}      hint: compute its reciprocal once before the loop and multiply by it (this rounds slightly differently); --fast-math does this in the kernels{{$}}
 // CHECK-NEXT: {{^}}    {{.*}}remarks.c:16:7: divergent-branch: the branch on '(i + j) % 2 == 0' can go different ways in neighbouring threads along x ('j'), so each warp runs both paths{{$}}
 // CHECK-NEXT: {{^}}      hint: iterate so that neighbouring threads take the same path, e.g. a loop with step 2 over one colour of a red-black sweep{{$}}
 // The third nest maps i to x: P is walked with stride m across a warp.
