@@ -140,6 +140,13 @@ private:
   /// (F cannot); empty otherwise.
   StmtList distribute(const ForStmt &F,
                       const std::vector<const ForStmt *> &Outer);
+  /// F's body with each loop of it that holds several statements split
+  /// into a loop per statement, where F so written still runs every
+  /// dependence's source first; F's body when none is split.
+  StmtList splitInnerLoops(const ForStmt &F,
+                           const std::vector<const ForStmt *> &Outer);
+  /// Whether a dependence of the nest involves L's bounds.
+  bool boundsInDependences(const ForStmt &L) const;
   /// How many loops of the tree at Root could form a parallel band.
   unsigned parallelLoops(const ForStmt &Root,
                          const std::vector<const ForStmt *> &Outer);
@@ -693,21 +700,92 @@ TreeRestructurer::parallelLoops(const ForStmt &Root,
   return validBand(std::move(Band)).size();
 }
 
+bool TreeRestructurer::boundsInDependences(const ForStmt &L) const {
+  struct State {
+    const TreeRestructurer *T;
+    const ForStmt *L;
+    bool Found = false;
+  } St{this, &L};
+  isl_union_map_foreach_map(
+      AllDeps,
+      [](isl_map *M, void *User) -> isl_stat {
+        auto &S = *static_cast<State *>(User);
+        for (enum isl_dim_type T : {isl_dim_in, isl_dim_out}) {
+          const char *N = isl_map_get_tuple_name(M, T);
+          auto It = N ? S.T->InstNode.find(N) : S.T->InstNode.end();
+          S.Found |= It != S.T->InstNode.end() && It->second == S.L;
+        }
+        isl_map_free(M);
+        return isl_stat_ok;
+      },
+      &St);
+  return St.Found;
+}
+
+// bicg's `for i { q[i] = 0; for j { s[j] += r[i] * A[i][j]; q[i] += A[i][j]
+// * p[j]; } }`: the j loop must be split before distributing i can give
+// `s[j] += ...` a loop of its own (then interchanged, j parallel).
+StmtList
+TreeRestructurer::splitInnerLoops(const ForStmt &F,
+                                  const std::vector<const ForStmt *> &Outer) {
+  if (!AllDeps || boundsInDependences(F))
+    return F.Body;
+  StmtList Body;
+  bool Split = false;
+  for (const StmtPtr &S : F.Body) {
+    const auto *G = dyn_cast<ForStmt>(S.get());
+    if (!G || G->Body.size() < 2 || boundsInDependences(*G)) {
+      Body.push_back(S);
+      continue;
+    }
+    for (const StmtPtr &X : G->Body) {
+      auto Copy =
+          std::make_shared<ForStmt>(G->Iter, G->IterType, G->Lower, G->Cmp,
+                                    G->Upper, G->Step, StmtList{X}, G->Loc);
+      Copy->Unroll = G->Unroll;
+      Body.push_back(Copy);
+    }
+    Split = true;
+  }
+  if (!Split)
+    return F.Body;
+  auto Written = std::make_shared<ForStmt>(F.Iter, F.IterType, F.Lower, F.Cmp,
+                                           F.Upper, F.Step, Body, F.Loc);
+  isl_union_map *Deps = prepare(*Written, Outer);
+  if (!Deps)
+    return F.Body;
+  bool OK = holds(Deps, [&](unsigned U) {
+    std::vector<std::string> Out;
+    for (unsigned K = 0; K < Units[U].Loops.size(); ++K) {
+      Out.push_back("i" + std::to_string(K));
+      if (K >= Depth0)
+        Out.push_back(std::to_string(Units[U].Beta[K - Depth0]));
+    }
+    return Out;
+  });
+  isl_union_map_free(Deps);
+  return OK ? Body : F.Body;
+}
+
 StmtList
 TreeRestructurer::distribute(const ForStmt &F,
                              const std::vector<const ForStmt *> &Outer) {
-  if (F.Body.size() < 2)
+  StmtList Body = splitInnerLoops(F, Outer);
+  if (Body.size() < 2)
     return {};
   auto LoopOver = [&](StmtList Body) {
     return std::make_shared<ForStmt>(F.Iter, F.IterType, F.Lower, F.Cmp,
                                      F.Upper, F.Step, std::move(Body), F.Loc);
   };
+  // F as it is distributed: with its inner loops split where they were.
+  std::shared_ptr<ForStmt> Whole = LoopOver(Body);
+  const ForStmt &Split = Body == F.Body ? F : *Whole;
   // Groups of consecutive statements: a statement joins the group before
   // it when together they keep as many parallel loops as each alone.
   std::vector<StmtList> Groups;
   std::vector<unsigned> GroupOf; // By position in F's body.
   unsigned Last = 0;
-  for (const StmtPtr &S : F.Body) {
+  for (const StmtPtr &S : Body) {
     unsigned Alone = parallelLoops(*LoopOver({S}), Outer);
     if (!Groups.empty()) {
       StmtList Joined = Groups.back();
@@ -736,7 +814,7 @@ TreeRestructurer::distribute(const ForStmt &F,
   if (!Gains)
     return {};
   // Each group in its own copy of F, in their order.
-  isl_union_map *Deps = prepare(F, Outer);
+  isl_union_map *Deps = prepare(Split, Outer);
   if (!Deps)
     return {};
   bool OK = holds(Deps, [&](unsigned U) {

@@ -32,6 +32,11 @@
 // in order, and each copy is restructured as above (atax: tmp = A x, then
 // y += A^T tmp, whose i loop carries the y reduction). Legal when no
 // dependence runs from a later group to an earlier one (isl, as above).
+// Before grouping, a loop of F's body that holds several statements is
+// split into a loop per statement, where F so written still runs every
+// dependence's source first (bicg: one j loop holds `s[j] += r[i] *
+// A[i][j]`, a reduction across i, and `q[i] += A[i][j] * p[j]`, across j;
+// apart, s gets a loop of its own and then j in parallel).
 // A perfect nest of loops counting up by 1 with rectangular bounds, none of
 // which can run in parallel (an in-place stencil over time, Gauss-Seidel),
 // is skewed into a wavefront: w = sum of c_k * it_k with the smallest
