@@ -5,15 +5,12 @@
 #include "IRQueries.h"
 #include "TileFootprint.h"
 
-#include "analysis/BandBox.h"
 #include "analysis/IslToIR.h"
-#include "ir/IRPrinter.h"
 #include "ir/IRWalk.h"
 
 #include "llvm/Support/Casting.h"
 
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <set>
 
@@ -102,44 +99,6 @@ bool holdsLoop(const StmtList &L) {
   return Loop;
 }
 
-/// Whether a thread's points would run one after another: the body writes
-/// an array that it also reads or writes at a subscript whose distance to
-/// the written one is not a literal (in-place reverse: `a[i]` and
-/// `a[n - 1 - i]`). nvcc cannot then tell that point p + 1's loads miss
-/// point p's stores, and keeps them in order, one point's loads in flight
-/// at a time. H100, in-place reverse of 2^28 floats: 8 points per thread
-/// 0.50x copy, one point per thread 0.95x (RESULTS.md, 2026-11-25).
-bool pointsSerialize(const Kernel &K) {
-  std::set<std::string> Iters;
-  for (const GridLoop &G : K.Grid)
-    Iters.insert(G.Iter);
-  std::set<std::string> Written = collectWrittenArrays(K.Body);
-  std::map<std::string, std::vector<const ArrayRef *>> ByArray;
-  for (const ArrayRef *R : collectArrayRefs(K.Body))
-    if (Written.count(R->Array))
-      ByArray[R->Array].push_back(R);
-  auto LiteralDistance = [&](const ArrayRef &A, const ArrayRef &B) {
-    if (A.Indices.size() != B.Indices.size())
-      return false;
-    for (size_t D = 0; D < A.Indices.size(); ++D) {
-      std::optional<LinearForm> FA = analysis::linearIn(A.Indices[D], Iters),
-                                FB = analysis::linearIn(B.Indices[D], Iters);
-      if (!FA || !FB || FA->Coef != FB->Coef)
-        return false;
-      if (exprToString(*FA->Const) != exprToString(*FB->Const) &&
-          !(isLiteral(FA->Const) && isLiteral(FB->Const)))
-        return false;
-    }
-    return true;
-  };
-  for (const auto &[Array, Refs] : ByArray)
-    for (size_t I = 0; I < Refs.size(); ++I)
-      for (size_t J = I + 1; J < Refs.size(); ++J)
-        if (!LiteralDistance(*Refs[I], *Refs[J]))
-          return true;
-  return false;
-}
-
 /// A 1-D kernel without loops (element-wise: `y[i] = a * x[i] + y[i]`):
 /// 8 points per thread (4 for 8-byte elements), consecutive threads on
 /// consecutive points, so that each thread has several loads in flight.
@@ -163,8 +122,6 @@ std::optional<DefaultTiling> elementWise(const Kernel &K, const GridLoop &X) {
   NestSchedule Small = E;
   Small.Block = {64};
   Small.Tile = {{X.Iter, 64}};
-  if (pointsSerialize(K))
-    return DefaultTiling{{One, 1.0}, {{Small, 1.0}}};
   return DefaultTiling{{E, 1.0}, {{One, 0.66}, {Small, 0.66}}};
 }
 
@@ -201,7 +158,7 @@ std::vector<DefaultTiling> oneDimCandidates(const Kernel &K,
 /// flight (H100: 2-D stencils 0.86x copy; `B[k][i][j] = 2 * A[k][i][j]`
 /// one point per thread 0.62x). For few blocks, tiles of 32x8, one point
 /// per thread (rate 0.62).
-DefaultTiling severalPointsPerThread(const Kernel &K, const NestSchedule &Base,
+DefaultTiling severalPointsPerThread(const NestSchedule &Base,
                                      const GridLoop &X, const GridLoop &Y,
                                      const GridLoop *Z) {
   NestSchedule E = Base;
@@ -214,8 +171,6 @@ DefaultTiling severalPointsPerThread(const Kernel &K, const NestSchedule &Base,
   NestSchedule One = E;
   One.Tile[X.Iter] = 32;
   One.Tile[Y.Iter] = 8;
-  if (pointsSerialize(K))
-    return {{One, 1.0}, {}};
   E.Vector = {{X.Iter, 2}};
   return {{E, 1.0}, {{One, 0.62}}};
 }
@@ -239,7 +194,7 @@ std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
   if (K.Grid.size() == 3 && X && Y && Z && !holdsLoop(K.Body)) {
     NestSchedule Base;
     Base.Map = {{X->Iter, 0}, {Y->Iter, 1}, {Z->Iter, 2}};
-    return {severalPointsPerThread(K, Base, *X, *Y, Z)};
+    return {severalPointsPerThread(Base, *X, *Y, Z)};
   }
   if (K.Grid.size() != 2 || !X || !Y)
     return Out;
@@ -315,7 +270,7 @@ std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
   }
 
   // 4. Several points per thread.
-  Out.push_back(severalPointsPerThread(K, Base, *X, *Y, nullptr));
+  Out.push_back(severalPointsPerThread(Base, *X, *Y, nullptr));
   return Out;
 }
 
