@@ -107,8 +107,9 @@ TEST(CodegenTest, MatmulKernelSignatureAndIndexing) {
           "threadIdx.y; c2c_t_y < c2c_trip_y; c2c_t_y += (long long)gridDim.y "
           "* blockDim.y) {",
           "const int i = (int)(c2c_t_y);",
-          "for (long long c2c_t_x = (long long)blockIdx.x * blockDim.x + "
-          "threadIdx.x; c2c_t_x < c2c_trip_x;",
+          "const long long c2c_t_x = (long long)blockIdx.x * blockDim.x + "
+          "threadIdx.x;",
+          "if (c2c_t_x < c2c_trip_x) {",
           "const int j = (int)(c2c_t_x);", "float acc = 0.0f;",
           "for (int k = 0; k < K; ++k) {",
           "acc += A[(long long)i * (long long)K + k] * B[(long long)k * (long "

@@ -19,7 +19,8 @@ void matmul(int M, int N, int K, const float *A, const float *B, float *C) {
 // map: i on x, j on y; maxrregcount(64) with 256 threads: 65536/(256*64) = 4.
 // CHECK-LABEL: {{^}}// Schedule: map(i: x, j: y) block(64, 4) thread(j: 3) unroll(k: 4) maxrregcount(64){{$}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(256, 4) matmul_kernel0(
-// CHECK-NEXT: {{^}}  for (long long c2c_t_x = {{.*}}{{$}}
+// CHECK-NEXT: {{^}}  const long long c2c_t_x = {{.*}}{{$}}
+// CHECK-NEXT: {{^}}  if (c2c_t_x < c2c_trip_x) {{{$}}
 // CHECK-NEXT: {{^}}    const int i = (int)(c2c_t_x);{{$}}
 // CHECK-NEXT: {{^}}    for (long long c2c_t_y = {{.*}}{{$}}
 // CHECK-NEXT: {{^}}      const int j = (int)(c2c_t_y);{{$}}

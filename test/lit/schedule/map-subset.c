@@ -10,7 +10,8 @@ void add(int n, int m, float *A) {
 // RUN: FileCheck %s --check-prefix=REMARK < %t.err
 // CHECK-LABEL: {{^}}// Schedule: map(i: x) block(128){{$}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(128) add_kernel0(
-// CHECK-NEXT: {{^}}  for (long long c2c_t_x = {{.*}}{{$}}
+// CHECK-NEXT: {{^}}  const long long c2c_t_x = {{.*}}{{$}}
+// CHECK-NEXT: {{^}}  if (c2c_t_x < c2c_trip_x) {{{$}}
 // CHECK-NEXT: {{^}}    const int i = (int)(c2c_t_x);{{$}}
 // CHECK-NEXT: {{^}}    for (int j = 0; j < m; ++j) {{{$}}
 // REMARK: remark: map clause: i -> x

@@ -37,5 +37,6 @@ void scale4(int q, int p, int n, int m, const float A[q][p][n][m],
 // CHECK: {{^}}// Schedule: map(j: x, i: y, k: z) block(32, 8, 1) tile(i: 8, j: 32, k: 1){{$}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(256) scale3_kernel0_1x8x32(
 // CHECK: {{^}}__global__ void __launch_bounds__(256) scale4_kernel0(
-// CHECK-NEXT: {{^}}  for (long long c2c_t_x =
+// CHECK-NEXT: {{^}}  const long long c2c_t_x ={{.*}}{{$}}
+// CHECK-NEXT: {{^}}  if (c2c_t_x < c2c_trip_x) {{{$}}
 // ORACLE: {{^}}CHECK scale3 PASS
