@@ -6,9 +6,9 @@
 
 #include "DefaultTiling.h"
 #include "IRQueries.h"
-#include "ir/IRRewrite.h"
 #include "TileFootprint.h"
 #include "TripCount.h"
+#include "ir/IRRewrite.h"
 
 #include "analysis/IslToIR.h"
 #include "ir/IRBuild.h"
@@ -771,7 +771,7 @@ StmtList Tiler::loads(LoadMode Mode) {
       DimInt,
       Linear,
       DimLong
-    } GK = intDimGuards(FP)  ? GuardKind::DimInt
+    } GK = intDimGuards(FP)   ? GuardKind::DimInt
            : !FP.PointerArray ? GuardKind::DimLong
                               : GuardKind::Linear;
     std::vector<ExprPtr> X(N);
@@ -841,9 +841,8 @@ StmtList Tiler::loads(LoadMode Mode) {
     if (W == 1) {
       ExprPtr Dst = ToRegs ? Staged(0) : ShRef(0);
       ExprPtr Val = ToRegs ? Src(0) : Scaled(Src(0));
-      Inner.push_back(std::make_shared<IfStmt>(Guard(0),
-                                               StmtList{assign(Dst, Val)},
-                                               StmtList{assign(Dst, Zero)}));
+      Inner.push_back(std::make_shared<IfStmt>(
+          Guard(0), StmtList{assign(Dst, Val)}, StmtList{assign(Dst, Zero)}));
     } else {
       // The whole run inside the array and the global address aligned: one
       // vector load; else element by element.
@@ -911,8 +910,8 @@ StmtList Tiler::rewriteForPoints(const StmtList &L) {
     // `Scale * A[...]` of a tile staged scaled is the tile's element.
     if (const auto *B = dyn_cast<BinaryExpr>(E.get());
         B && B->Op == BinaryOpKind::Mul)
-      for (auto [X, Y] : {std::make_pair(B->LHS, B->RHS),
-                          std::make_pair(B->RHS, B->LHS)}) {
+      for (auto [X, Y] :
+           {std::make_pair(B->LHS, B->RHS), std::make_pair(B->RHS, B->LHS)}) {
         auto It = SharedRefs.find(X.get());
         const auto *V = dyn_cast<VarRef>(Y.get());
         if (It != SharedRefs.end() && V && It->second.first->Scale &&
@@ -1084,10 +1083,20 @@ bool Tiler::run() {
   }
   Body.push_back(decl("c2c_ntiles", ScalarKind::Long, NTiles));
   ExprPtr GridX = cast(builtin("gridDim", 0), ScalarKind::Long);
-  Body.push_back(decl("c2c_rounds", ScalarKind::Long,
-                      bin(BinaryOpKind::Div,
-                          addL(lvar("c2c_ntiles"), addL(GridX, llit(-1))),
-                          GridX, ScalarKind::Long)));
+  StmtPtr Rounds = decl("c2c_rounds", ScalarKind::Long,
+                        bin(BinaryOpKind::Div,
+                            addL(lvar("c2c_ntiles"), addL(GridX, llit(-1))),
+                            GridX, ScalarKind::Long));
+  // A tile without strips or shared tiles is light work, and the loop over
+  // rounds slows it (H100, a 7-point 3-D stencil at 512^3 in tiles of one
+  // point per thread 1.28 -> 1.08 ms with this path, eight points 0.61 ->
+  // 0.59 ms, RESULTS.md 2026-11-25). Such kernels take a path without it
+  // when the host launched a block per tile, which it does up to 2^31 - 1
+  // tiles; the loop stays for more, and for heavy tiles, whose code it
+  // would double.
+  bool Light = !Strip && Tiles.empty();
+  if (!Light)
+    Body.push_back(Rounds);
   if (Strip)
     Body.push_back(decl("c2c_trip_" + Strip->Iter, ScalarKind::Long,
                         buildTripCount(*Strip)));
@@ -1270,16 +1279,24 @@ bool Tiler::run() {
     Tile.resize(TileHead);
     Tile.push_back(std::make_shared<IfStmt>(TileInBand, Work, StmtList{}));
   }
-  StmtList Round;
-  Round.push_back(decl("c2c_tile", ScalarKind::Long,
-                       addL(cast(builtin("blockIdx", 0), ScalarKind::Long),
-                            mulL(lvar("c2c_round"), GridX))));
-  Round.push_back(std::make_shared<IfStmt>(
-      cmpL(BinaryOpKind::LT, lvar("c2c_tile"), lvar("c2c_ntiles")), Tile,
-      StmtList{}));
-  Body.push_back(std::make_shared<ForStmt>("c2c_round", ScalarKind::Long,
-                                           llit(0), LoopCmp::LT,
-                                           lvar("c2c_rounds"), 1, Round));
+  auto TileAt = [&](ExprPtr Index) {
+    StmtList Round;
+    Round.push_back(decl("c2c_tile", ScalarKind::Long, std::move(Index)));
+    Round.push_back(std::make_shared<IfStmt>(
+        cmpL(BinaryOpKind::LT, lvar("c2c_tile"), lvar("c2c_ntiles")), Tile,
+        StmtList{}));
+    return Round;
+  };
+  ExprPtr BlockX = cast(builtin("blockIdx", 0), ScalarKind::Long);
+  StmtPtr Loop = std::make_shared<ForStmt>(
+      "c2c_round", ScalarKind::Long, llit(0), LoopCmp::LT, lvar("c2c_rounds"),
+      1, TileAt(addL(BlockX, mulL(lvar("c2c_round"), GridX))));
+  if (Light)
+    Body.push_back(std::make_shared<IfStmt>(
+        cmpL(BinaryOpKind::LE, lvar("c2c_ntiles"), GridX), TileAt(BlockX),
+        StmtList{Rounds, Loop}));
+  else
+    Body.push_back(Loop);
 
   // Grid: every tile a block, as far as the x dimension reaches.
   ExprPtr HostTiles;
