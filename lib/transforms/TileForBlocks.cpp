@@ -6,9 +6,9 @@
 
 #include "DefaultTiling.h"
 #include "IRQueries.h"
+#include "ir/IRRewrite.h"
 #include "TileFootprint.h"
 #include "TripCount.h"
-#include "ir/IRRewrite.h"
 
 #include "analysis/IslToIR.h"
 #include "ir/IRBuild.h"
@@ -771,7 +771,7 @@ StmtList Tiler::loads(LoadMode Mode) {
       DimInt,
       Linear,
       DimLong
-    } GK = intDimGuards(FP)   ? GuardKind::DimInt
+    } GK = intDimGuards(FP)  ? GuardKind::DimInt
            : !FP.PointerArray ? GuardKind::DimLong
                               : GuardKind::Linear;
     std::vector<ExprPtr> X(N);
@@ -841,8 +841,9 @@ StmtList Tiler::loads(LoadMode Mode) {
     if (W == 1) {
       ExprPtr Dst = ToRegs ? Staged(0) : ShRef(0);
       ExprPtr Val = ToRegs ? Src(0) : Scaled(Src(0));
-      Inner.push_back(std::make_shared<IfStmt>(
-          Guard(0), StmtList{assign(Dst, Val)}, StmtList{assign(Dst, Zero)}));
+      Inner.push_back(std::make_shared<IfStmt>(Guard(0),
+                                               StmtList{assign(Dst, Val)},
+                                               StmtList{assign(Dst, Zero)}));
     } else {
       // The whole run inside the array and the global address aligned: one
       // vector load; else element by element.
@@ -910,8 +911,8 @@ StmtList Tiler::rewriteForPoints(const StmtList &L) {
     // `Scale * A[...]` of a tile staged scaled is the tile's element.
     if (const auto *B = dyn_cast<BinaryExpr>(E.get());
         B && B->Op == BinaryOpKind::Mul)
-      for (auto [X, Y] :
-           {std::make_pair(B->LHS, B->RHS), std::make_pair(B->RHS, B->LHS)}) {
+      for (auto [X, Y] : {std::make_pair(B->LHS, B->RHS),
+                          std::make_pair(B->RHS, B->LHS)}) {
         auto It = SharedRefs.find(X.get());
         const auto *V = dyn_cast<VarRef>(Y.get());
         if (It != SharedRefs.end() && V && It->second.first->Scale &&
