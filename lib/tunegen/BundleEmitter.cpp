@@ -167,6 +167,7 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
   HO.Sizes.insert(R.Sizes.begin(), R.Sizes.end());
   HO.VerifySizes.insert(R.VerifySizes.begin(), R.VerifySizes.end());
   HO.SourceFileName = B.SourceName;
+  HO.Inputs = R.Inputs;
   std::string HarnessErr;
   std::string Harness = emitHarness(*F, Plain.LF, HO, HarnessErr);
   if (Harness.empty()) {

@@ -13,6 +13,8 @@
 #ifndef C2CUDA_TUNEGEN_BUNDLEEMITTER_H
 #define C2CUDA_TUNEGEN_BUNDLEEMITTER_H
 
+#include "InputSpec.h"
+
 #include "ir/Diagnostics.h"
 #include "ir/Evaluate.h"
 #include "ir/IR.h"
@@ -32,6 +34,8 @@ struct TuneRequest {
   ScalarValues Sizes, VerifySizes;
   bool AllowReassociation = false;
   bool FastMath = false;
+  /// --input: array parameter -> distribution of its inputs.
+  std::map<std::string, InputDistribution> Inputs;
   bool PlantFaults = false; ///< Add planted-oob and planted-hang variants.
   tuner::TimingSettings Timing;
   double TimeoutSeconds = 60;

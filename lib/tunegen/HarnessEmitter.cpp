@@ -17,6 +17,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
+
 namespace c2cuda {
 
 namespace {
@@ -44,6 +46,8 @@ struct c2c_array_desc {
   bool read;      // Its initial values matter: filled with random inputs.
   bool written;   // Compared after each run.
   bool on_device; // A device pointer for the _device entries (else host).
+  int dist;       // --input: 0 default, 1 uniform(a, b), 2 normal(a, b),
+  double a, b;    // 3 constant(a).
 };
 
 // splitmix64, as examples/check.h: the same inputs on every platform.
@@ -57,6 +61,17 @@ static uint64_t c2c_next() {
 // Uniform in [lo, hi).
 static double c2c_uniform(double lo, double hi) {
   return lo + (hi - lo) * ((double)(c2c_next() >> 11) * 0x1.0p-53);
+}
+// A value of the distribution --input gave an array (Box-Muller for normal).
+static double c2c_draw(const c2c_array_desc &d) {
+  switch (d.dist) {
+  case 1: return c2c_uniform(d.a, d.b);
+  case 2: {
+    double u = c2c_uniform(0x1.0p-53, 1), v = c2c_uniform(0, 1);
+    return d.a + d.b * sqrt(-2 * log(u)) * cos(6.283185307179586 * v);
+  }
+  default: return d.a;
+  }
 }
 )";
 
@@ -119,6 +134,25 @@ static void c2c_make(c2c_problem &P, bool small, uint64_t seed) {
     v.resize((size_t)n * c2c_size(d.kind));
     if (!d.read) {
       memset(v.data(), 0xFF, v.size());
+      continue;
+    }
+    if (d.dist) {
+      for (long long i = 0; i < n; ++i) {
+        double x = c2c_draw(d);
+        switch (d.kind) {
+        case C2C_FLOAT: ((float *)v.data())[i] = (float)x; break;
+        case C2C_DOUBLE: ((double *)v.data())[i] = x; break;
+        case C2C_INT: ((int *)v.data())[i] = (int)floor(x); break;
+        case C2C_UINT: ((unsigned *)v.data())[i] = (unsigned)floor(x); break;
+        case C2C_LONG: ((long *)v.data())[i] = (long)floor(x); break;
+        case C2C_ULONG: ((unsigned long *)v.data())[i] = (unsigned long)floor(x); break;
+        case C2C_CHAR: ((char *)v.data())[i] = (char)floor(x); break;
+        case C2C_SCHAR: ((signed char *)v.data())[i] = (signed char)floor(x); break;
+        case C2C_UCHAR: ((unsigned char *)v.data())[i] = (unsigned char)floor(x); break;
+        case C2C_SHORT: ((short *)v.data())[i] = (short)floor(x); break;
+        case C2C_USHORT: ((unsigned short *)v.data())[i] = (unsigned short)floor(x); break;
+        }
+      }
       continue;
     }
     for (long long i = 0; i < n; ++i)
@@ -748,13 +782,24 @@ std::string emitHarness(const Function &F, const LoweredFunction &Plain,
      << (F.ReturnType == "void" ? "false" : "true") << ";\n";
   OS << "static const int c2c_narrays = " << Arrays.size() << ";\n";
   OS << "static const c2c_array_desc c2c_arrays[] = {\n";
-  for (const HarnessArray &H : Arrays)
+  for (const HarnessArray &H : Arrays) {
+    InputDistribution D;
+    auto In = Opts.Inputs.find(H.P->Name);
+    if (In != Opts.Inputs.end())
+      D = In->second;
+    char AB[80];
+    std::snprintf(AB, sizeof AB, "%.17g, %.17g", D.A, D.B);
     OS << "    {" << codegen::cString(H.P->Name) << ", " << kindName(H.P->Elem)
        << ", /*read=*/" << (H.Read ? "true" : "false") << ", /*written=*/"
        << (H.Written ? "true" : "false") << ", /*on_device=*/"
-       << (H.Plan ? "true" : "false") << "},\n";
+       << (H.Plan ? "true" : "false") << ", /*dist=*/"
+       << static_cast<int>(D.K) << ", " << AB << "},";
+    if (D.K != InputDistribution::Kind::Default)
+      OS << " // " << D.str();
+    OS << "\n";
+  }
   if (Arrays.empty())
-    OS << "    {\"\", C2C_INT, false, false, false},\n";
+    OS << "    {\"\", C2C_INT, false, false, false, 0, 0, 0},\n";
   OS << "};\n\n";
 
   OS << "struct c2c_scalars {\n"

@@ -7,7 +7,8 @@
 //               GPU as one JSON line; `--run` verifies the variant twice
 //               (at the small size against the float64 reference, at the
 //               tuning size against the plain mapping) on fresh random
-//               inputs and poisoned outputs, then times it (CUDA events,
+//               inputs (drawn as --input says, HarnessOptions::Inputs)
+//               and poisoned outputs, then times it (CUDA events,
 //               L2 flushed before each rep) and prints one JSON line;
 //               `--profile` runs it once after a warm-up, for ncu.
 //   ref64.c     the original C with float spelt double and the function
@@ -29,6 +30,8 @@
 #ifndef C2CUDA_TUNEGEN_HARNESSEMITTER_H
 #define C2CUDA_TUNEGEN_HARNESSEMITTER_H
 
+#include "InputSpec.h"
+
 #include "ir/IR.h"
 
 #include <map>
@@ -49,6 +52,9 @@ struct HarnessOptions {
   /// The C file's name as copied into the bundle ("matmul.c"), which
   /// ref64.c includes.
   std::string SourceFileName;
+  /// Array parameter -> the distribution its inputs are drawn from
+  /// (--input); the others get the default.
+  std::map<std::string, InputDistribution> Inputs;
 };
 
 /// 1e-4 when F computes in float anywhere (a float parameter, array or

@@ -55,6 +55,14 @@ cl::list<std::string> VerifySizes(
              "capped at 101, 131, 161, ... in parameter order)"),
     cl::value_desc("name=value,..."), cl::sub(tuneCommand()),
     cl::cat(TuneCategory));
+cl::list<std::string> Inputs(
+    "input",
+    cl::desc("Draw an input array's elements from uniform(LO, HI), "
+             "normal(MEAN, SD) or constant(V) instead of the default (floating "
+             "types uniform in [-1, 1), integers 0 to 7); repeat for more "
+             "arrays"),
+    cl::value_desc("name=distribution"), cl::sub(tuneCommand()),
+    cl::cat(TuneCategory));
 cl::opt<std::string>
     Strategy("strategy",
              cl::desc("exhaustive, random, model (cost model, then local "
@@ -214,6 +222,24 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
   if (!parseSizes(Ctx.Sizes, R.Sizes, "--size") ||
       !parseSizes(VerifySizes, R.VerifySizes, "--verify-size"))
     return 1;
+  for (const std::string &Spec : Inputs) {
+    std::string Name, Err;
+    InputDistribution D;
+    if (!parseInputSpec(Spec, Name, D, Err))
+      return Fail("--input " + Spec + ": " + Err);
+    std::vector<std::string> Arrays;
+    for (const Param &P : F->Params)
+      if (P.isArray())
+        Arrays.push_back(P.Name);
+    if (!llvm::is_contained(Arrays, Name))
+      return Fail("--input " + Spec + ": '" + F->Name +
+                  "' has no array parameter '" + Name + "'" +
+                  (Arrays.empty() ? std::string()
+                                  : " (its arrays are " +
+                                        llvm::join(Arrays, ", ") + ")"));
+    if (!R.Inputs.emplace(Name, D).second)
+      return Fail("--input " + Spec + ": '" + Name + "' is given twice");
+  }
   // Every integer parameter needs a value: the harness allocates from them.
   std::vector<std::string> IntParams;
   for (const Param &P : F->Params)
@@ -288,11 +314,25 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     errs() << "; " << N << " pruned (" << Why << ")";
   errs() << "\n";
 
-  // This command's file and sizes, for the hints.
-  std::string Again = "c2cuda tune " + Ctx.InputFile + " --size ";
-  for (auto It = R.Sizes.begin(); It != R.Sizes.end(); ++It)
-    Again += (It == R.Sizes.begin() ? "" : ",") + It->first + "=" +
-             std::to_string(It->second);
+  // This command's file, sizes and the options that change the code or
+  // the inputs (a bundle's results are found again by them), for the hints.
+  std::string Again = "c2cuda tune " + Ctx.InputFile;
+  if (!KernelName.empty())
+    Again += " --kernel " + KernelName;
+  for (const auto *Given : {&R.Sizes, &R.VerifySizes}) {
+    if (Given == &R.VerifySizes && VerifySizes.empty())
+      continue;
+    Again += Given == &R.Sizes ? " --size " : " --verify-size ";
+    for (auto It = Given->begin(); It != Given->end(); ++It)
+      Again += (It == Given->begin() ? "" : ",") + It->first + "=" +
+               std::to_string(It->second);
+  }
+  for (const auto &[Array, D] : R.Inputs)
+    Again += " --input '" + Array + "=" + D.str() + "'";
+  if (Ctx.AllowReassociation)
+    Again += " --allow-reassociation";
+  if (Ctx.FastMath)
+    Again += " --fast-math";
   if (!EmitBundle.empty()) {
     if (!writeBundleDir(EmitBundle, P, Err))
       return Fail(Err);
