@@ -74,8 +74,8 @@ void buildStrip(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
   for (auto [BX, BY] : Blocks)
     BlockValues.push_back(blockName(BX, BY));
   S.Params = {param("block", BlockValues), param(TX, {64, 128, 256}),
-              param(TY, {64, 128, 256}), param(TK, {8, 16, 32}),
-              param("pipeline", {1, 2})};
+              param(TY, {64, 128, 256}),   param(TK, {8, 16, 32}),
+              param("pipeline", {1, 2}),   param("maxrregcount", {0, 128})};
   for (auto [BX, BY] : Blocks)
     for (unsigned TileX : Tiles)
       for (unsigned TileY : Tiles) {
@@ -85,27 +85,39 @@ void buildStrip(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
         // than 128 accumulators cannot stay in 255 registers.
         if (TileX % BX || TileY % BY || Points < 16 || Points > 128)
           continue;
+        // Where registers bound occupancy (the accumulators, the operand
+        // fragments and about 28 others, as CostModel counts them, leave
+        // fewer than two blocks per SM), a cap of 128 registers is tried
+        // too: more blocks, perhaps spills (the default schedule caps
+        // float products at 128).
+        unsigned Regs = 28 + Points + PX + PY;
+        std::vector<unsigned> Caps = {0};
+        if (Regs > 128 && 2 * Regs * BX * BY > 65536)
+          Caps.push_back(128);
         for (unsigned TileK : Strips)
-          for (unsigned Pipe : Pipes) {
-            SpacePoint P;
-            P.Params = {{"block", blockName(BX, BY)},
-                        {TX, TileX},
-                        {TY, TileY},
-                        {TK, TileK},
-                        {"pipeline", Pipe}};
-            NestSchedule &N = P.Schedule;
-            N.Map = {{X.Iter, 0}, {Y.Iter, 1}};
-            N.Block = {BX, BY};
-            N.Tile = {{X.Iter, TileX}, {Y.Iter, TileY}, {Strip.Iter, TileK}};
-            if (unsigned V = runWidth(PX); V > 1)
-              N.Vector[X.Iter] = V;
-            if (unsigned V = runWidth(PY); V > 1)
-              N.Vector[Y.Iter] = V;
-            N.Shared = Arrays;
-            N.Pad = 4;
-            N.Pipeline = Pipe;
-            S.Points.push_back(std::move(P));
-          }
+          for (unsigned Pipe : Pipes)
+            for (unsigned Cap : Caps) {
+              SpacePoint P;
+              P.Params = {{"block", blockName(BX, BY)},
+                          {TX, TileX},
+                          {TY, TileY},
+                          {TK, TileK},
+                          {"pipeline", Pipe},
+                          {"maxrregcount", Cap}};
+              NestSchedule &N = P.Schedule;
+              N.Map = {{X.Iter, 0}, {Y.Iter, 1}};
+              N.Block = {BX, BY};
+              N.Tile = {{X.Iter, TileX}, {Y.Iter, TileY}, {Strip.Iter, TileK}};
+              if (unsigned V = runWidth(PX); V > 1)
+                N.Vector[X.Iter] = V;
+              if (unsigned V = runWidth(PY); V > 1)
+                N.Vector[Y.Iter] = V;
+              N.Shared = Arrays;
+              N.Pad = 4;
+              N.Pipeline = Pipe;
+              N.MaxRegCount = Cap;
+              S.Points.push_back(std::move(P));
+            }
       }
 }
 
