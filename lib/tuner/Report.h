@@ -4,7 +4,9 @@
 //
 //   DIR/report.json  every variant's evaluation and the sweep's identity,
 //                    schema docs/tune-report.schema.json
-//   DIR/report.md    best vs default vs plain, top ten, failures,
+//   DIR/report.md    a headline (the winner, its speedups, what its
+//                    schedule changes, the counters that moved), then
+//                    best vs default vs plain, top ten, failures,
 //                    sensitivity of time to each parameter, ncu counters
 //   DIR/report.html  one self-contained page (no network): the tables of
 //                    report.md as static HTML, and four SVG charts drawn by

@@ -135,6 +135,7 @@ table{border-collapse:collapse;margin:8px 0;font-size:13px}
 td,th{border:1px solid #ddd;padding:3px 8px;text-align:right;vertical-align:top}
 td:first-child,th:first-child,td.t{text-align:left}
 th{background:#f4f4f4}
+p.headline{font-size:1.15em;font-weight:600;margin:8px 0 16px}
 dl.facts{display:grid;grid-template-columns:max-content auto;gap:2px 12px}
 dl.facts dt{font-weight:600}dl.facts dd{margin:0}
 .note{color:#555}
@@ -357,6 +358,7 @@ std::string reportHtml(const Bundle &B, const TuningRun &R) {
                   "charset=\"utf-8\">\n<title>" +
                   esc(Title) + "</title>\n<style>" + Css +
                   "</style>\n</head>\n<body>\n<h1>" + esc(Title) + "</h1>\n";
+  S += "<p class=\"headline\">" + esc(reportHeadline(B, R)) + "</p>\n";
   S += "<dl class=\"facts\">\n";
   for (const auto &[K, V] : reportFacts(B, R))
     S += "<dt>" + esc(K) + "</dt><dd>" + esc(V) + "</dd>\n";

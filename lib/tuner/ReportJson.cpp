@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tuner/Report.h"
+#include "tuner/ReportTables.h"
 #include "tuner/Sensitivity.h"
 
 namespace c2cuda {
@@ -86,6 +87,7 @@ nlohmann::json reportToJson(const Bundle &B, const TuningRun &R) {
   Summary["speedup_over_plain"] =
       Ratio(Summary["plain_ms"], Summary["best_ms"]);
   J["summary"] = Summary;
+  J["headline"] = reportHeadline(B, R);
 
   nlohmann::json Variants = nlohmann::json::array();
   for (const Evaluation &E : R.Results) {

@@ -23,6 +23,7 @@ static std::string cell(const std::string &S) {
 std::string reportMarkdown(const Bundle &B, const TuningRun &R) {
   std::string S = "# c2cuda tune: " + B.Function + " (" + B.SourceName +
                   ", nest " + std::to_string(B.Nest) + ")\n\n";
+  S += "**" + reportHeadline(B, R) + "**\n\n";
   for (const auto &[K, V] : reportFacts(B, R))
     S += "- **" + K + "**: " + cell(V) + "\n";
   for (const ReportTable &T : reportTables(B, R)) {

@@ -105,6 +105,74 @@ static std::string speedup(const Evaluation *Base, const Evaluation *E) {
   return fmtSig(Base->Time.MedianMs / E->Time.MedianMs) + "x";
 }
 
+/// What Best's schedule sets differently from Def's, clause by clause:
+/// "tile {i: 128, ...} -> {i: 256, ...}", "pipeline 2 -> 1".
+static std::string scheduleChanges(const nlohmann::json &Def,
+                                   const nlohmann::json &Best) {
+  std::set<std::string> Keys;
+  for (const nlohmann::json *S : {&Def, &Best})
+    if (S->is_object())
+      for (auto It = S->begin(); It != S->end(); ++It)
+        if (It.key() != "nest")
+          Keys.insert(It.key());
+  auto Text = [](const nlohmann::json &S, const std::string &K) {
+    if (!S.is_object() || !S.contains(K))
+      return std::string("none");
+    const nlohmann::json &V = S.at(K);
+    return V.is_string() ? V.get<std::string>() : V.dump();
+  };
+  std::string Out;
+  for (const std::string &K : Keys) {
+    std::string A = Text(Def, K), C = Text(Best, K);
+    if (A != C)
+      Out += (Out.empty() ? "" : "; ") + K + " " + A + " -> " + C;
+  }
+  return Out;
+}
+
+std::string reportHeadline(const Bundle &B, const TuningRun &R) {
+  const Evaluation *Best = at(R, R.Best), *Def = at(R, R.Default),
+                   *Plain = at(R, R.Plain);
+  if (!okTime(Best))
+    return "No variant verified and ran: there is no best schedule (see "
+           "Failures).";
+  bool IsDefault = Best->Role == "default";
+  std::string S = "Best: " +
+                  (IsDefault ? std::string("the default schedule")
+                             : Best->VariantId) +
+                  ", " + fmtSig(Best->Time.MedianMs) + " ms";
+  if (!IsDefault)
+    S += ", " + speedup(Def, Best) + " over the default schedule";
+  if (okTime(Plain))
+    S += ", " + speedup(Plain, Best) + " over the plain mapping";
+  if (IsDefault)
+    S += "; no candidate beat it (" + std::to_string(R.Evaluations) +
+         " evaluated)";
+  S += ".";
+  if (Best->Role != "default" && Def) {
+    std::string Changes = scheduleChanges(Def->Schedule, Best->Schedule);
+    if (!Changes.empty())
+      S += " Changed from the default: " + Changes + ".";
+  }
+  std::string Moved;
+  for (const auto &[Name, V] : R.BestCounters) {
+    auto D = R.DefaultCounters.find(Name);
+    if (D == R.DefaultCounters.end() || Best->Role == "default")
+      continue;
+    double Base = std::max(std::fabs(D->second), 1e-12);
+    if (std::fabs(V - D->second) / Base <= 0.1)
+      continue;
+    bool Pct = Name == "achieved_occupancy";
+    Moved += (Moved.empty() ? "" : ", ") + Name + " " +
+             (Pct ? fmtPct(D->second) : fmtSig(D->second, 4)) + " -> " +
+             (Pct ? fmtPct(V) : fmtSig(V, 4));
+  }
+  if (!Moved.empty())
+    S += " Counters that moved (default -> best): " + Moved + ".";
+  (void)B;
+  return S;
+}
+
 std::vector<std::pair<std::string, std::string>>
 reportFacts(const Bundle &B, const TuningRun &R) {
   std::vector<std::pair<std::string, std::string>> F;

@@ -29,6 +29,12 @@ struct ReportTable {
 std::vector<std::pair<std::string, std::string>>
 reportFacts(const Bundle &B, const TuningRun &R);
 
+/// The report's first sentences: the winner and its time, its speedups
+/// over the default schedule and the plain mapping, what its schedule
+/// changes from the default's, and the Nsight Compute counters that moved
+/// by more than 10% between them; or that nothing verified and ran.
+std::string reportHeadline(const Bundle &B, const TuningRun &R);
+
 /// Baselines, top ten, failures, sensitivity, ncu (always present; a table
 /// without rows carries a Note saying why).
 std::vector<ReportTable> reportTables(const Bundle &B, const TuningRun &R);

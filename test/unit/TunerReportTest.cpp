@@ -384,3 +384,37 @@ TEST(TunerReport, ProfileWithoutNcuSaysWhy) {
 }
 
 } // namespace
+
+TEST(TunerReport, Headline) {
+  Fixture F = makeFixture();
+  // The best (v1010, 1 ms) stages 64 rows instead of the default's 32.
+  F.R.Results[F.R.Best].Schedule["tile"]["i"] = 64;
+  F.R.BestCounters = {{"achieved_occupancy", 0.61},
+                      {"dram_bytes", 2.5e8},
+                      {"sectors_per_request", 4.2}};
+  F.R.DefaultCounters = {{"achieved_occupancy", 0.45},
+                         {"dram_bytes", 4e8},
+                         {"sectors_per_request", 4.0}};
+  EXPECT_EQ(reportHeadline(F.B, F.R),
+            "Best: v1010, 1.00 ms, 1.39x over the default schedule, 5.00x "
+            "over the plain mapping. Changed from the default: tile "
+            "{\"i\":32,\"j\":32} -> {\"i\":64,\"j\":32}. Counters that moved "
+            "(default -> best): achieved_occupancy 45.0% -> 61.0%, "
+            "dram_bytes 400000000 -> 250000000.");
+  std::string Md = reportMarkdown(F.B, F.R);
+  EXPECT_EQ(Md.find("**Best: v1010, 1.00 ms"), Md.find("\n\n") + 2) << Md;
+  EXPECT_NE(reportHtml(F.B, F.R).find("<p class=\"headline\">Best: v1010"),
+            std::string::npos);
+  EXPECT_EQ(reportToJson(F.B, F.R)["headline"], reportHeadline(F.B, F.R));
+
+  // The default is the best when no candidate beats it.
+  F.R.Best = F.R.Default;
+  EXPECT_EQ(reportHeadline(F.B, F.R),
+            "Best: the default schedule, 1.39 ms, 3.61x over the plain "
+            "mapping; no candidate beat it (18 evaluated).");
+
+  F.R.Best = -1;
+  EXPECT_EQ(reportHeadline(F.B, F.R),
+            "No variant verified and ran: there is no best schedule (see "
+            "Failures).");
+}
