@@ -91,7 +91,7 @@ CostResult predictCost(const CostInputs &In) {
 
   DeclSums D;
   sumDecls(V.Body, D);
-  double EstRegs = 28 + D.RegisterElems;
+  double EstRegs = BaseRegisters + D.RegisterElems;
   if (In.Shape == "strip")
     EstRegs += PX + PY; // Operand fragments of the register tile.
   else

@@ -32,6 +32,11 @@
 
 namespace c2cuda {
 
+/// Registers a thread needs besides its register arrays (indices, guards,
+/// addresses), as the model estimates them: the space builder uses the same
+/// count to decide where a register cap is worth trying.
+constexpr unsigned BaseRegisters = 28;
+
 struct CostInputs {
   const Kernel *Plain = nullptr;   ///< The nest's untiled kernel.
   const Kernel *Variant = nullptr; ///< The same nest under the schedule.

@@ -35,6 +35,7 @@ std::string InputDistribution::str() const {
 
 bool parseInputSpec(llvm::StringRef Spec, std::string &Name,
                     InputDistribution &D, std::string &Err) {
+  Err.clear();
   auto [Lhs, Rhs] = Spec.split('=');
   Lhs = Lhs.trim();
   Rhs = Rhs.trim();
@@ -64,37 +65,28 @@ bool parseInputSpec(llvm::StringRef Spec, std::string &Name,
     }
     Args.push_back(V);
   }
-  auto Arity = [&](size_t N, const char *Form) {
-    if (Args.size() == N)
-      return true;
-    Err = "'" + Rhs.str() + "': write " + Form;
-    return false;
+  struct Form {
+    const char *Name, *Spelling;
+    size_t Arity;
+    InputDistribution::Kind K;
   };
-  if (Kind == "uniform") {
-    if (!Arity(2, "uniform(LO, HI)"))
+  static const Form Forms[] = {
+      {"uniform", "uniform(LO, HI)", 2, InputDistribution::Kind::Uniform},
+      {"normal", "normal(MEAN, SD)", 2, InputDistribution::Kind::Normal},
+      {"constant", "constant(V)", 1, InputDistribution::Kind::Constant}};
+  for (const Form &F : Forms) {
+    if (Kind != F.Name)
+      continue;
+    if (Args.size() != F.Arity) {
+      Err = "'" + Rhs.str() + "': write " + F.Spelling;
       return false;
-    if (!(Args[0] < Args[1])) {
+    }
+    if (F.K == InputDistribution::Kind::Uniform && !(Args[0] < Args[1]))
       Err = "'" + Rhs.str() + "': LO must be less than HI";
-      return false;
-    }
-    D = {InputDistribution::Kind::Uniform, Args[0], Args[1]};
-    return true;
-  }
-  if (Kind == "normal") {
-    if (!Arity(2, "normal(MEAN, SD)"))
-      return false;
-    if (Args[1] < 0) {
+    if (F.K == InputDistribution::Kind::Normal && Args[1] < 0)
       Err = "'" + Rhs.str() + "': the standard deviation is negative";
-      return false;
-    }
-    D = {InputDistribution::Kind::Normal, Args[0], Args[1]};
-    return true;
-  }
-  if (Kind == "constant") {
-    if (!Arity(1, "constant(V)"))
-      return false;
-    D = {InputDistribution::Kind::Constant, Args[0], 0};
-    return true;
+    D = {F.K, Args[0], F.Arity > 1 ? Args[1] : 0};
+    return Err.empty();
   }
   Err = "unknown distribution '" + Kind.str() +
         "': write uniform(LO, HI), normal(MEAN, SD) or constant(V)";

@@ -2,6 +2,8 @@
 
 #include "SpaceBuilder.h"
 
+#include "CostModel.h"
+
 #include "transforms/IRQueries.h"
 
 #include "llvm/Support/Casting.h"
@@ -86,11 +88,11 @@ void buildStrip(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
         if (TileX % BX || TileY % BY || Points < 16 || Points > 128)
           continue;
         // Where registers bound occupancy (the accumulators, the operand
-        // fragments and about 28 others, as CostModel counts them, leave
-        // fewer than two blocks per SM), a cap of 128 registers is tried
-        // too: more blocks, perhaps spills (the default schedule caps
-        // float products at 128).
-        unsigned Regs = 28 + Points + PX + PY;
+        // fragments and the others, as CostModel counts them, leave fewer
+        // than two blocks per SM), a cap of 128 registers is tried too:
+        // more blocks, perhaps spills (the default schedule caps float
+        // products at 128).
+        unsigned Regs = BaseRegisters + Points + PX + PY;
         std::vector<unsigned> Caps = {0};
         if (Regs > 128 && 2 * Regs * BX * BY > 65536)
           Caps.push_back(128);

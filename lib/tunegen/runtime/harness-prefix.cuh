@@ -36,9 +36,15 @@ static uint64_t c2c_next() {
 static double c2c_uniform(double lo, double hi) {
   return lo + (hi - lo) * ((double)(c2c_next() >> 11) * 0x1.0p-53);
 }
-// A value of the distribution --input gave an array (Box-Muller for normal).
+// An input value of array d: by default uniform in [-1, 1) for floating
+// types and 0 to 7 for integers, else the distribution --input gave it
+// (Box-Muller for normal).
 static double c2c_draw(const c2c_array_desc &d) {
   switch (d.dist) {
+  case 0:
+    return d.kind == C2C_FLOAT || d.kind == C2C_DOUBLE
+               ? c2c_uniform(-1, 1)
+               : (double)(c2c_next() % 8);
   case 1: return c2c_uniform(d.a, d.b);
   case 2: {
     double u = c2c_uniform(0x1.0p-53, 1), v = c2c_uniform(0, 1);

@@ -57,39 +57,22 @@ static void c2c_make(c2c_problem &P, bool small, uint64_t seed) {
       memset(v.data(), 0xFF, v.size());
       continue;
     }
-    if (d.dist) {
-      for (long long i = 0; i < n; ++i) {
-        double x = c2c_draw(d);
-        switch (d.kind) {
-        case C2C_FLOAT: ((float *)v.data())[i] = (float)x; break;
-        case C2C_DOUBLE: ((double *)v.data())[i] = x; break;
-        case C2C_INT: ((int *)v.data())[i] = (int)floor(x); break;
-        case C2C_UINT: ((unsigned *)v.data())[i] = (unsigned)floor(x); break;
-        case C2C_LONG: ((long *)v.data())[i] = (long)floor(x); break;
-        case C2C_ULONG: ((unsigned long *)v.data())[i] = (unsigned long)floor(x); break;
-        case C2C_CHAR: ((char *)v.data())[i] = (char)floor(x); break;
-        case C2C_SCHAR: ((signed char *)v.data())[i] = (signed char)floor(x); break;
-        case C2C_UCHAR: ((unsigned char *)v.data())[i] = (unsigned char)floor(x); break;
-        case C2C_SHORT: ((short *)v.data())[i] = (short)floor(x); break;
-        case C2C_USHORT: ((unsigned short *)v.data())[i] = (unsigned short)floor(x); break;
-        }
-      }
-      continue;
-    }
-    for (long long i = 0; i < n; ++i)
+    for (long long i = 0; i < n; ++i) {
+      double x = c2c_draw(d);
       switch (d.kind) {
-      case C2C_INT: ((int *)v.data())[i] = (int)(c2c_next() % 8); break;
-      case C2C_UINT: ((unsigned *)v.data())[i] = (unsigned)(c2c_next() % 8); break;
-      case C2C_LONG: ((long *)v.data())[i] = (long)(c2c_next() % 8); break;
-      case C2C_ULONG: ((unsigned long *)v.data())[i] = c2c_next() % 8; break;
-      case C2C_FLOAT: ((float *)v.data())[i] = (float)c2c_uniform(-1, 1); break;
-      case C2C_DOUBLE: ((double *)v.data())[i] = c2c_uniform(-1, 1); break;
-      case C2C_CHAR: ((char *)v.data())[i] = (char)(c2c_next() % 8); break;
-      case C2C_SCHAR: ((signed char *)v.data())[i] = (signed char)(c2c_next() % 8); break;
-      case C2C_UCHAR: ((unsigned char *)v.data())[i] = (unsigned char)(c2c_next() % 8); break;
-      case C2C_SHORT: ((short *)v.data())[i] = (short)(c2c_next() % 8); break;
-      case C2C_USHORT: ((unsigned short *)v.data())[i] = (unsigned short)(c2c_next() % 8); break;
+      case C2C_FLOAT: ((float *)v.data())[i] = (float)x; break;
+      case C2C_DOUBLE: ((double *)v.data())[i] = x; break;
+      case C2C_INT: ((int *)v.data())[i] = (int)floor(x); break;
+      case C2C_UINT: ((unsigned *)v.data())[i] = (unsigned)floor(x); break;
+      case C2C_LONG: ((long *)v.data())[i] = (long)floor(x); break;
+      case C2C_ULONG: ((unsigned long *)v.data())[i] = (unsigned long)floor(x); break;
+      case C2C_CHAR: ((char *)v.data())[i] = (char)floor(x); break;
+      case C2C_SCHAR: ((signed char *)v.data())[i] = (signed char)floor(x); break;
+      case C2C_UCHAR: ((unsigned char *)v.data())[i] = (unsigned char)floor(x); break;
+      case C2C_SHORT: ((short *)v.data())[i] = (short)floor(x); break;
+      case C2C_USHORT: ((unsigned short *)v.data())[i] = (unsigned short)floor(x); break;
       }
+    }
   }
 }
 
