@@ -222,15 +222,15 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
   if (!parseSizes(Ctx.Sizes, R.Sizes, "--size") ||
       !parseSizes(VerifySizes, R.VerifySizes, "--verify-size"))
     return 1;
+  std::vector<std::string> Arrays;
+  for (const Param &P : F->Params)
+    if (P.isArray())
+      Arrays.push_back(P.Name);
   for (const std::string &Spec : Inputs) {
     std::string Name, Err;
     InputDistribution D;
     if (!parseInputSpec(Spec, Name, D, Err))
       return Fail("--input " + Spec + ": " + Err);
-    std::vector<std::string> Arrays;
-    for (const Param &P : F->Params)
-      if (P.isArray())
-        Arrays.push_back(P.Name);
     if (!llvm::is_contained(Arrays, Name))
       return Fail("--input " + Spec + ": '" + F->Name +
                   "' has no array parameter '" + Name + "'" +
