@@ -187,7 +187,21 @@ ScheduleSpace probeSchedules(const Function &F, const PipelineOptions &Opts,
       N.TopLoops.clear();
       for (const GridLoop &Gl : K.Grid)
         N.Mapped.push_back(Gl.Iter);
-      for (const StmtPtr &S : K.Body)
+      // Tiled kernels fold the band loops left to each thread into their
+      // tiles, so the loops inside those are at the top too.
+      const StmtList *Top = &K.Body;
+      for (const std::string &It : K.InThreadBand) {
+        for (const StmtPtr &S : *Top)
+          if (const auto *Fo = llvm::dyn_cast<ForStmt>(S.get()))
+            N.TopLoops.insert(Fo->Iter);
+        const auto *Fo = Top->size() == 1
+                             ? llvm::dyn_cast<ForStmt>((*Top)[0].get())
+                             : nullptr;
+        if (!Fo || Fo->Iter != It)
+          break;
+        Top = &Fo->Body;
+      }
+      for (const StmtPtr &S : *Top)
         if (const auto *Fo = llvm::dyn_cast<ForStmt>(S.get()))
           N.TopLoops.insert(Fo->Iter);
     }

@@ -645,6 +645,10 @@ struct Kernel {
   SourceLoc Loc;    ///< The nest (or loop) this kernel comes from.
   unsigned NestId;
   std::vector<GridLoop> Grid; ///< Empty: a single-thread kernel.
+  /// Band loops the grid left to each thread (a band of more than three
+  /// loops, or a map clause naming fewer), outermost first: they wrap Body
+  /// in this order. TileForBlocks folds them into the tile index.
+  std::vector<std::string> InThreadBand;
   unsigned Block[3] = {1, 1, 1};
   StmtList Body;                     ///< Run by each thread.
   std::vector<std::string> Arrays;   ///< Array params used, in param order.

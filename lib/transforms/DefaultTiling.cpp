@@ -175,7 +175,92 @@ DefaultTiling severalPointsPerThread(const NestSchedule &Base,
   return {{E, 1.0}, {{One, 0.62}}};
 }
 
+/// Iterators each read-only array of L reads in its subscripts.
+std::map<std::string, std::set<std::string>>
+readOnlyIterators(const StmtList &L, const std::set<std::string> &Written) {
+  std::map<std::string, std::set<std::string>> Out;
+  for (const ArrayRef *R : collectArrayRefs(L)) {
+    if (Written.count(R->Array))
+      continue;
+    std::set<std::string> &Names = Out[R->Array];
+    for (const ExprPtr &I : R->Indices)
+      collectVarNames(*I, Names);
+  }
+  return Out;
+}
+
+/// The register tile of a reduction nest (ReductionNest): 4 (x) by 8
+/// (the loop sharing the other operand) by 2 (the third) points per
+/// thread, blocks of 8x8 threads, the reduction's outer loop in strips of
+/// 1 so that TileForBlocks sinks the points through the inner reduction
+/// loops: each step of c, r, s loads 4 + 8 operands for 64 multiply-adds.
+/// H100, N32 C64 58^2 K64 3x3: 5.0 -> 0.67 ms; N32 C128 30^2 K128: 4.8 ->
+/// 0.76 ms (RESULTS.md 2026-11-25).
+DefaultTiling registerTiledReduction(const ReductionNest &RN) {
+  NestSchedule T;
+  for (const GridLoop *G : {RN.X, RN.R, RN.Third})
+    T.Map.push_back({G->Iter, G->Dim});
+  std::sort(T.Map.begin(), T.Map.end(),
+            [](const auto &A, const auto &B) { return A.second < B.second; });
+  T.Block = {8, RN.R->Dim == 1 ? 8u : 1u, RN.R->Dim == 2 ? 8u : 1u};
+  T.Tile = {{RN.X->Iter, 32},
+            {RN.R->Iter, 64},
+            {RN.Third->Iter, 2},
+            {RN.Strip->Iter, 1}};
+  return DefaultTiling{{T, 1.0}, {}};
+}
+
 } // namespace
+
+std::optional<ReductionNest> reductionNest(const Kernel &K) {
+  if (K.Grid.size() != 3)
+    return std::nullopt;
+  const GridLoop *X = nullptr, *Y = nullptr, *Z = nullptr;
+  for (const GridLoop &G : K.Grid)
+    (G.Dim == 0 ? X : G.Dim == 1 ? Y : Z) = &G;
+  if (!X || !Y || !Z)
+    return std::nullopt;
+  const StmtList *Body = &K.Body;
+  for (const std::string &It : K.InThreadBand) {
+    const auto *F =
+        Body->size() == 1 ? dyn_cast<ForStmt>((*Body)[0].get()) : nullptr;
+    if (!F || F->Iter != It)
+      return std::nullopt;
+    Body = &F->Body;
+  }
+  const ForStmt *L = nullptr;
+  for (const StmtPtr &S : *Body) {
+    const auto *F = dyn_cast<ForStmt>(S.get());
+    if (!F) {
+      if (holdsLoop({S}))
+        return std::nullopt;
+      continue;
+    }
+    if (L || (isLiteral(F->Lower) && isLiteral(F->Upper)))
+      return std::nullopt;
+    L = F;
+  }
+  // A single reduction loop (a batched product, a 3-D contraction) is
+  // faster untiled: H100/H200, these tiles took 0.36-0.39x the untiled
+  // time of `out[r][q][p] = sum_s A[r][q][s] * C4[s][p]` and 0.44x for a
+  // batched product (RESULTS.md 2026-11-25). The tiles pay for a nest of
+  // reduction loops, whose inner ones each thread would otherwise run
+  // one point at a time.
+  if (!L || !holdsLoop(L->Body))
+    return std::nullopt;
+  std::map<std::string, std::set<std::string>> Uses =
+      readOnlyIterators(L->Body, collectWrittenArrays(K.Body));
+  // Some operand read along A and not along B.
+  auto SharedAlong = [&](const GridLoop &A, const GridLoop &B) {
+    return std::any_of(Uses.begin(), Uses.end(), [&](const auto &U) {
+      return U.second.count(A.Iter) && !U.second.count(B.Iter);
+    });
+  };
+  for (auto [R, Third] : {std::make_pair(Y, Z), std::make_pair(Z, Y)})
+    if (SharedAlong(*X, *R) && SharedAlong(*R, *X))
+      return ReductionNest{X, R, Third, L};
+  return std::nullopt;
+}
 
 std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
                                                    const Function &F) {
@@ -191,6 +276,8 @@ std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
   // point per thread: its loop already gives each thread several loads in
   // flight (H100, `B[l][k][i][j] = 2 * A[l][k][i][j]` with l inside: 0.93x
   // copy untiled, 0.41x in these tiles).
+  if (std::optional<ReductionNest> RN = reductionNest(K))
+    return {registerTiledReduction(*RN)};
   if (K.Grid.size() == 3 && X && Y && Z && !holdsLoop(K.Body)) {
     NestSchedule Base;
     Base.Map = {{X->Iter, 0}, {Y->Iter, 1}, {Z->Iter, 2}};

@@ -489,20 +489,12 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
   std::vector<std::string> Mapped;
   for (size_t D = 0; D < Order.size(); ++D) {
     const ForStmt *L = Band[Order[D]];
-    GridLoop G;
-    G.Loop = L;
-    G.Iter = L->Iter;
-    G.IterType = L->IterType;
-    G.Lower = L->Lower;
-    G.TripCount = buildTripCount(*L);
+    GridLoop G = gridLoopFor(*L, D);
     if (Clipped.count(L->Iter)) {
       G.Lower = Box.Lo[Order[D]];
       G.TripCount =
           buildTripCount(Box.Lo[Order[D]], LoopCmp::LE, Box.Hi[Order[D]], 1);
     }
-    G.Step = L->Step;
-    G.Dim = D;
-    G.Loc = L->Loc;
     K.Grid.push_back(std::move(G));
     K.Block[D] = Block[D];
     Mapped.push_back(L->Iter + " -> " + DimName[D]);
@@ -519,6 +511,9 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
         analysis::constraintsHold(K.BandGuard, Types), K.Body, StmtList{})};
     K.BandGuard.clear();
   }
+  K.InThreadBand.clear();
+  for (const ForStmt *L : Unmapped)
+    K.InThreadBand.push_back(L->Iter);
   for (auto It = Unmapped.rbegin(); It != Unmapped.rend(); ++It) {
     const ForStmt *L = *It;
     K.Body = {std::make_shared<ForStmt>(L->Iter, L->IterType, L->Lower, L->Cmp,

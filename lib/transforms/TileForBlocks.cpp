@@ -6,9 +6,10 @@
 
 #include "DefaultTiling.h"
 #include "IRQueries.h"
-#include "ir/IRRewrite.h"
 #include "TileFootprint.h"
 #include "TripCount.h"
+#include "ir/IRRewrite.h"
+#include "ir/IRWalk.h"
 
 #include "analysis/IslToIR.h"
 #include "ir/IRBuild.h"
@@ -18,6 +19,8 @@
 #include "llvm/Support/Casting.h"
 
 #include <algorithm>
+#include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -29,6 +32,12 @@ namespace c2cuda {
 namespace {
 
 const char *const DimName[3] = {"x", "y", "z"};
+
+/// The suffix of a tile dimension's generated names: x, y, z, then w0, w1
+/// for folded band loops.
+std::string dimSuffix(unsigned Dim) {
+  return Dim < 3 ? DimName[Dim] : "w" + std::to_string(Dim - 3);
+}
 constexpr int64_t MaxSharedBytes = 48 * 1024;
 
 using namespace build;
@@ -78,6 +87,10 @@ private:
     return false;
   }
   bool checkDims();
+  /// Band loops the grid left to each thread become tile dimensions of one
+  /// thread each (Dim 3, 4, ...): every tile runs tile(n: T) iterations of
+  /// them (default 1), so the blocks, not each thread, cover them.
+  bool foldInThreadBand(std::set<std::string> &Mapped);
   bool findStrip();
   bool planShared();
   void planScaledTiles();
@@ -100,7 +113,25 @@ private:
   /// into an unguarded version for full tiles and a guarded one for edge
   /// tiles.
   StmtList points(const StmtList &Body, bool Guard);
-  StmtList pointLoops(const StmtList &Body, bool Guard);
+  /// points(), sunk through the loops that wrap Body alone when their
+  /// bounds are the same for every point (a convolution's r and s inside
+  /// the strip of c): the points run innermost, so an operand the points
+  /// share is loaded once per step for all of them. Legal: the points are
+  /// iterations of parallel loops, in any order.
+  StmtList pointsInside(const StmtList &Body, bool Guard);
+  /// Whether the tile lies wholly inside the iteration space.
+  ExprPtr fullTile() const;
+  /// With Clamped, each point's local index along a dimension comes from
+  /// the array c2c_c_<dim> (clampedIndices) and nothing is guarded.
+  StmtList pointLoops(const StmtList &Body, bool Guard, bool Clamped = false);
+  /// The local index of the current point of the thread along D.
+  ExprPtr localIndex(const TiledDim &D) const;
+  /// c2c_c_<dim>[point]: each point's local index, or the last one inside
+  /// the iteration space for a point past it. A point outside runs as that
+  /// point does: for bodies that write only the points' registers, whose
+  /// values such points never store, so that the points' loads of shared
+  /// operands stay unpredicated and load once for all of them.
+  StmtList clampedIndices() const;
   ExprPtr pointIndexFlat() const;
   std::vector<ExprPtr> pointIndex() const;
   StmtList rewriteForPoints(const StmtList &L);
@@ -110,7 +141,9 @@ private:
   const NestSchedule &S;
   const LoweringContext &Ctx;
 
-  std::vector<TiledDim> Dims; ///< x, y, z order.
+  std::vector<TiledDim> Dims; ///< x, y, z order, then folded band loops.
+  /// The grid loops of the folded band loops (TiledDim::G points here).
+  std::deque<GridLoop> Folded;
   int64_t Threads = 1;
   // Strip-mined loop, if any.
   const ForStmt *Strip = nullptr;
@@ -210,7 +243,7 @@ bool Tiler::checkDims() {
                        std::to_string(D.Vec),
                    "set thread(" + G->Iter + ": ...) or the tile to a " +
                        "multiple of " + std::to_string(D.Vec * D.Block));
-    std::string Dn = DimName[D.Dim];
+    std::string Dn = dimSuffix(D.Dim);
     D.Trip = "c2c_trip_" + Dn;
     D.Tile0 = "c2c_tile0_" + Dn;
     D.Base = "c2c_base_" + G->Iter;
@@ -220,6 +253,8 @@ bool Tiler::checkDims() {
     Threads *= D.Block;
     Dims.push_back(D);
   }
+  if (!foldInThreadBand(Mapped))
+    return false;
   for (const auto &[N, V] : S.Vector)
     if (!Mapped.count(N))
       return error(
@@ -238,6 +273,57 @@ bool Tiler::checkDims() {
                      " points per thread is more than the 256 "
                      "register tiling supports",
                  "use fewer points per thread");
+  return true;
+}
+
+bool Tiler::foldInThreadBand(std::set<std::string> &Mapped) {
+  for (const std::string &It : K.InThreadBand) {
+    const auto *L =
+        K.Body.size() == 1 ? dyn_cast<ForStmt>(K.Body[0].get()) : nullptr;
+    if (!L || L->Iter != It)
+      return true; // Not the loops MapToGrid left: nothing folded.
+    // Band loops are rectangular in the mapped ones (MapToGrid), but a
+    // bound reading a local or an array stays a loop in each thread.
+    std::set<std::string> Names;
+    collectVarNames(*L->Lower, Names);
+    collectVarNames(*L->Upper, Names);
+    if (readsArray(*L->Lower) || readsArray(*L->Upper) ||
+        std::any_of(Names.begin(), Names.end(),
+                    [&](const std::string &N) { return Mapped.count(N); }))
+      return true;
+    Folded.push_back(gridLoopFor(*L, 3 + Folded.size()));
+    const GridLoop &G = Folded.back();
+    TiledDim D;
+    D.G = &Folded.back();
+    D.Dim = G.Dim;
+    D.Block = 1;
+    D.Vec = 1;
+    auto T = S.Tile.find(It);
+    D.Points = T == S.Tile.end() ? 1 : T->second;
+    D.Tile = D.Points;
+    std::string Dn = dimSuffix(D.Dim);
+    D.Trip = "c2c_trip_" + Dn;
+    D.Tile0 = "c2c_tile0_" + Dn;
+    D.Base = "c2c_base_" + It;
+    D.Point = "c2c_p_" + Dn;
+    D.T = "c2c_t_" + Dn;
+    D.Left = "c2c_left_" + Dn;
+    Dims.push_back(D);
+    Mapped.insert(It);
+    StmtList Inner = L->Body;
+    K.Body = std::move(Inner);
+    // It no longer runs in each thread.
+    std::string Seq = It + " runs sequentially in each thread";
+    llvm::erase_if(K.Remarks, [&](const std::string &R) {
+      return R.compare(0, Seq.size(), Seq) == 0;
+    });
+    K.Remarks.push_back(It + ": each tile runs " +
+                        (D.Points == 1
+                             ? std::string("one iteration")
+                             : std::to_string(D.Points) + " iterations") +
+                        " of it (the grid's three dimensions are taken, and "
+                        "the blocks number the tiles along every loop)");
+  }
   return true;
 }
 
@@ -951,17 +1037,128 @@ StmtList Tiler::points(const StmtList &Body, bool Guard) {
   forEachStmt(Body, [&](const Stmt &St) { HasLoop |= isa<ForStmt>(St); });
   // A tile inside the box may still hold points outside a triangular band.
   if (Guard && HasLoop && K.BandGuard.empty()) {
-    ExprPtr Full;
-    for (const TiledDim &D : Dims)
-      Full = andE(Full, bin(BinaryOpKind::EQ, ivar(D.Left), ilit(D.Tile),
-                            ScalarKind::Int));
-    return {std::make_shared<IfStmt>(Full, pointLoops(Body, false),
+    return {std::make_shared<IfStmt>(fullTile(), pointLoops(Body, false),
                                      pointLoops(Body, true))};
   }
   return pointLoops(Body, Guard);
 }
 
-StmtList Tiler::pointLoops(const StmtList &Body, bool Guard) {
+ExprPtr Tiler::fullTile() const {
+  ExprPtr Full;
+  for (const TiledDim &D : Dims)
+    Full = andE(Full, bin(BinaryOpKind::EQ, ivar(D.Left), ilit(D.Tile),
+                          ScalarKind::Int));
+  return Full;
+}
+
+StmtList Tiler::pointsInside(const StmtList &Body, bool Guard) {
+  std::set<std::string> PerPoint;
+  for (const TiledDim &D : Dims)
+    PerPoint.insert(D.G->Iter);
+  forEachStmt(K.Body, [&](const Stmt &St) {
+    if (const auto *D = dyn_cast<DeclStmt>(&St))
+      PerPoint.insert(D->Name);
+  });
+  auto Wrapper = [&](const StmtList &L) -> const ForStmt * {
+    const auto *F = L.size() == 1 ? dyn_cast<ForStmt>(L[0].get()) : nullptr;
+    if (!F || readsArray(*F->Lower) || readsArray(*F->Upper))
+      return nullptr;
+    std::set<std::string> Names;
+    collectVarNames(*F->Lower, Names);
+    collectVarNames(*F->Upper, Names);
+    for (const std::string &N : Names)
+      if (PerPoint.count(N))
+        return nullptr;
+    return F;
+  };
+  if (!Wrapper(Body))
+    return points(Body, Guard);
+  // Whether the innermost body writes only the points' registers.
+  const StmtList *In = &Body;
+  while (const ForStmt *F = Wrapper(*In))
+    In = &F->Body;
+  NamesWritten W = namesWritten(*In);
+  std::set<std::string> Local;
+  forEachStmt(*In, [&](const Stmt &St) {
+    if (const auto *D = dyn_cast<DeclStmt>(&St))
+      Local.insert(D->Name);
+  });
+  bool OnlyRegisters = W.Arrays.empty() &&
+                       std::all_of(W.Scalars.begin(), W.Scalars.end(),
+                                   [&](const std::string &N) {
+                                     return Private.count(N) || Local.count(N);
+                                   });
+  std::function<StmtList(const StmtList &, bool, bool)> Sink =
+      [&](const StmtList &L, bool G, bool Clamped) -> StmtList {
+    const ForStmt *F = Wrapper(L);
+    if (!F)
+      return pointLoops(L, G, Clamped);
+    auto Loop = std::make_shared<ForStmt>(F->Iter, F->IterType, F->Lower,
+                                          F->Cmp, F->Upper, F->Step,
+                                          Sink(F->Body, G, Clamped), F->Loc);
+    Loop->Unroll = F->Unroll;
+    return {Loop};
+  };
+  if (!Guard || !K.BandGuard.empty())
+    return Sink(Body, Guard, false);
+  // Full tiles run their points unguarded, as in points(); edge tiles
+  // clamp them when they can.
+  StmtList Edge;
+  if (OnlyRegisters) {
+    Edge = clampedIndices();
+    StmtList S = Sink(Body, true, true);
+    Edge.insert(Edge.end(), S.begin(), S.end());
+  } else {
+    Edge = Sink(Body, true, false);
+  }
+  return {std::make_shared<IfStmt>(fullTile(), Sink(Body, false, false), Edge)};
+}
+
+ExprPtr Tiler::localIndex(const TiledDim &D) const {
+  auto IBin = [](BinaryOpKind Op, ExprPtr A, ExprPtr B) {
+    return bin(Op, A, B, ScalarKind::Int);
+  };
+  // (p / V) * blockDim * V + t * V + p % V
+  ExprPtr Tid =
+      D.Dim < 3 ? cast(builtin("threadIdx", D.Dim), ScalarKind::Int) : ilit(0);
+  ExprPtr Local = D.Vec > 1 ? IBin(BinaryOpKind::Mul, Tid, ilit(D.Vec)) : Tid;
+  if (D.Points > 1) {
+    ExprPtr P = ivar(D.Point);
+    ExprPtr Run = D.Vec > 1 ? IBin(BinaryOpKind::Div, P, ilit(D.Vec)) : P;
+    Local = IBin(BinaryOpKind::Add, Local,
+                 IBin(BinaryOpKind::Mul, Run, ilit(D.Block * D.Vec)));
+    if (D.Vec > 1)
+      Local = IBin(BinaryOpKind::Add, Local,
+                   IBin(BinaryOpKind::Rem, P, ilit(D.Vec)));
+  }
+  return Local;
+}
+
+StmtList Tiler::clampedIndices() const {
+  StmtList Out;
+  for (const TiledDim &D : Dims) {
+    std::string Name = "c2c_c_" + dimSuffix(D.Dim);
+    ExprPtr Local = localIndex(D);
+    ExprPtr Last =
+        bin(BinaryOpKind::Sub, ivar(D.Left), ilit(1), ScalarKind::Int);
+    ExprPtr Clamped = std::make_shared<SelectExpr>(
+        bin(BinaryOpKind::LT, Local, ivar(D.Left), ScalarKind::Int), Local,
+        Last, ScalarKind::Int);
+    auto Decl = std::make_shared<DeclStmt>(Name, ScalarKind::Int, nullptr);
+    Decl->Dims = {D.Points};
+    Out.push_back(Decl);
+    ExprPtr P = D.Points > 1 ? ivar(D.Point) : ilit(0);
+    StmtList Set = {std::make_shared<AssignStmt>(
+        localRef(Name, {P}, ScalarKind::Int), AssignOpKind::Set, Clamped)};
+    if (D.Points > 1)
+      Out.push_back(countLoop(D.Point, D.Points, Set, -1));
+    else
+      Out.insert(Out.end(), Set.begin(), Set.end());
+  }
+  return Out;
+}
+
+StmtList Tiler::pointLoops(const StmtList &Body, bool Guard, bool Clamped) {
   StmtList Inner;
   ExprPtr Cond;
   // Local index of the point in the tile, in int: tiles are small.
@@ -983,18 +1180,11 @@ StmtList Tiler::pointLoops(const StmtList &Body, bool Guard) {
   for (const TiledDim &D : Dims) {
     if (!Guard && !Used.count(D.G->Iter))
       continue; // Declared but unused is a warning nvcc -Werror rejects.
-    // (p / V) * blockDim * V + t * V + p % V
-    ExprPtr Tid = cast(builtin("threadIdx", D.Dim), ScalarKind::Int);
-    ExprPtr Local = D.Vec > 1 ? IBin(BinaryOpKind::Mul, Tid, ilit(D.Vec)) : Tid;
-    if (D.Points > 1) {
-      ExprPtr P = ivar(D.Point);
-      ExprPtr Run = D.Vec > 1 ? IBin(BinaryOpKind::Div, P, ilit(D.Vec)) : P;
-      Local = IBin(BinaryOpKind::Add, Local,
-                   IBin(BinaryOpKind::Mul, Run, ilit(D.Block * D.Vec)));
-      if (D.Vec > 1)
-        Local = IBin(BinaryOpKind::Add, Local,
-                     IBin(BinaryOpKind::Rem, P, ilit(D.Vec)));
-    }
+    ExprPtr Local = localIndex(D);
+    if (Clamped)
+      Local =
+          localRef("c2c_c_" + dimSuffix(D.Dim),
+                   {D.Points > 1 ? ivar(D.Point) : ilit(0)}, ScalarKind::Int);
     Inner.push_back(decl(D.T, ScalarKind::Int, Local));
     Cond = andE(Cond, IBin(BinaryOpKind::LT, ivar(D.T), ivar(D.Left)));
   }
@@ -1012,7 +1202,7 @@ StmtList Tiler::pointLoops(const StmtList &Body, bool Guard) {
     Run.push_back(std::make_shared<IfStmt>(InBand, B, StmtList{}));
   else
     Run.insert(Run.end(), B.begin(), B.end());
-  if (Guard)
+  if (Guard && !Clamped)
     Inner.push_back(std::make_shared<IfStmt>(Cond, Run, StmtList{}));
   else
     Inner.insert(Inner.end(), Run.begin(), Run.end());
@@ -1065,7 +1255,7 @@ bool Tiler::run() {
   ExprPtr Tid = cast(builtin("threadIdx", 0), ScalarKind::Int);
   int64_t Stride = 1;
   for (const TiledDim &D : Dims) {
-    if (D.Dim > 0)
+    if (D.Dim > 0 && D.Dim < 3)
       Tid = bin(BinaryOpKind::Add, Tid,
                 bin(BinaryOpKind::Mul,
                     cast(builtin("threadIdx", D.Dim), ScalarKind::Int),
@@ -1078,7 +1268,7 @@ bool Tiler::run() {
   ExprPtr NTiles;
   for (const TiledDim &D : Dims) {
     Body.push_back(decl(D.Trip, ScalarKind::Long, D.G->TripCount));
-    std::string NT = "c2c_ntiles_" + std::string(DimName[D.Dim]);
+    std::string NT = "c2c_ntiles_" + dimSuffix(D.Dim);
     Body.push_back(decl(NT, ScalarKind::Long, ceilDivL(lvar(D.Trip), D.Tile)));
     NTiles = NTiles ? mulL(NTiles, lvar(NT)) : lvar(NT);
   }
@@ -1165,7 +1355,7 @@ bool Tiler::run() {
   ExprPtr Rest = lvar("c2c_tile");
   for (size_t I = 0; I < Dims.size(); ++I) {
     const TiledDim &D = Dims[I];
-    std::string NT = "c2c_ntiles_" + std::string(DimName[D.Dim]);
+    std::string NT = "c2c_ntiles_" + dimSuffix(D.Dim);
     ExprPtr Idx = I + 1 == Dims.size() ? Rest
                                        : bin(BinaryOpKind::Rem, Rest, lvar(NT),
                                              ScalarKind::Long);
@@ -1248,7 +1438,7 @@ bool Tiler::run() {
     Q.push_back(decl(
         Strip->Iter, Strip->IterType,
         addL(Strip->Lower, mulL(addL(lvar(SV), ivar(QV)), llit(Strip->Step)))));
-    StmtList PK = points(Strip->Body, Guard);
+    StmtList PK = pointsInside(Strip->Body, Guard);
     Q.insert(Q.end(), PK.begin(), PK.end());
     auto UIt = S.Unroll.find(Strip->Iter);
     int Unroll =
@@ -1310,7 +1500,8 @@ bool Tiler::run() {
   K.GridDims[2] = llit(1);
   unsigned Block[3] = {1, 1, 1};
   for (const TiledDim &D : Dims)
-    Block[D.Dim] = D.Block;
+    if (D.Dim < 3)
+      Block[D.Dim] = D.Block;
   std::copy(Block, Block + 3, K.Block);
 
   // Record the schedule used and explain it.

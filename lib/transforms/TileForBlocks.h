@@ -8,6 +8,10 @@
 //    iterations of every mapped loop d (tile(i: T)); blocks take tiles in
 //    turn (a grid-stride loop over the linearized tile index, so any number
 //    of tiles fits the grid).
+//  - Band loops left to each thread (a fourth parallel loop, or one a map
+//    clause leaves out) are folded into the tiles: a tile dimension of one
+//    thread, tile(n: T) iterations deep (1 by default), numbered by the
+//    blocks like the mapped ones, so the grid covers them.
 //  - Work per thread. Each thread runs C_d = T_d / blockDim_d points per
 //    dimension (thread(i: C)). Point p of thread t is local iteration
 //    (p / V) * blockDim * V + t * V + p % V, with V from vector(i: V): with
@@ -23,7 +27,14 @@
 //    every point (unroll-and-jam of the point loops into k), then the body
 //    after it. Scalars declared before the loop become register arrays
 //    indexed by the point (scalar replacement of the accumulators); point
-//    loops are fully unrolled so they stay in registers.
+//    loops are fully unrolled so they stay in registers. Inside a strip,
+//    the point loops sink through loops that wrap the strip's body alone
+//    and whose bounds are the same for every point (a convolution's r and
+//    s inside the strip of c), so an operand the points share loads once
+//    per step. In an edge tile, when that innermost body writes only the
+//    points' registers, a point past the iteration space runs as the last
+//    point inside it (its loads stay in bounds, its result is never
+//    stored) instead of being skipped, so the loads stay unpredicated.
 //  - Shared memory. For every array in shared(...), the box of elements a
 //    tile (and strip) reads, halo included (TileFootprint), is loaded by
 //    all threads of the block cooperatively, consecutive threads reading

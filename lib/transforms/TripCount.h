@@ -29,6 +29,20 @@ inline ExprPtr buildTripCount(const ForStmt &For) {
   return buildTripCount(For.Lower, For.Cmp, For.Upper, For.Step);
 }
 
+/// The grid loop that maps For onto dimension Dim (its whole range).
+inline GridLoop gridLoopFor(const ForStmt &For, unsigned Dim) {
+  GridLoop G;
+  G.Loop = &For;
+  G.Iter = For.Iter;
+  G.IterType = For.IterType;
+  G.Lower = For.Lower;
+  G.TripCount = buildTripCount(For);
+  G.Step = For.Step;
+  G.Dim = Dim;
+  G.Loc = For.Loc;
+  return G;
+}
+
 } // namespace c2cuda
 
 #endif

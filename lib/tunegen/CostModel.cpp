@@ -65,7 +65,7 @@ CostResult predictCost(const CostInputs &In) {
   double Threads = (double)V.Block[0] * V.Block[1] * V.Block[2];
 
   // Trip counts of the mapped loops and the work each block does.
-  double Blocks = 1, Points = 1, PX = 1, PY = 1;
+  double Blocks = 1, Points = 1, PX = 1, PY = 1, PZ = 1;
   std::string XIter, YIter;
   for (const GridLoop &G : P.Grid) {
     auto T = evaluateInt(*G.TripCount, In.Sizes);
@@ -86,14 +86,30 @@ CostResult predictCost(const CostInputs &In) {
     } else if (G.Dim == 1) {
       PY = Per;
       YIter = G.Iter;
+    } else {
+      PZ = Per;
     }
   }
+  // A reduction nest's band loops left to each thread are folded into the
+  // tiles: tile(n: T) points each, one block per tile.
+  bool ReductionNest = In.Shape == "reduction-nest";
+  if (ReductionNest)
+    for (const std::string &It : P.InThreadBand)
+      for (const StmtPtr &St : P.Body)
+        if (const auto *L = dyn_cast<ForStmt>(St.get()); L && L->Iter == It)
+          if (auto T = tripCount(*L, In.Sizes)) {
+            double Per = tileOf(S, It, 1);
+            Blocks *= std::ceil((double)*T / Per);
+            Points *= Per;
+          }
 
   DeclSums D;
   sumDecls(V.Body, D);
   double EstRegs = BaseRegisters + D.RegisterElems;
   if (In.Shape == "strip")
     EstRegs += PX + PY; // Operand fragments of the register tile.
+  else if (ReductionNest)
+    EstRegs += PX + PY + PZ;
   else
     EstRegs += 3 * Points; // Window values held per point.
   if (EstRegs > 255 && !S.MaxRegCount) {
@@ -149,6 +165,9 @@ CostResult predictCost(const CostInputs &In) {
     SharedLoadsPerFMA = (PX / VX + PY / VY) / (PX * PY);
     SharedBytes = FMAs * (1 / PX + 1 / PY) * 4;
     L2Bytes = Blocks * std::ceil(StripTrip / TileK) * D.SharedBytes;
+  } else if (ReductionNest) {
+    // Operands from L1, one load per point along each mapped loop.
+    SharedLoadsPerFMA = (PX + PY + PZ) / Points;
   } else if (D.SharedBytes > 0) {
     SharedLoadsPerFMA = 1;
     SharedBytes = In.MinBytes * 3;

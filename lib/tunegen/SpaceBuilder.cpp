@@ -4,10 +4,12 @@
 
 #include "CostModel.h"
 
+#include "transforms/DefaultTiling.h"
 #include "transforms/IRQueries.h"
 
 #include "llvm/Support/Casting.h"
 
+#include <algorithm>
 #include <set>
 
 using namespace llvm;
@@ -191,6 +193,53 @@ void buildUntiled(TuneSpace &S, const Kernel &K) {
     }
 }
 
+/// A reduction nest over three mapped loops (transforms/DefaultTiling.h's
+/// ReductionNest, the shape of the default register tile): blocks of
+/// threads along X and R, points along X, R and the third loop, and the
+/// outer reduction loop in strips of 1 or 2. Between 16 and 128 points per
+/// thread: fewer share too few operands, more do not fit in registers.
+void buildReductionNest(TuneSpace &S, const ReductionNest &RN) {
+  S.Shape = "reduction-nest";
+  const std::vector<std::pair<unsigned, unsigned>> Blocks = {
+      {8, 8}, {16, 8}, {8, 16}, {32, 4}};
+  const std::vector<unsigned> TXs = {16, 32, 64}, TRs = {32, 64, 128},
+                              T3s = {1, 2, 4}, Strips = {1, 2};
+  const std::string &X = RN.X->Iter, &R = RN.R->Iter, &T = RN.Third->Iter,
+                    &K = RN.Strip->Iter;
+  std::vector<nlohmann::json> BlockValues;
+  for (auto [BX, BR] : Blocks)
+    BlockValues.push_back(blockName(BX, BR));
+  S.Params = {param("block", BlockValues), param("tile_" + X, {16, 32, 64}),
+              param("tile_" + R, {32, 64, 128}), param("tile_" + T, {1, 2, 4}),
+              param("tile_" + K, {1, 2})};
+  for (auto [BX, BR] : Blocks)
+    for (unsigned TX : TXs)
+      for (unsigned TR : TRs)
+        for (unsigned T3 : T3s) {
+          unsigned Points = TX / BX * (TR / BR) * T3;
+          if (TX % BX || TR % BR || Points < 16 || Points > 128)
+            continue;
+          for (unsigned TK : Strips) {
+            SpacePoint P;
+            P.Params = {{"block", blockName(BX, BR)},
+                        {"tile_" + X, TX},
+                        {"tile_" + R, TR},
+                        {"tile_" + T, T3},
+                        {"tile_" + K, TK}};
+            NestSchedule &N = P.Schedule;
+            for (const GridLoop *G : {RN.X, RN.R, RN.Third})
+              N.Map.push_back({G->Iter, G->Dim});
+            std::sort(N.Map.begin(), N.Map.end(),
+                      [](const auto &A, const auto &B) {
+                        return A.second < B.second;
+                      });
+            N.Block = {BX, RN.R->Dim == 1 ? BR : 1u, RN.R->Dim == 2 ? BR : 1u};
+            N.Tile = {{X, TX}, {R, TR}, {T, T3}, {K, TK}};
+            S.Points.push_back(std::move(P));
+          }
+        }
+}
+
 } // namespace
 
 TuneSpace buildTuneSpace(const Kernel &K, const Function &F) {
@@ -212,6 +261,10 @@ TuneSpace buildTuneSpace(const Kernel &K, const Function &F) {
       return S;
     }
     buildStencil(S, *X, *Y, readOnlyUsing(K.Body, {X->Iter, Y->Iter}, Written));
+    return S;
+  }
+  if (std::optional<ReductionNest> RN = reductionNest(K)) {
+    buildReductionNest(S, *RN);
     return S;
   }
   if (!K.Grid.empty() && X)

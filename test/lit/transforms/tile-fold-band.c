@@ -1,0 +1,94 @@
+// Tiled kernels over bands of more than three loops, and reduction nests
+// (TileForBlocks.h): a band loop the grid leaves to each thread is folded
+// into the tiles (tile(n: T) points deep); inside a strip the points run
+// inside the loops that wrap the strip's body (r, s); an edge tile runs
+// its points clamped to the last one inside, storing only those inside.
+// The default schedule of a 3-D nest of reduction loops (DefaultTiling.h)
+// is such a register tile; a single reduction loop stays untiled.
+//
+// RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: FileCheck %s < %t.cu
+// RUN: %c2cuda-check %s --function conv4 --size N=3,C=2,H=7,W=37,K=11,R=3,S=2 --trials 2 | FileCheck %s --check-prefix=ORACLE
+// RUN: %c2cuda-check %s --function conv4 --size N=1,C=1,H=3,W=3,K=1,R=3,S=3 --trials 1 | FileCheck %s --check-prefix=ORACLE
+// RUN: %c2cuda-check %s --function layer --size cout=9,cin=3,ho=5,wo=35,kh=2,kw=3 --trials 2 | FileCheck %s --check-prefix=ORACLE
+// RUN: %c2cuda-check %s --function layer --size cout=70,cin=2,ho=3,wo=3,kh=1,kw=1 --trials 1 | FileCheck %s --check-prefix=ORACLE
+// RUN: %c2cuda-check %s --function contraction --size nr=3,nq=5,np=7 --trials 1 | FileCheck %s --check-prefix=ORACLE
+// ORACLE: PASS
+// ORACLE-NOT: FAIL
+
+// An explicit schedule: n left out of the map, two of its iterations per
+// tile; c strip-mined by 2.
+// REMARK: {{^}}{{.*}}tile-fold-band.c:[[@LINE+5]]:3: remark: n: each tile runs 2 iterations of it (the grid's three dimensions are taken, and the blocks number the tiles along every loop){{$}}
+// REMARK: {{^}}{{.*}}tile-fold-band.c:[[@LINE+4]]:3: remark: tiled: blocks run tiles of 16 (q) x 16 (k) x 1 (p) x 2 (n), 16 threads each, c in strips of 2{{$}}
+void conv4(int N, int C, int H, int W, int K, int R, int S, const float *in,
+           const float *filt, float *out) {
+#pragma c2cuda kernel map(q: x, k: y, p: z) block(4, 4, 1) tile(q: 16, k: 16, p: 1, n: 2, c: 2)
+  for (int n = 0; n < N; n++)
+    for (int k = 0; k < K; k++)
+      for (int p = 0; p < H - R + 1; p++)
+        for (int q = 0; q < W - S + 1; q++) {
+          float acc = 0.0f;
+          for (int c = 0; c < C; c++)
+            for (int r = 0; r < R; r++)
+              for (int s = 0; s < S; s++)
+                acc += in[((n * C + c) * H + (p + r)) * W + (q + s)] *
+                       filt[((k * C + c) * R + r) * S + s];
+          out[((n * K + k) * (H - R + 1) + p) * (W - S + 1) + q] = acc;
+        }
+}
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(16) conv4_kernel0(
+// CHECK: {{^}}  long long c2c_ntiles_w0 = (c2c_trip_w0 + 1LL) / 2LL;{{$}}
+// CHECK-NEXT: {{^}}  long long c2c_ntiles = c2c_ntiles_x * c2c_ntiles_y * c2c_ntiles_z * c2c_ntiles_w0;{{$}}
+// CHECK: {{^}}  float c2c_reg_acc[2][4][4];{{$}}
+// Full tiles: the points inside r and s, unguarded.
+// CHECK: {{^}}              for (int r = 0; r < R; ++r) {{{$}}
+// CHECK-NEXT: {{^}}                for (int s = 0; s < S; ++s) {{{$}}
+// CHECK-NEXT: {{^}}                  #pragma unroll{{$}}
+// CHECK-NEXT: {{^}}                  for (int c2c_p_w0 = 0; c2c_p_w0 < 2; ++c2c_p_w0) {{{$}}
+// CHECK: {{^}}                        int n = c2c_base_n + c2c_t_w0 * 1;{{$}}
+// CHECK-NEXT: {{^}}                        c2c_reg_acc[c2c_p_w0][c2c_p_y][c2c_p_x] += in[
+// Edge tiles: clamped indices, computed before r.
+// CHECK: {{^}}              int c2c_c_w0[2];{{$}}
+// CHECK: {{^}}                c2c_c_w0[c2c_p_w0] = 0 + c2c_p_w0 * 1 < c2c_left_w0 ? 0 + c2c_p_w0 * 1 : c2c_left_w0 - 1;{{$}}
+// CHECK: {{^}}                        int c2c_t_w0 = c2c_c_w0[c2c_p_w0];{{$}}
+// Only points inside store.
+// CHECK: {{^}}            if (c2c_t_x < c2c_left_x && c2c_t_y < c2c_left_y && c2c_t_z < c2c_left_z && c2c_t_w0 < c2c_left_w0) {{{$}}
+// CHECK-NEXT: {{^}}              int q = c2c_base_q + c2c_t_x * 1;{{$}}
+
+// No clauses: the default register tile of a reduction nest over three
+// mapped loops.
+// REMARK: {{^}}{{.*}}tile-fold-band.c:[[@LINE+6]]:3: remark: tiled: blocks run tiles of 32 (x) x 64 (co) x 2 (y), 64 threads each, ci in strips of 1{{$}}
+void layer(int cout, int cin, int ho, int wo, int kh, int kw,
+           const float in[cin][ho + kh - 1][wo + kw - 1],
+           const float wt[cout][cin][kh][kw], const float bias[cout],
+           float out[cout][ho][wo]) {
+#pragma c2cuda kernel
+  for (int co = 0; co < cout; co++)
+    for (int y = 0; y < ho; y++)
+      for (int x = 0; x < wo; x++) {
+        out[co][y][x] = bias[co];
+        for (int ci = 0; ci < cin; ci++)
+          for (int r = 0; r < kh; r++)
+            for (int s = 0; s < kw; s++)
+              out[co][y][x] += wt[co][ci][r][s] * in[ci][y + r][x + s];
+      }
+}
+// CHECK-LABEL: {{^}}// Schedule: map(x: x, co: y, y: z) block(8, 8, 1) thread(co: 8, x: 4, y: 2) tile(ci: 1, co: 64, x: 32, y: 2){{$}}
+
+// A single reduction loop: untiled (the tiles measured slower).
+// REMARK-NOT: {{^}}{{.*}}tile-fold-band.c:[[@LINE+4]]:3: remark: tiled
+void contraction(int nr, int nq, int np, const float A[nr][nq][np],
+                 const float C4[np][np], float out[nr][nq][np]) {
+#pragma c2cuda kernel
+  for (int r = 0; r < nr; r++)
+    for (int q = 0; q < nq; q++)
+      for (int p = 0; p < np; p++) {
+        float acc = 0.0f;
+        for (int s = 0; s < np; s++)
+          acc += A[r][q][s] * C4[s][p];
+        out[r][q][p] = acc;
+      }
+}
+// CHECK-LABEL: {{^}}__global__ void {{.*}}contraction_kernel0(
+// CHECK-NOT: c2c_reg_acc
+// CHECK: {{^}}extern "C" void contraction(
