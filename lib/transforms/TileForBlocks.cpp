@@ -73,6 +73,18 @@ struct TiledDim {
   std::string Trip, Tile0, Base, Point, T, Left;
 };
 
+/// The names generated for D's trip count, tile origin, base iterator,
+/// point, local index and points left.
+void nameDim(TiledDim &D) {
+  std::string Dn = dimSuffix(D.Dim);
+  D.Trip = "c2c_trip_" + Dn;
+  D.Tile0 = "c2c_tile0_" + Dn;
+  D.Base = "c2c_base_" + D.G->Iter;
+  D.Point = "c2c_p_" + Dn;
+  D.T = "c2c_t_" + Dn;
+  D.Left = "c2c_left_" + Dn;
+}
+
 class Tiler {
 public:
   Tiler(Kernel &K, const NestStmt &Nest, const NestSchedule &S,
@@ -243,13 +255,7 @@ bool Tiler::checkDims() {
                        std::to_string(D.Vec),
                    "set thread(" + G->Iter + ": ...) or the tile to a " +
                        "multiple of " + std::to_string(D.Vec * D.Block));
-    std::string Dn = dimSuffix(D.Dim);
-    D.Trip = "c2c_trip_" + Dn;
-    D.Tile0 = "c2c_tile0_" + Dn;
-    D.Base = "c2c_base_" + G->Iter;
-    D.Point = "c2c_p_" + Dn;
-    D.T = "c2c_t_" + Dn;
-    D.Left = "c2c_left_" + Dn;
+    nameDim(D);
     Threads *= D.Block;
     Dims.push_back(D);
   }
@@ -301,16 +307,10 @@ bool Tiler::foldInThreadBand(std::set<std::string> &Mapped) {
     auto T = S.Tile.find(It);
     D.Points = T == S.Tile.end() ? 1 : T->second;
     D.Tile = D.Points;
-    std::string Dn = dimSuffix(D.Dim);
-    D.Trip = "c2c_trip_" + Dn;
-    D.Tile0 = "c2c_tile0_" + Dn;
-    D.Base = "c2c_base_" + It;
-    D.Point = "c2c_p_" + Dn;
-    D.T = "c2c_t_" + Dn;
-    D.Left = "c2c_left_" + Dn;
+    nameDim(D);
     Dims.push_back(D);
     Mapped.insert(It);
-    StmtList Inner = L->Body;
+    StmtList Inner = L->Body; // L lives in K.Body: copy before replacing.
     K.Body = std::move(Inner);
     // It no longer runs in each thread.
     std::string Seq = It + " runs sequentially in each thread";
