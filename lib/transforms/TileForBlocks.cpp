@@ -1052,13 +1052,17 @@ ExprPtr Tiler::fullTile() const {
 }
 
 StmtList Tiler::pointsInside(const StmtList &Body, bool Guard) {
-  std::set<std::string> PerPoint;
+  auto Declared = [](const StmtList &L) {
+    std::set<std::string> Names;
+    forEachStmt(L, [&](const Stmt &St) {
+      if (const auto *D = dyn_cast<DeclStmt>(&St))
+        Names.insert(D->Name);
+    });
+    return Names;
+  };
+  std::set<std::string> PerPoint = Declared(K.Body);
   for (const TiledDim &D : Dims)
     PerPoint.insert(D.G->Iter);
-  forEachStmt(K.Body, [&](const Stmt &St) {
-    if (const auto *D = dyn_cast<DeclStmt>(&St))
-      PerPoint.insert(D->Name);
-  });
   auto Wrapper = [&](const StmtList &L) -> const ForStmt * {
     const auto *F = L.size() == 1 ? dyn_cast<ForStmt>(L[0].get()) : nullptr;
     if (!F || readsArray(*F->Lower) || readsArray(*F->Upper))
@@ -1078,11 +1082,7 @@ StmtList Tiler::pointsInside(const StmtList &Body, bool Guard) {
   while (const ForStmt *F = Wrapper(*In))
     In = &F->Body;
   NamesWritten W = namesWritten(*In);
-  std::set<std::string> Local;
-  forEachStmt(*In, [&](const Stmt &St) {
-    if (const auto *D = dyn_cast<DeclStmt>(&St))
-      Local.insert(D->Name);
-  });
+  std::set<std::string> Local = Declared(*In);
   bool OnlyRegisters = W.Arrays.empty() &&
                        std::all_of(W.Scalars.begin(), W.Scalars.end(),
                                    [&](const std::string &N) {
