@@ -23,17 +23,11 @@ namespace {
 /// Read-only arrays whose references in L use iterator It.
 std::vector<std::string> readOnlyUsing(const StmtList &L, const std::string &It,
                                        const std::set<std::string> &Written) {
-  std::set<std::string> Out;
-  for (const ArrayRef *R : collectArrayRefs(L)) {
-    if (Written.count(R->Array))
-      continue;
-    std::set<std::string> Names;
-    for (const ExprPtr &I : R->Indices)
-      collectVarNames(*I, Names);
-    if (Names.count(It))
-      Out.insert(R->Array);
-  }
-  return {Out.begin(), Out.end()};
+  std::vector<std::string> Out;
+  for (const auto &[Array, Iters] : readOnlyIterators(L, Written))
+    if (Iters.count(It))
+      Out.push_back(Array);
+  return Out;
 }
 
 /// An integer literal, under casts (a window loop's bound).
@@ -173,20 +167,6 @@ DefaultTiling severalPointsPerThread(const NestSchedule &Base,
   One.Tile[Y.Iter] = 8;
   E.Vector = {{X.Iter, 2}};
   return {{E, 1.0}, {{One, 0.62}}};
-}
-
-/// Iterators each read-only array of L reads in its subscripts.
-std::map<std::string, std::set<std::string>>
-readOnlyIterators(const StmtList &L, const std::set<std::string> &Written) {
-  std::map<std::string, std::set<std::string>> Out;
-  for (const ArrayRef *R : collectArrayRefs(L)) {
-    if (Written.count(R->Array))
-      continue;
-    std::set<std::string> &Names = Out[R->Array];
-    for (const ExprPtr &I : R->Indices)
-      collectVarNames(*I, Names);
-  }
-  return Out;
 }
 
 /// The register tile of a reduction nest (ReductionNest): 4 (x) by 8

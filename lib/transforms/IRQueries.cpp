@@ -58,4 +58,17 @@ std::set<std::string> collectWrittenArrays(const StmtList &L) {
   return Names;
 }
 
+std::map<std::string, std::set<std::string>>
+readOnlyIterators(const StmtList &L, const std::set<std::string> &Written) {
+  std::map<std::string, std::set<std::string>> Out;
+  for (const ArrayRef *R : collectArrayRefs(L)) {
+    if (Written.count(R->Array))
+      continue;
+    std::set<std::string> &Names = Out[R->Array];
+    for (const ExprPtr &I : R->Indices)
+      collectVarNames(*I, Names);
+  }
+  return Out;
+}
+
 } // namespace c2cuda

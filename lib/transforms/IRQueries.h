@@ -12,6 +12,7 @@
 #include "ir/IRWalk.h"
 
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 
@@ -35,6 +36,11 @@ std::set<std::string> collectAssignedScalars(const StmtList &L);
 
 /// Arrays some assignment in L writes (its target is an element of them).
 std::set<std::string> collectWrittenArrays(const StmtList &L);
+
+/// The iterators each array of L outside Written reads in its subscripts
+/// (every reference's together), by array name.
+std::map<std::string, std::set<std::string>>
+readOnlyIterators(const StmtList &L, const std::set<std::string> &Written);
 
 } // namespace c2cuda
 

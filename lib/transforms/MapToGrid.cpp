@@ -60,6 +60,51 @@ bool boundsReadArray(const ForStmt &For) {
   return readsArray(*For.Lower) || readsArray(*For.Upper);
 }
 
+/// The three loops of a band of more than three to map, as positions in
+/// Band, taken from Preferred (the band's loops best first). The first is
+/// Preferred's; each other is the best loop that reads a different set of
+/// read-only arrays than the loops taken so far, when there is one. Loops
+/// reading the same arrays are alike for reuse: in a convolution n, p and q
+/// all index only the input and k only the filter, so the grid keeps k
+/// (and with it the filter shared by a block's threads along the others)
+/// wherever the source wrote it, rather than two or three loops of one
+/// kind. Positions come back in Preferred's order.
+std::vector<size_t> chooseThreeForGrid(const Kernel &K,
+                                       const std::vector<const ForStmt *> &Band,
+                                       const std::vector<size_t> &Preferred) {
+  std::map<std::string, std::set<std::string>> Uses =
+      readOnlyIterators(K.Body, collectWrittenArrays(K.Body));
+  auto ReadBy = [&](size_t L) {
+    std::set<std::string> Arrays;
+    for (const auto &[Array, Iters] : Uses)
+      if (Iters.count(Band[L]->Iter))
+        Arrays.insert(Array);
+    return Arrays;
+  };
+  std::vector<size_t> Taken{Preferred.front()};
+  std::set<std::set<std::string>> Kinds{ReadBy(Preferred.front())};
+  while (Taken.size() < 3) {
+    size_t Pick = Band.size();
+    for (size_t L : Preferred) {
+      if (std::find(Taken.begin(), Taken.end(), L) != Taken.end())
+        continue;
+      if (Pick == Band.size())
+        Pick = L;
+      if (!Kinds.count(ReadBy(L))) {
+        Pick = L;
+        break;
+      }
+    }
+    Taken.push_back(Pick);
+    Kinds.insert(ReadBy(Pick));
+  }
+  std::vector<size_t> Out;
+  for (size_t L : Preferred)
+    if (std::find(Taken.begin(), Taken.end(), L) != Taken.end())
+      Out.push_back(L);
+  return Out;
+}
+
 class Mapper {
 public:
   explicit Mapper(const LoweringContext &Ctx) : Ctx(Ctx) {}
@@ -418,10 +463,11 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
     Order.push_back(L);
   std::stable_sort(Order.begin(), Order.end(),
                    [&](size_t A, size_t B) { return Score[A] > Score[B]; });
-  // The grid has three dimensions: the best three band loops are mapped, the
-  // others run in each thread, in their original order around the body.
+  // The grid has three dimensions: three band loops are mapped, the others
+  // run in each thread, in their original order around the body.
   std::vector<const ForStmt *> Unmapped;
   if (Order.size() > 3) {
+    Order = chooseThreeForGrid(K, Band, Order);
     std::vector<bool> IsMapped(Band.size(), false);
     for (size_t D = 0; D < 3; ++D)
       IsMapped[Order[D]] = true;

@@ -12,6 +12,7 @@
 // RUN: %c2cuda-check %s --function conv4 --size N=1,C=1,H=3,W=3,K=1,R=3,S=3 --trials 1 | FileCheck %s --check-prefix=ORACLE
 // RUN: %c2cuda-check %s --function layer --size cout=9,cin=3,ho=5,wo=35,kh=2,kw=3 --trials 2 | FileCheck %s --check-prefix=ORACLE
 // RUN: %c2cuda-check %s --function layer --size cout=70,cin=2,ho=3,wo=3,kh=1,kw=1 --trials 1 | FileCheck %s --check-prefix=ORACLE
+// RUN: %c2cuda-check %s --function conv_k_outer --size N=3,C=2,H=7,W=37,K=11,R=3,S=2 --trials 2 --random-schedules 2 | FileCheck %s --check-prefix=ORACLE
 // RUN: %c2cuda-check %s --function contraction --size nr=3,nq=5,np=7 --trials 1 | FileCheck %s --check-prefix=ORACLE
 // ORACLE: PASS
 // ORACLE-NOT: FAIL
@@ -74,6 +75,33 @@ void layer(int cout, int cin, int ho, int wo, int kh, int kw,
       }
 }
 // CHECK-LABEL: {{^}}// Schedule: map(x: x, co: y, y: z) block(8, 8, 1) thread(co: 8, x: 4, y: 2) tile(ci: 1, co: 64, x: 32, y: 2){{$}}
+
+// The same convolution with k written outermost: the grid keeps k, the
+// only band loop indexing the filter, and leaves one of the loops that
+// index the input (n, p, q alike) to each thread; the nest gets the same
+// register tile (MapToGrid.cpp, chooseThreeForGrid).
+// REMARK: {{^}}{{.*}}tile-fold-band.c:[[@LINE+8]]:3: remark: mapped q -> x, n -> y, k -> z (3-D grid, block 32x4x2){{$}}
+// REMARK: {{^}}{{.*}}tile-fold-band.c:[[@LINE+7]]:3: remark: p: each tile runs one iteration of it (the grid's three dimensions are taken, and the blocks number the tiles along every loop){{$}}
+// REMARK: {{^}}{{.*}}tile-fold-band.c:[[@LINE+6]]:3: remark: tiled: blocks run tiles of 32 (q) x 2 (n) x 64 (k) x 1 (p), 64 threads each, c in strips of 1{{$}}
+void conv_k_outer(int N, int C, int H, int W, int K, int R, int S,
+                  const float *in, const float *filt, float *out) {
+  int P = H - R + 1;
+  int Q = W - S + 1;
+#pragma c2cuda kernel
+  for (int k = 0; k < K; k++)
+    for (int p = 0; p < P; p++)
+      for (int n = 0; n < N; n++)
+        for (int q = 0; q < Q; q++) {
+          float acc = 0.0f;
+          for (int c = 0; c < C; c++)
+            for (int r = 0; r < R; r++)
+              for (int s = 0; s < S; s++)
+                acc += in[((n * C + c) * H + (p + r)) * W + (q + s)] *
+                       filt[((k * C + c) * R + r) * S + s];
+          out[((n * K + k) * P + p) * Q + q] = acc;
+        }
+}
+// CHECK-LABEL: {{^}}// Schedule: map(q: x, n: y, k: z) block(8, 1, 8) thread(k: 8, n: 2, q: 4) tile(c: 1, k: 64, n: 2, p: 1, q: 32){{$}}
 
 // A single reduction loop: untiled (the tiles measured slower).
 // REMARK-NOT: {{^}}{{.*}}tile-fold-band.c:[[@LINE+4]]:3: remark: tiled
