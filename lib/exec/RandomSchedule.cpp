@@ -329,6 +329,10 @@ NestSchedule randomTiledSchedule(const NestShape &N, std::mt19937_64 &Rng) {
       if (Coin(Rng))
         S.Shared.push_back(A);
   S.Pad = Three(Rng);
+  // Staged strips: single-buffered, prefetched into registers, or also two
+  // shared buffers.
+  if (!Strip.empty() && !S.Shared.empty())
+    S.Pipeline = Three(Rng) + 1;
   if (Coin(Rng))
     S.MaxRegCount = std::uniform_int_distribution<unsigned>(
         32, std::min(255u, 65536u / Threads))(Rng);

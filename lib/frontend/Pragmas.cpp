@@ -375,11 +375,12 @@ private:
   }
 
   /// `pad(n)`, 0 <= n <= 32 (32 floats: one per bank, more never helps),
-  /// and `pipeline(n)`, n = 1 (single-buffered) or 2 (double-buffered).
+  /// and `pipeline(n)`, n = 1 (single-buffered), 2 (the next strip staged
+  /// in registers) or 3 (and two shared buffers).
   bool parsePadOrPipeline(const PragmaToken &Name, NestClauses &Out) {
     bool Pad = Name.Text == "pad";
     const char *Form = Pad ? "pad(1)" : "pipeline(2)";
-    unsigned Min = Pad ? 0 : 1, Max = Pad ? 32 : 2;
+    unsigned Min = Pad ? 0 : 1, Max = Pad ? 32 : 3;
     if (!expect(tok::l_paren, "(", Name.Text, Form))
       return false;
     unsigned V = 0;
@@ -396,8 +397,9 @@ private:
                             ") is outside the 0..32 elements a shared tile "
                             "row may be padded by"
                       : "pipeline(" + std::to_string(V) +
-                            ") is not 1 (single-buffered) or 2 "
-                            "(double-buffered)",
+                            ") is not 1 (single-buffered), 2 (the next "
+                            "strip staged in registers) or 3 (and two "
+                            "shared buffers)",
                   Pad ? "choose a padding from 0 to 32, e.g. 'pad(1)'"
                       : "write 'pipeline(2)' to load the next strip while "
                         "computing the current one");

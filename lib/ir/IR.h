@@ -411,8 +411,10 @@ struct NestSchedule {
   /// of 4 consecutive iterations (blocked-cyclic), so that its accesses
   /// can be float4 wide; requires a tiled kernel.
   std::map<std::string, unsigned> Vector;
-  /// `pipeline(2)`: shared tiles double-buffered (the next strip is loaded
-  /// while the current one is computed); 0 or 1: single-buffered.
+  /// `pipeline(2)`: the next strip is loaded into registers while the
+  /// current one is computed from the shared tiles; `pipeline(3)`: also two
+  /// buffers of each shared tile, so one barrier per strip instead of two;
+  /// 0 or 1: single-buffered.
   unsigned Pipeline = 0;
   /// Where the schedule came from when not from the pragma, e.g.
   /// "sched.json: matmul[0]"; diagnostics about its clauses name it.

@@ -182,8 +182,8 @@ bool scheduleFromJson(const nlohmann::json &J, NestSchedule &Out,
     }
     Out.Pad = static_cast<unsigned>(P.get<long long>());
   }
-  if (J.contains("pipeline") && !positive(J["pipeline"], 2, Out.Pipeline)) {
-    Err = "'pipeline' must be 1 or 2";
+  if (J.contains("pipeline") && !positive(J["pipeline"], 3, Out.Pipeline)) {
+    Err = "'pipeline' must be 1, 2 or 3";
     return false;
   }
   return true;

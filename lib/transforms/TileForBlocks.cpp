@@ -190,6 +190,11 @@ private:
   std::vector<SharedTile> RegOperands;
   std::map<const Expr *, std::pair<const SharedTile *, const ArrayRef *>>
       SharedRefs;
+  /// pipeline(3): each shared tile has two buffers, its first index.
+  bool TwoBuffers = false;
+  /// With TwoBuffers, the buffer that shared references built now index
+  /// (set around each loads() and rewriteForPoints() call).
+  ExprPtr SharedBuffer;
 
 public:
   /// Arrays of shared(...) this kernel writes or does not read.
@@ -616,13 +621,21 @@ bool Tiler::planShared() {
       Tiles.push_back(std::move(T));
     }
   }
+  // pipeline(3): two buffers of each tile, the first index choosing one.
+  TwoBuffers = S.Pipeline == 3 && Strip && !Tiles.empty();
+  if (TwoBuffers) {
+    Bytes *= 2;
+    for (SharedTile &T : Tiles)
+      T.SharedDims.insert(T.SharedDims.begin(), 2);
+  }
   if (Bytes > MaxSharedBytes)
-    return error("shared",
-                 "the shared tiles need " + std::to_string(Bytes) +
-                     " bytes per block, more than the " +
-                     std::to_string(MaxSharedBytes) +
-                     " a kernel can declare statically",
-                 "use smaller tiles");
+    return error(
+        "shared",
+        "the shared tiles need " + std::to_string(Bytes) + " bytes per block" +
+            (TwoBuffers ? " (two buffers each, pipeline(3))" : "") +
+            ", more than the " + std::to_string(MaxSharedBytes) +
+            " a kernel can declare statically",
+        TwoBuffers ? "use smaller tiles or pipeline(2)" : "use smaller tiles");
   for (const SharedTile &T : Tiles)
     for (const auto &[Ref, Idx] : T.FP.BoxIndex)
       if (!Strip || InStrip.count(Ref))
@@ -809,6 +822,8 @@ StmtList Tiler::loads(LoadMode Mode) {
     };
     auto ShRef = [&](int64_t E) {
       std::vector<ExprPtr> C = Shifted(Coord, E), Idx;
+      if (SharedBuffer)
+        Idx.push_back(SharedBuffer);
       for (unsigned I = 0; I < N; ++I)
         Idx.push_back(C[T.Perm[I]]);
       return localRef(T.Name, Idx, FP.Elem);
@@ -1017,6 +1032,8 @@ StmtList Tiler::rewriteForPoints(const StmtList &L) {
     const SharedTile &T = *It->second.first;
     const std::vector<ExprPtr> &Box = T.FP.BoxIndex.at(It->second.second);
     std::vector<ExprPtr> Idx;
+    if (SharedBuffer)
+      Idx.push_back(SharedBuffer);
     for (unsigned I = 0; I < T.Perm.size(); ++I)
       Idx.push_back(Box[T.Perm[I]]);
     return localRef(T.Name, Idx, E->Type);
@@ -1422,16 +1439,43 @@ bool Tiler::run() {
     };
     if (Pipelined)
       Tile.push_back(Prefetch(llit(0)));
+    // Stores of the staged strip into buffer Buf, when Start < trip.
+    auto StoreStaged = [&](ExprPtr Start, ExprPtr Buf) {
+      SharedBuffer = std::move(Buf);
+      StmtList L = loads(LoadMode::FromRegs);
+      SharedBuffer = nullptr;
+      return std::make_shared<IfStmt>(
+          cmpL(BinaryOpKind::LT, std::move(Start), lvar(TripK)), L, StmtList{});
+    };
+    std::string BufV = "c2c_buf_" + Strip->Iter;
     StmtList StripBody;
-    if (!Tiles.empty()) // Only the loads' boxes start there.
+    if (TwoBuffers) {
+      // Two buffers: the first strip is stored before the loop; each step
+      // computes from one buffer while the next strip goes to the other,
+      // so one barrier per strip suffices (the other buffer was last read
+      // before the previous step's barrier).
+      Tile.push_back(StoreStaged(llit(0), ilit(0)));
+      Tile.push_back(Barrier());
+      StripBody.push_back(decl(BufV, ScalarKind::Int,
+                               cast(bin(BinaryOpKind::Rem,
+                                        bin(BinaryOpKind::Div, lvar(SV),
+                                            llit(StripSize), ScalarKind::Long),
+                                        llit(2), ScalarKind::Long),
+                                    ScalarKind::Int)));
       StripBody.push_back(StripBase(lvar(SV)));
-    StmtList L = loads(Pipelined ? LoadMode::FromRegs : LoadMode::Direct);
-    StripBody.insert(StripBody.end(), L.begin(), L.end());
-    if (!Tiles.empty())
-      StripBody.push_back(Barrier());
+    } else {
+      if (!Tiles.empty()) // Only the loads' boxes start there.
+        StripBody.push_back(StripBase(lvar(SV)));
+      StmtList L = loads(Pipelined ? LoadMode::FromRegs : LoadMode::Direct);
+      StripBody.insert(StripBody.end(), L.begin(), L.end());
+      if (!Tiles.empty())
+        StripBody.push_back(Barrier());
+    }
     // The next strip's global loads are in flight while this one computes.
     if (Pipelined)
       StripBody.push_back(Prefetch(addL(lvar(SV), llit(StripSize))));
+    if (TwoBuffers)
+      SharedBuffer = ivar(BufV);
     StmtList KBody = rewriteForPoints(Strip->Body);
     bool Guard = touchesGlobal(KBody);
     StmtList Q;
@@ -1439,6 +1483,7 @@ bool Tiler::run() {
         Strip->Iter, Strip->IterType,
         addL(Strip->Lower, mulL(addL(lvar(SV), ivar(QV)), llit(Strip->Step)))));
     StmtList PK = pointsInside(Strip->Body, Guard);
+    SharedBuffer = nullptr;
     Q.insert(Q.end(), PK.begin(), PK.end());
     auto UIt = S.Unroll.find(Strip->Iter);
     int Unroll =
@@ -1457,6 +1502,10 @@ bool Tiler::run() {
                 cmpL(BinaryOpKind::LT, addL(lvar(SV), ivar(QV)), lvar(TripK)),
                 Q, StmtList{})},
             Unroll)}));
+    if (TwoBuffers)
+      StripBody.push_back(StoreStaged(
+          addL(lvar(SV), llit(StripSize)),
+          bin(BinaryOpKind::Sub, ilit(1), ivar(BufV), ScalarKind::Int)));
     if (!Tiles.empty())
       StripBody.push_back(Barrier());
     Tile.push_back(std::make_shared<ForStmt>(SV, ScalarKind::Long, llit(0),

@@ -155,9 +155,9 @@ TEST(Schedule, TiledJsonErrors) {
   EXPECT_EQ(Error(R"({"pad": 33})"), "'pad' must be an integer from 0 to 32");
   EXPECT_EQ(Error(R"({"pad": -1})"), "'pad' must be an integer from 0 to 32");
   EXPECT_EQ(Error(R"({"pad": 1.5})"), "'pad' must be an integer from 0 to 32");
-  EXPECT_EQ(Error(R"({"pipeline": 3})"), "'pipeline' must be 1 or 2");
-  EXPECT_EQ(Error(R"({"pipeline": 0})"), "'pipeline' must be 1 or 2");
-  EXPECT_EQ(Error(R"({"pipeline": "2"})"), "'pipeline' must be 1 or 2");
+  EXPECT_EQ(Error(R"({"pipeline": 4})"), "'pipeline' must be 1, 2 or 3");
+  EXPECT_EQ(Error(R"({"pipeline": 0})"), "'pipeline' must be 1, 2 or 3");
+  EXPECT_EQ(Error(R"({"pipeline": "2"})"), "'pipeline' must be 1, 2 or 3");
 }
 
 } // namespace

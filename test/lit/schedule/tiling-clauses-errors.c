@@ -42,7 +42,7 @@ void f(int n, float *A, const float *B) {
 #pragma c2cuda kernel pad(1) pad(2)
   for (int i = 0; i < n; i++)
     A[i] = 9.0f;
-#pragma c2cuda kernel pipeline(3)
+#pragma c2cuda kernel pipeline(4)
   for (int i = 0; i < n; i++)
     A[i] = 10.0f;
 #pragma c2cuda kernel pipeline(0)
@@ -87,9 +87,9 @@ void f(int n, float *A, const float *B) {
 // CHECK: {{^}}{{.*}}tiling-clauses-errors.c:39:27: note: write it as 'pad(1)'{{$}}
 // CHECK: {{^}}{{.*}}tiling-clauses-errors.c:42:30: error: clause 'pad' appears more than once{{$}}
 // CHECK: {{^}}{{.*}}tiling-clauses-errors.c:42:30: note: merge the clauses into one{{$}}
-// CHECK: {{^}}{{.*}}tiling-clauses-errors.c:45:23: error: pipeline(3) is not 1 (single-buffered) or 2 (double-buffered){{$}}
+// CHECK: {{^}}{{.*}}tiling-clauses-errors.c:45:23: error: pipeline(4) is not 1 (single-buffered), 2 (the next strip staged in registers) or 3 (and two shared buffers){{$}}
 // CHECK: {{^}}{{.*}}tiling-clauses-errors.c:45:23: note: write 'pipeline(2)' to load the next strip while computing the current one{{$}}
-// CHECK: {{^}}{{.*}}tiling-clauses-errors.c:48:23: error: pipeline(0) is not 1 (single-buffered) or 2 (double-buffered){{$}}
+// CHECK: {{^}}{{.*}}tiling-clauses-errors.c:48:23: error: pipeline(0) is not 1 (single-buffered), 2 (the next strip staged in registers) or 3 (and two shared buffers){{$}}
 // CHECK: {{^}}{{.*}}tiling-clauses-errors.c:48:23: note: write 'pipeline(2)' to load the next strip while computing the current one{{$}}
 // CHECK: {{^}}{{.*}}tiling-clauses-errors.c:51:32: error: expected '(' in clause 'pipeline'{{$}}
 // CHECK: {{^}}{{.*}}tiling-clauses-errors.c:51:32: note: write it as 'pipeline(2)'{{$}}

@@ -33,4 +33,4 @@ void matmul(int M, int N, int K, const float *A, const float B[K][N],
 // VECTOR: {{^}}c2cuda: error: schedule file '{{.*}}bad-tiling-vector.json': matmul[0]: 'vector.j' must be 1, 2 or 4{{$}}
 // SHARED: {{^}}c2cuda: error: schedule file '{{.*}}bad-tiling-shared.json': matmul[0]: 'shared' names 'A' twice{{$}}
 // PAD: {{^}}c2cuda: error: schedule file '{{.*}}bad-tiling-pad.json': matmul[0]: 'pad' must be an integer from 0 to 32{{$}}
-// PIPELINE: {{^}}c2cuda: error: schedule file '{{.*}}bad-tiling-pipeline.json': matmul[0]: 'pipeline' must be 1 or 2{{$}}
+// PIPELINE: {{^}}c2cuda: error: schedule file '{{.*}}bad-tiling-pipeline.json': matmul[0]: 'pipeline' must be 1, 2 or 3{{$}}
