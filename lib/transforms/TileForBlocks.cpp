@@ -1,6 +1,7 @@
 //===- TileForBlocks.cpp - Tiles, shared memory and register tiles --------===//
 
 #include "TileForBlocks.h"
+#include "ReadsBeforeWrites.h"
 
 #include "analysis/BandBox.h"
 
@@ -136,6 +137,11 @@ private:
   /// With Clamped, each point's local index along a dimension comes from
   /// the array c2c_c_<dim> (clampedIndices) and nothing is guarded.
   StmtList pointLoops(const StmtList &Body, bool Guard, bool Clamped = false);
+  /// The point loops around B, already rewritten for points (pointLoops).
+  StmtList pointNest(const StmtList &B, bool Guard, bool Clamped,
+                     const ExprPtr &InBand);
+  /// Register arrays made for reads evaluated ahead (c2c_ld<n>), so far.
+  unsigned EarlyReads = 0;
   /// The local index of the current point of the thread along D.
   ExprPtr localIndex(const TiledDim &D) const;
   /// c2c_c_<dim>[point]: each point's local index, or the last one inside
@@ -1176,15 +1182,7 @@ StmtList Tiler::clampedIndices() const {
 }
 
 StmtList Tiler::pointLoops(const StmtList &Body, bool Guard, bool Clamped) {
-  StmtList Inner;
-  ExprPtr Cond;
-  // Local index of the point in the tile, in int: tiles are small.
-  auto IBin = [](BinaryOpKind Op, ExprPtr A, ExprPtr B) {
-    return bin(Op, A, B, ScalarKind::Int);
-  };
   StmtList B = rewriteForPoints(Body);
-  std::set<std::string> Used;
-  collectVarNames(B, Used);
   // A guarded point outside a triangular band skips the body too.
   ExprPtr InBand;
   if (Guard && !K.BandGuard.empty()) {
@@ -1192,8 +1190,64 @@ StmtList Tiler::pointLoops(const StmtList &Body, bool Guard, bool Clamped) {
     for (const TiledDim &D : Dims)
       Types[D.G->Iter] = D.G->IterType;
     InBand = analysis::constraintsHold(K.BandGuard, Types);
-    collectVarNames(*InBand, Used);
   }
+  int64_t Points = 1;
+  for (const TiledDim &D : Dims)
+    Points *= D.Points;
+  // Several points of a straight-line body that writes arrays: their reads
+  // first, for every point, into registers c2c_ld<n>[point]; then the
+  // bodies (ReadsBeforeWrites.h).
+  std::vector<const ArrayRef *> Early;
+  if (Points > 1 && !Clamped && !InBand)
+    Early = readsBeforeWrites(B, [&](const std::string &A) {
+      return Ctx.Facts.Extents.count(A) > 0;
+    });
+  if (Early.empty())
+    return pointNest(B, Guard, Clamped, InBand);
+  ExprPtr PointIdx;
+  for (const TiledDim &D : Dims)
+    if (D.Points > 1)
+      PointIdx = PointIdx ? bin(BinaryOpKind::Add, ivar(D.Point),
+                                bin(BinaryOpKind::Mul, ilit(D.Points), PointIdx,
+                                    ScalarKind::Int),
+                                ScalarKind::Int)
+                          : ivar(D.Point);
+  std::map<const Expr *, std::string> Reg;
+  StmtList Out, Loads;
+  for (const ArrayRef *R : Early) {
+    std::string Name = "c2c_ld" + std::to_string(EarlyReads++);
+    Reg[R] = Name;
+    auto D = std::make_shared<DeclStmt>(Name, R->Type, nullptr);
+    D->Dims = {Points};
+    Out.push_back(D);
+  }
+  StmtList Rest = rewriteStmts(B, [&](const ExprPtr &E) -> ExprPtr {
+    auto It = Reg.find(E.get());
+    if (It == Reg.end())
+      return nullptr;
+    ExprPtr To = localRef(It->second, {PointIdx}, E->Type);
+    Loads.push_back(std::make_shared<AssignStmt>(To, AssignOpKind::Set, E));
+    return To;
+  });
+  StmtList L = pointNest(Loads, Guard, Clamped, InBand);
+  StmtList R = pointNest(Rest, Guard, Clamped, InBand);
+  Out.insert(Out.end(), L.begin(), L.end());
+  Out.insert(Out.end(), R.begin(), R.end());
+  return Out;
+}
+
+StmtList Tiler::pointNest(const StmtList &B, bool Guard, bool Clamped,
+                          const ExprPtr &InBand) {
+  StmtList Inner;
+  ExprPtr Cond;
+  // Local index of the point in the tile, in int: tiles are small.
+  auto IBin = [](BinaryOpKind Op, ExprPtr A, ExprPtr B) {
+    return bin(Op, A, B, ScalarKind::Int);
+  };
+  std::set<std::string> Used;
+  collectVarNames(B, Used);
+  if (InBand)
+    collectVarNames(*InBand, Used);
   for (const TiledDim &D : Dims) {
     if (!Guard && !Used.count(D.G->Iter))
       continue; // Declared but unused is a warning nvcc -Werror rejects.
