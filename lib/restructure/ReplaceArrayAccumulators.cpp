@@ -6,6 +6,7 @@
 #include "ir/IRRewrite.h"
 #include "ir/IRWalk.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -100,12 +101,26 @@ private:
     New->Unroll = K.Unroll;
     StmtPtr Loop = New;
     StmtList After;
+    // The statement just before K, when it assigns a target: its store is
+    // dead (K's value replaces it), so the scalar starts from it instead.
+    StmtPtr Prev = Before.empty() ? nullptr : Before.back();
     for (const ArrayRef *T : Targets) {
       std::string Name = fresh("c2c_acc_" + T->Array);
       StandsFor[Name] = T->Array;
       auto Ref = std::make_shared<ArrayRef>(*T);
       auto Var = std::make_shared<VarRef>(Name, T->Type, T->Loc);
-      Before.push_back(std::make_shared<DeclStmt>(Name, T->Type, Ref, K.Loc));
+      const auto *Init = initialization(Prev, *T);
+      if (Init) {
+        Folded.push_back(Prev); // Level still points into it.
+        Before.erase(std::find(Before.begin(), Before.end(), Prev));
+        Prev = nullptr;
+      }
+      bool Set = Init && Init->Op == AssignOpKind::Set;
+      Before.push_back(std::make_shared<DeclStmt>(
+          Name, T->Type, Set ? Init->RHS : ExprPtr(Ref), K.Loc));
+      if (Init && !Set)
+        Before.push_back(
+            std::make_shared<AssignStmt>(Var, Init->Op, Init->RHS, Init->Loc));
       Loop = rewriteStmts({Loop}, [&](const ExprPtr &E) -> ExprPtr {
                const auto *R = dyn_cast<ArrayRef>(E.get());
                return R && sameExpr(*R, *Ref) ? Var : nullptr;
@@ -114,14 +129,32 @@ private:
           std::make_shared<AssignStmt>(Ref, AssignOpKind::Set, Var, K.Loc));
       Diags.remark(K.Loc, "'" + exprToString(*Ref) +
                               "' is accumulated in a register across '" +
-                              K.Iter + "' (loaded before the loop, stored " +
-                              "after it)");
+                              K.Iter + "' (" +
+                              (Init ? "from the assignment before the loop"
+                                    : "loaded before the loop") +
+                              ", stored after it)");
     }
     Before.push_back(Loop);
     for (const StmtPtr &S : After) {
       Before.push_back(S);
       noteWrite(S, Level);
     }
+  }
+
+  /// S, when it assigns element T (`T = e` or `T op= e`, not atomic) with
+  /// an e that reads nothing of T's array.
+  static const AssignStmt *initialization(const StmtPtr &S, const ArrayRef &T) {
+    const auto *A = dyn_cast_or_null<AssignStmt>(S.get());
+    const auto *L = A ? dyn_cast<ArrayRef>(A->LHS.get()) : nullptr;
+    if (!L || !sameExpr(*L, T) || A->Atomic != AtomicKind::None ||
+        A->Width != 1)
+      return nullptr;
+    bool Reads = false;
+    forEachExpr(*A->RHS, [&](const Expr &E) {
+      if (const auto *R = dyn_cast<ArrayRef>(&E))
+        Reads |= R->Array == T.Array;
+    });
+    return Reads ? nullptr : A;
   }
 
   bool replaceable(const ArrayRef &T, const StmtPtr &K,
@@ -227,6 +260,8 @@ private:
   std::vector<const ForStmt *> Enclosing;
   /// Elements an enclosing loop keeps in a scalar.
   std::vector<const ArrayRef *> Claimed;
+  /// Statements folded into a scalar's start, kept alive for Level.
+  std::vector<StmtPtr> Folded;
   std::map<std::string, unsigned> NextSuffix;
   std::set<std::string> Names, NestArrays;
 };

@@ -1,6 +1,7 @@
 // An array element accumulated across a loop, after an earlier write of it
 // at the same level or in an array parameter declared with the dimensions
-// its loops cover, is kept in a scalar across the loop
+// its loops cover, is kept in a scalar across the loop (started from the
+// assignment just before the loop, when that assigns it)
 // (restructure/ReplaceArrayAccumulators.h): the tiled kernel keeps it per
 // point in registers instead of reading and writing memory on every k step.
 // Not replaced: a pointer parameter with no earlier write at that level,
@@ -69,12 +70,23 @@ void other(int ni, int nk, float C[ni][2], const float A[ni][nk]) {
 }
 
 // RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck --check-prefix=REMARK --implicit-check-not='accumulated in a register' %s
-// REMARK: {{^}}{{.*}}.c:17:7: remark: 'tmp[i][j]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
-// REMARK: {{^}}{{.*}}.c:28:7: remark: 'C[i][j]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
-// REMARK: {{^}}{{.*}}.c:38:7: remark: 'C[i][j]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
-// REMARK: {{^}}{{.*}}.c:14:3: remark: register tile: c2c_acc_tmp kept per point in registers{{$}}
-// REMARK: {{^}}{{.*}}.c:25:3: remark: register tile: c2c_acc_C kept per point in registers{{$}}
-// REMARK: {{^}}{{.*}}.c:36:3: remark: register tile: c2c_acc_C kept per point in registers{{$}}
+// REMARK: {{^}}{{.*}}.c:18:7: remark: 'tmp[i][j]' is accumulated in a register across 'k' (from the assignment before the loop, stored after it){{$}}
+// REMARK: {{^}}{{.*}}.c:29:7: remark: 'C[i][j]' is accumulated in a register across 'k' (from the assignment before the loop, stored after it){{$}}
+// REMARK: {{^}}{{.*}}.c:39:7: remark: 'C[i][j]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
+// REMARK: {{^}}{{.*}}.c:15:3: remark: register tile: c2c_acc_tmp kept per point in registers{{$}}
+// REMARK: {{^}}{{.*}}.c:26:3: remark: register tile: c2c_acc_C kept per point in registers{{$}}
+// REMARK: {{^}}{{.*}}.c:37:3: remark: register tile: c2c_acc_C kept per point in registers{{$}}
+
+// The assignment just before the loop starts the scalar; its own store is
+// gone (the loop's result replaces it).
+// RUN: FileCheck %s < %t.cu
+// CHECK-LABEL: {{^}}__global__ void {{.*}}product_kernel0(
+// CHECK-NOT: {{^}} *tmp[{{.*}}] = 0
+// CHECK: {{^}}            c2c_reg_c2c_acc_tmp[c2c_p_y][c2c_p_x] = 0.0f;{{$}}
+// CHECK-LABEL: {{^}}__global__ void {{.*}}gemm_kernel0(
+// CHECK-NOT: *= beta
+// CHECK: {{^}}            c2c_reg_c2c_acc_C[c2c_p_y][c2c_p_x] = C[(long long)i * nj + j];{{$}}
+// CHECK-NEXT: {{^}}            c2c_reg_c2c_acc_C[c2c_p_y][c2c_p_x] *= beta;{{$}}
 
 // RUN: %c2cuda-check %s --size ni=19,nj=23,nk=7 --trials 4 --function product | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size ni=19,nj=23,nk=7 --trials 4 --function gemm | FileCheck --check-prefix=ORACLE %s

@@ -13,6 +13,6 @@ void mv(int M, int N, const float *A, const float *x, float *y) {
 }
 // RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=c2c_acc_y
 // RUN: %c2cuda-check %s --size M=19,N=70 --trials 2 | FileCheck --check-prefix=ORACLE %s
-// CHECK: {{^}}{{.*}}clause-on-accumulated-array.c:10:5: remark: 'y[i]' is accumulated in a register across 'j' (loaded before the loop, stored after it){{$}}
+// CHECK: {{^}}{{.*}}clause-on-accumulated-array.c:10:5: remark: 'y[i]' is accumulated in a register across 'j' (from the assignment before the loop, stored after it){{$}}
 // CHECK: {{^}}{{.*}}clause-on-accumulated-array.c:8:3: remark: mapped i -> blocks {{.*}} into y (allowed by 'reduction(+: y)'){{$}}
 // ORACLE: {{^}}CHECK mv PASS
