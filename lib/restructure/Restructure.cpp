@@ -1,6 +1,7 @@
 //===- Restructure.cpp - IR-to-IR changes of nests before analysis --------===//
 
 #include "Restructure.h"
+#include "FuseInitLoops.h"
 
 #include "ConditionalMinMax.h"
 #include "ReplaceArrayAccumulators.h"
@@ -127,6 +128,10 @@ void restructureModule(Module &M, const RestructureOptions &Opts,
           return restructureNest(N, Facts.Nests[&N], D->second, Diags);
         });
       }
+      F.Body = fuseInitNests(F.Body, Diags);
+      F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
+        return N.Clauses.isDefault() ? fuseInitLoops(N.Body, Diags) : N.Body;
+      });
     }
     std::map<std::string, std::string> StandsFor;
     F.Body = rewriteNests(

@@ -7,6 +7,8 @@
 //   RestructureNests          parallel loops moved outermost (interchange,
 //                             fusion), checked against the exact
 //                             dependences
+//   FuseInitLoops             a loop tree that sets elements fused into the
+//                             next tree, which updates them
 //   ReplaceArrayAccumulators  array elements accumulated across a loop kept
 //                             in a scalar
 // A nest whose body changed keeps the body as written in

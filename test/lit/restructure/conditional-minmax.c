@@ -41,9 +41,11 @@ void clamp(int n, const float *a, float *b) {
 // RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck --check-prefix=REMARK --implicit-check-not='a running' %s
 // REMARK: {{^}}{{.*}}.c:14:7: remark: a running maximum of 'mx[j]': the branch is written as 'mx[j] = A[i][j] > mx[j] ? A[i][j] : mx[j]', a max reduction{{$}}
 // REMARK: {{^}}{{.*}}.c:12:3: remark: restructured the loops: moved loop 'j' (line 13) outside loop 'i' (line 12); loop 'j' now runs in parallel{{$}}
+// The loop setting mx[j] is fused with it: the maximum starts in a register.
+// REMARK: {{^}}{{.*}}.c:10:3: remark: fused the loops 'j' (line 10) and 'j' (line 13): each iteration sets the elements the same iteration of the second then updates{{$}}
 // REMARK: {{^}}{{.*}}.c:22:5: remark: a running maximum of 'best[0]': the branch is written as 'best[0] = best[0] < a[i] ? a[i] : best[0]', a max reduction{{$}}
 // REMARK: {{^}}{{.*}}.c:29:5: remark: a running minimum of 'low[0]': the branch is written as 'low[0] = a[i] <= low[0] ? a[i] : low[0]', a min reduction{{$}}
-// REMARK: {{^}}{{.*}}.c:13:5: remark: i runs sequentially in each thread: reduction into c2c_acc_mx (max) across iterations of 'i'{{$}}
+// REMARK: {{^}}{{.*}}.c:10:3: remark: i runs sequentially in each thread: reduction into c2c_acc_mx (max) across iterations of 'i'{{$}}
 // REMARK: {{^}}{{.*}}.c:21:3: remark: reduction over i into best[0] (max) runs with atomic updates (allowed by 'reduction(max: best)'){{$}}
 // REMARK: {{^}}{{.*}}.c:28:3: remark: i is a reduction into low[0] (min); allow reassociation with 'reduction(min: low)' or --allow-reassociation to run it in parallel; runs as a single thread{{$}}
 // RUN: %c2cuda-check %s --size n=37,m=13 --trials 3 2>/dev/null | FileCheck --check-prefix=ORACLE %s
