@@ -101,19 +101,19 @@ private:
     New->Unroll = K.Unroll;
     StmtPtr Loop = New;
     StmtList After;
-    // The statement just before K, when it assigns a target: its store is
-    // dead (K's value replaces it), so the scalar starts from it instead.
-    StmtPtr Prev = Before.empty() ? nullptr : Before.back();
     for (const ArrayRef *T : Targets) {
       std::string Name = fresh("c2c_acc_" + T->Array);
       StandsFor[Name] = T->Array;
       auto Ref = std::make_shared<ArrayRef>(*T);
       auto Var = std::make_shared<VarRef>(Name, T->Type, T->Loc);
+      // The assignment to the target among the statements just before K:
+      // its store is dead (K's value replaces it), so the scalar starts
+      // from it instead.
+      StmtPtr Prev = lastAssignment(Before, *T);
       const auto *Init = initialization(Prev, *T);
       if (Init) {
         Folded.push_back(Prev); // Level still points into it.
         Before.erase(std::find(Before.begin(), Before.end(), Prev));
-        Prev = nullptr;
       }
       bool Set = Init && Init->Op == AssignOpKind::Set;
       Before.push_back(std::make_shared<DeclStmt>(
@@ -139,6 +139,40 @@ private:
       Before.push_back(S);
       noteWrite(S, Level);
     }
+  }
+
+  /// The last assignment to T's array among the assignments and
+  /// declarations at the end of L, when it can move past those after it:
+  /// they do not mention the array and assign no scalar it reads; else null.
+  static StmtPtr lastAssignment(const StmtList &L, const ArrayRef &T) {
+    std::set<std::string> Assigned;
+    for (auto It = L.rbegin(); It != L.rend(); ++It) {
+      const auto *A = dyn_cast<AssignStmt>(It->get());
+      const auto *D = dyn_cast<DeclStmt>(It->get());
+      if (!A && !D)
+        return nullptr;
+      if (const auto *R = A ? dyn_cast<ArrayRef>(A->LHS.get()) : nullptr;
+          R && R->Array == T.Array) {
+        bool Reads = false;
+        forEachExprIn({*It}, [&](const Expr &E) {
+          if (const auto *V = dyn_cast<VarRef>(&E))
+            Reads |= Assigned.count(V->Name) > 0;
+        });
+        return Reads ? nullptr : *It;
+      }
+      bool Mentions = false;
+      forEachExprIn({*It}, [&](const Expr &E) {
+        if (const auto *R = dyn_cast<ArrayRef>(&E))
+          Mentions |= R->Array == T.Array;
+      });
+      if (Mentions)
+        return nullptr;
+      if (D)
+        Assigned.insert(D->Name);
+      else if (const auto *V = dyn_cast<VarRef>(A->LHS.get()))
+        Assigned.insert(V->Name);
+    }
+    return nullptr;
   }
 
   /// S, when it assigns element T (`T = e` or `T op= e`, not atomic) with

@@ -19,7 +19,11 @@
 // declared with dimensions (`float C[ni][nj]`) and each subscript of e is
 // the iterator of a loop around K running from 0 to that dimension
 // (`for (i = 0; i < ni; i++)`), so e is an element of the array as the
-// user declared it. Each replacement is a remark at K.
+// user declared it. When one of the assignments just before K sets X[e]
+// itself (`X[e] = v` or `X[e] op= v`, v reading nothing of X), and the
+// assignments after it neither mention X nor assign what it reads, the
+// scalar starts from it and its store, dead once K's result is stored, is
+// dropped. Each replacement is a remark at K.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_RESTRUCTURE_REPLACEARRAYACCUMULATORS_H

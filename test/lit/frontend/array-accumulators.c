@@ -73,6 +73,7 @@ void other(int ni, int nk, float C[ni][2], const float A[ni][nk]) {
 // REMARK: {{^}}{{.*}}.c:18:7: remark: 'tmp[i][j]' is accumulated in a register across 'k' (from the assignment before the loop, stored after it){{$}}
 // REMARK: {{^}}{{.*}}.c:29:7: remark: 'C[i][j]' is accumulated in a register across 'k' (from the assignment before the loop, stored after it){{$}}
 // REMARK: {{^}}{{.*}}.c:39:7: remark: 'C[i][j]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
+// REMARK: {{^}}{{.*}}.c:111:5: remark: 'C[i]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
 // REMARK: {{^}}{{.*}}.c:15:3: remark: register tile: c2c_acc_tmp kept per point in registers{{$}}
 // REMARK: {{^}}{{.*}}.c:26:3: remark: register tile: c2c_acc_C kept per point in registers{{$}}
 // REMARK: {{^}}{{.*}}.c:37:3: remark: register tile: c2c_acc_C kept per point in registers{{$}}
@@ -97,3 +98,18 @@ void other(int ni, int nk, float C[ni][2], const float A[ni][nk]) {
 // RUN: %c2cuda-check %s --size ni=19,nk=7 --trials 2 --function moving | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size ni=19,nk=7 --trials 2 --function other | FileCheck --check-prefix=ORACLE %s
 // ORACLE: {{^}}CHECK {{[a-z]+}} PASS
+
+// The assignment before the loop does not start the scalar when a
+// statement between them assigns a scalar it reads: moved past `s = 5`,
+// it would store 5 instead of s.
+void between(int ni, int nk, float s, float C[ni],
+                      const float A[ni][nk]) {
+#pragma c2cuda kernel
+  for (int i = 0; i < ni; i++) {
+    C[i] = s;
+    s = 5.0f;
+    for (int k = 0; k < nk; k++)
+      C[i] += A[i][k] * s;
+  }
+}
+// RUN: %c2cuda-check %s --size ni=19,nk=7 --trials 2 --function between | FileCheck --check-prefix=ORACLE %s

@@ -29,6 +29,41 @@ void atx(int n, int m, const float A[n][m], const float x[n], float y[m]) {
 // CHECK: {{^}}  float c2c_acc_y = (float)0;{{$}}
 // CHECK: {{^}}extern "C" void atx(
 
+// Two levels, a compound initialization, and k outermost as written
+// (gemm's k-i-j order): fused over i and j once k moves inside.
+// REMARK: {{^}}{{.*}}fuse-init-loops.c:[[@LINE+4]]:3: remark: fused the loops 'i' (line [[@LINE+4]]) and 'i' (line [[@LINE+8]]): each iteration sets the elements the same iteration of the second then updates{{$}}
+void gemm_kij(int n, int m, float beta, float C[n][m], const float A[n][n],
+              const float B[n][m]) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      C[i][j] *= beta;
+  for (int k = 0; k < n; k++)
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < m; j++)
+        C[i][j] += A[i][k] * B[k][j];
+#pragma endscop
+}
+
+// Two arrays set, then both updated; inside a time loop, within one nest
+// (RestructureNests leaves trees with declarations as written).
+// REMARK: {{^}}{{.*}}fuse-init-loops.c:[[@LINE+4]]:5: remark: fused the loops 'j' (line [[@LINE+4]]) and 'j' (line [[@LINE+8]]): each iteration sets the elements the same iteration of the second then updates{{$}}
+void two(int n, int m, const float A[n][m], float s[m], float q[m]) {
+#pragma c2cuda kernel
+  for (int t = 0; t < 2; t++) {
+    for (int j = 0; j < m; j++) {
+      s[j] = 0;
+      q[j] = 1;
+    }
+    for (int j = 0; j < m; j++)
+      for (int i = 0; i < n; i++) {
+        float a = A[i][j];
+        s[j] += a;
+        q[j] *= a > 0 ? 1.0f : -1.0f;
+      }
+  }
+}
+
 // Not fused: the second loop reads y[j + 1], which another iteration sets.
 // REMARK-NOT: fused the loops 'j' (line [[@LINE+4]])
 void shifted(int n, int m, const float A[n][m], float y[m]) {
