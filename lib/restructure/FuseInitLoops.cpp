@@ -66,26 +66,64 @@ std::set<std::string> namesIn(const StmtList &L) {
   return Out;
 }
 
-/// A and B fused when legal (FuseInitLoops.h), else null.
+using LevelList = std::vector<std::pair<const ForStmt *, const ForStmt *>>;
+
+StmtPtr fuseLevels(const LevelList &Levels, const StmtList &Init,
+                   const StmtList &Rest, const ForStmt &A, const ForStmt &B,
+                   DiagnosticList &Diags);
+
+/// A and B fused when legal (FuseInitLoops.h), else null. A's loops may
+/// be matched with B's in another order (A's iterations are independent:
+/// fuseLevels checks that each sets its own elements from nothing either
+/// tree writes), B's order is kept.
 StmtPtr fuse(const ForStmt &A, const ForStmt &B, DiagnosticList &Diags) {
-  std::vector<std::pair<const ForStmt *, const ForStmt *>> Levels;
-  const ForStmt *X = &A, *Y = &B;
-  for (;;) {
-    if (!sameBounds(*X, *Y))
+  std::vector<const ForStmt *> CA{&A}, CB{&B};
+  while (const ForStmt *N = onlyLoop(CA.back()->Body))
+    CA.push_back(N);
+  while (CB.size() < CA.size()) {
+    const ForStmt *N = onlyLoop(CB.back()->Body);
+    if (!N)
       return nullptr;
-    Levels.push_back({X, Y});
-    const ForStmt *NX = onlyLoop(X->Body);
-    if (!NX)
-      break;
-    Y = onlyLoop(Y->Body);
-    if (!Y)
-      return nullptr;
-    X = NX;
+    CB.push_back(N);
   }
+  // Loops whose bounds read the chains' iterators keep their order.
+  std::set<std::string> ChainIters;
+  for (const ForStmt *L : CA)
+    ChainIters.insert(L->Iter);
+  for (const ForStmt *L : CB)
+    ChainIters.insert(L->Iter);
+  bool Rectangular = true;
+  for (const auto *Chain : {&CA, &CB})
+    for (const ForStmt *L : *Chain)
+      for (const ExprPtr &E : {L->Lower, L->Upper})
+        forEachExpr(*E, [&](const Expr &X) {
+          if (const auto *V = dyn_cast<VarRef>(&X))
+            Rectangular &= !ChainIters.count(V->Name);
+        });
+  std::vector<size_t> Perm(CA.size());
+  for (size_t I = 0; I < Perm.size(); ++I)
+    Perm[I] = I;
+  do {
+    LevelList Levels;
+    for (size_t M = 0; M < CB.size(); ++M)
+      if (sameBounds(*CA[Perm[M]], *CB[M]))
+        Levels.push_back({CA[Perm[M]], CB[M]});
+    if (Levels.size() == CB.size())
+      if (StmtPtr F =
+              fuseLevels(Levels, CA.back()->Body, CB.back()->Body, A, B, Diags))
+        return F;
+  } while (Rectangular && CA.size() <= 3 &&
+           std::next_permutation(Perm.begin(), Perm.end()));
+  return nullptr;
+}
+
+/// The trees fused with A's loops Levels[m].first matched with B's
+/// Levels[m].second (B's order), when legal; else null.
+StmtPtr fuseLevels(const LevelList &Levels, const StmtList &Init,
+                   const StmtList &Rest, const ForStmt &A, const ForStmt &B,
+                   DiagnosticList &Diags) {
   // The initializations: assignments to array elements, each element
   // distinct per iteration of the fused loops.
-  const StmtList &Init = X->Body;
-  const StmtList &Rest = Y->Body;
   std::set<std::string> Iters, InitArrays, InitReads, InitVars;
   for (const auto &[LA, LB] : Levels)
     Iters.insert(LA->Iter);
@@ -113,16 +151,25 @@ StmtPtr fuse(const ForStmt &A, const ForStmt &B, DiagnosticList &Diags) {
     for (const ExprPtr &I : L->Indices)
       forEachExpr(*I, Note);
   }
-  // The second tree's iterators become the first's: no other use of those
-  // names in it.
-  std::set<std::string> Used = namesIn(Rest);
-  for (const auto &[LA, LB] : Levels)
-    if (LA->Iter != LB->Iter && Used.count(LA->Iter))
-      return nullptr;
+  // The second tree's iterators become the first's, all at once: no name
+  // they take is used in it for anything else, and none of them is
+  // declared again inside it.
   std::map<std::string, std::string> Rename;
   for (const auto &[LA, LB] : Levels)
     if (LA->Iter != LB->Iter)
       Rename[LB->Iter] = LA->Iter;
+  std::set<std::string> Used = namesIn(Rest), Declared;
+  forEachStmt(Rest, [&](const Stmt &S) {
+    if (const auto *F = dyn_cast<ForStmt>(&S))
+      Declared.insert(F->Iter);
+    else if (const auto *D = dyn_cast<DeclStmt>(&S))
+      Declared.insert(D->Name);
+  });
+  for (const auto &[LA, LB] : Levels)
+    if ((Used.count(LA->Iter) && LA->Iter != LB->Iter &&
+         !Rename.count(LA->Iter)) ||
+        Declared.count(LA->Iter) || Declared.count(LB->Iter))
+      return nullptr;
   StmtList Renamed = rewriteStmts(Rest, [&](const ExprPtr &E) -> ExprPtr {
     const auto *V = dyn_cast<VarRef>(E.get());
     auto It = V ? Rename.find(V->Name) : Rename.end();

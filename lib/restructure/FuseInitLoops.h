@@ -10,7 +10,10 @@
 // same bounds, level by level, down to a level where the first tree holds
 // only assignments to array elements (the initializations); their
 // statements go first in the fused body, the second tree's after them,
-// its iterators renamed to the first's.
+// its iterators renamed to the first's. The first tree's loops may be
+// matched with the second's in another order when no bound reads an
+// iterator (its iterations are independent, by the conditions below);
+// the second tree's order is kept.
 //
 // Legal when each iteration of the fused loops touches in the second tree
 // only the elements the first tree sets in the same iteration, and nothing
