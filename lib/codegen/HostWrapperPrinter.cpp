@@ -521,7 +521,11 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
         Fastest = Fastest.empty() ? T : "fmin(" + Fastest + ", " + T + ")";
       }
       indent(OS, In);
-      OS << "if (" << Fastest << " < c2c_grid_time(" << blocksName(0) << " * "
+      OS << "if (";
+      if (K.MinBlocksPerSm)
+        OS << blocksName(0) << " * " << blocksName(1) << " * " << blocksName(2)
+           << " < " << K.MinBlocksPerSm << "LL * c2c_sm_count() || ";
+      OS << Fastest << " < c2c_grid_time(" << blocksName(0) << " * "
          << blocksName(1) << " * " << blocksName(2) << ", "
          << std::to_string(K.BlockTime) << ")) {\n";
       printLaunch(static_cast<unsigned>(Alt), In + 1);

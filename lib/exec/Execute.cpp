@@ -823,7 +823,9 @@ private:
         Fastest =
             std::min(Fastest, gridTime(AltBlocks, LF.Kernels[A].BlockTime));
       }
-      if (Fastest < gridTime(Blocks, K.BlockTime)) {
+      if (Blocks[0] * Blocks[1] * Blocks[2] <
+              int64_t(K.MinBlocksPerSm) * InterpretedSmCount ||
+          Fastest < gridTime(Blocks, K.BlockTime)) {
         launchKernel(static_cast<unsigned>(K.FewBlocksAlternative), K.Loc);
         return;
       }

@@ -693,6 +693,11 @@ struct Kernel {
   /// points over the rate measured for its tile shape). A grid of B blocks
   /// takes ceil(B / SMs) * BlockTime: the busiest multiprocessor's share.
   double BlockTime = 0;
+  /// With FewBlocksAlternative: the host also launches the alternative when
+  /// this kernel's grid has fewer than MinBlocksPerSm blocks per SM (large
+  /// register tiles in blocks of few warps, latency-bound with fewer).
+  /// 0: only BlockTime decides.
+  unsigned MinBlocksPerSm = 0;
   /// This kernel is another's FewBlocksAlternative: no LaunchStmt names
   /// it; it runs in its place. Alternatives follow every other kernel in
   /// LoweredFunction::Kernels.

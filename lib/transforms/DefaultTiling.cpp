@@ -170,12 +170,16 @@ DefaultTiling severalPointsPerThread(const NestSchedule &Base,
 }
 
 /// The register tile of a reduction nest (ReductionNest): 4 (x) by 8
-/// (the loop sharing the other operand) by 2 (the third) points per
+/// (the loop sharing the other operand) by 4 (the third) points per
 /// thread, blocks of 8x8 threads, the reduction's outer loop in strips of
 /// 1 so that TileForBlocks sinks the points through the inner reduction
-/// loops: each step of c, r, s loads 4 + 8 operands for 64 multiply-adds.
-/// H100, N32 C64 58^2 K64 3x3: 5.0 -> 0.67 ms; N32 C128 30^2 K128: 4.8 ->
-/// 0.76 ms (RESULTS.md 2026-11-25).
+/// loops: each step of c, r, s loads 4 + 8 operands for 128 multiply-adds.
+/// Two warps a block: with fewer than two blocks per SM, and where their
+/// grid takes longer, 2 points along the third loop instead (twice the
+/// blocks). H100, N32 C64 58^2 K64 3x3: 5.0 -> 0.67 ms (2 points) ->
+/// 0.55 ms (4); N32 C128 30^2 K128: 4.8 -> 0.77 -> 0.56 ms; a 256-channel
+/// 56^2 layer without a batch (112 blocks of 4 points): 0.71 ms at 2
+/// points, 0.90 at 4 (RESULTS.md 2026-11-25, 2026-11-26).
 DefaultTiling registerTiledReduction(const ReductionNest &RN) {
   NestSchedule T;
   for (const GridLoop *G : {RN.X, RN.R, RN.Third})
@@ -185,9 +189,12 @@ DefaultTiling registerTiledReduction(const ReductionNest &RN) {
   T.Block = {8, RN.R->Dim == 1 ? 8u : 1u, RN.R->Dim == 2 ? 8u : 1u};
   T.Tile = {{RN.X->Iter, 32},
             {RN.R->Iter, 64},
-            {RN.Third->Iter, 2},
+            {RN.Third->Iter, 4},
             {RN.Strip->Iter, 1}};
-  return DefaultTiling{{T, 1.0}, {}};
+  NestSchedule Two = T;
+  Two.Tile[RN.Third->Iter] = 2;
+  // Rate of the 2-point tiles: 0.554 / 0.659 ms (N32 C64 58^2 K64).
+  return DefaultTiling{{T, 1.0}, {{Two, 0.84}}, 2};
 }
 
 } // namespace

@@ -41,11 +41,13 @@
 // Onto a 3-D grid, with a nest of reduction loops inside (a multi-channel
 // convolution: c, r, s; a fourth parallel loop folded into the tiles) and
 // one read-only operand the same along x and another the same along a
-// second mapped loop: register tiles of 4 x 8 x 2 points per thread in
+// second mapped loop: register tiles of 4 x 8 x 4 points per thread in
 // blocks of 8x8 threads, the outer reduction loop in strips of 1 with the
-// points inside the inner ones (H100, N32 C64 58^2 K64 3x3: 5.0 -> 0.67
-// ms). A single reduction loop (batched products, 3-D contractions) stays
-// untiled: these tiles measured 0.36-0.44x there.
+// points inside the inner ones (H100, N32 C64 58^2 K64 3x3: 5.0 -> 0.55
+// ms), and 4 x 8 x 2 where that grid has fewer than 2 blocks per SM or
+// takes longer (a 256-channel 56^2 layer without a batch: 0.90 ms at 4
+// points, 0.71 at 2). A single reduction loop (batched products, 3-D
+// contractions) stays untiled: these tiles measured 0.36-0.44x there.
 //
 // Onto a 3-D grid, without loops inside the kernel: the same 64x32 tiles,
 // one iteration of the z loop deep (H100, 2^28 floats: 0.62x -> 0.99x copy
@@ -80,6 +82,9 @@ struct DefaultTiling {
   /// choice when its grid would take less time than the one before it's
   /// (Kernel::FewBlocksAlternative, Kernel::BlockTime).
   std::vector<RatedSchedule> FewBlocks;
+  /// The first of FewBlocks also runs when the schedule's grid has fewer
+  /// than this many blocks per SM (Kernel::MinBlocksPerSm); 0: never.
+  unsigned MinBlocksPerSm = 0;
 };
 
 /// A 3-D kernel (as MapToGrid left it) whose work, inside the band loops

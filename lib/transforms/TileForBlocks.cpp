@@ -1737,13 +1737,20 @@ std::vector<Kernel> tileByDefault(Kernel &K, const NestStmt &Nest,
       Small->BlockTime = blockTime(S);
       Few.push_back(std::move(*Small));
     }
+    if (!Few.empty())
+      Tiled->MinBlocksPerSm = C.MinBlocksPerSm;
     for (size_t I = 0; I < Few.size(); ++I)
       (I ? Few[I - 1] : *Tiled)
           .Remarks.push_back(
               "when its blocks would take longer (the busiest "
               "multiprocessor's share of them, at the rate of their tile "
-              "shape), " +
-              Few[I].Name + " (tiles of " +
+              "shape)" +
+              (I == 0 && Tiled->MinBlocksPerSm
+                   ? " or its grid has fewer than " +
+                         std::to_string(Tiled->MinBlocksPerSm) +
+                         " blocks per multiprocessor"
+                   : std::string()) +
+              ", " + Few[I].Name + " (tiles of " +
               tileShape(Few[I].Schedule, /*Iters=*/true) + ") runs instead");
     K = std::move(*Tiled);
     return Few;

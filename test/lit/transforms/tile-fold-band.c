@@ -57,8 +57,9 @@ void conv4(int N, int C, int H, int W, int K, int R, int S, const float *in,
 // CHECK-NEXT: {{^}}              int q = c2c_base_q + c2c_t_x * 1;{{$}}
 
 // No clauses: the default register tile of a reduction nest over three
-// mapped loops.
-// REMARK: {{^}}{{.*}}tile-fold-band.c:[[@LINE+6]]:3: remark: tiled: blocks run tiles of 32 (x) x 64 (co) x 2 (y), 64 threads each, ci in strips of 1{{$}}
+// mapped loops, and the same with 2 points along y for small grids.
+// REMARK: {{^}}{{.*}}tile-fold-band.c:[[@LINE+7]]:3: remark: tiled: blocks run tiles of 32 (x) x 64 (co) x 4 (y), 64 threads each, ci in strips of 1{{$}}
+// REMARK: {{^}}{{.*}}tile-fold-band.c:[[@LINE+6]]:3: remark: when its blocks would take longer (the busiest multiprocessor's share of them, at the rate of their tile shape) or its grid has fewer than 2 blocks per multiprocessor, layer_kernel0_2x64x32 (tiles of 2 (y) x 64 (co) x 32 (x)) runs instead{{$}}
 void layer(int cout, int cin, int ho, int wo, int kh, int kw,
            const float in[cin][ho + kh - 1][wo + kw - 1],
            const float wt[cout][cin][kh][kw], const float bias[cout],
@@ -74,7 +75,7 @@ void layer(int cout, int cin, int ho, int wo, int kh, int kw,
               out[co][y][x] += wt[co][ci][r][s] * in[ci][y + r][x + s];
       }
 }
-// CHECK-LABEL: {{^}}// Schedule: map(x: x, co: y, y: z) block(8, 8, 1) thread(co: 8, x: 4, y: 2) tile(ci: 1, co: 64, x: 32, y: 2){{$}}
+// CHECK-LABEL: {{^}}// Schedule: map(x: x, co: y, y: z) block(8, 8, 1) thread(co: 8, x: 4, y: 4) tile(ci: 1, co: 64, x: 32, y: 4){{$}}
 
 // The same convolution with k written outermost: the grid keeps k, the
 // only band loop indexing the filter, and leaves one of the loops that
@@ -82,7 +83,7 @@ void layer(int cout, int cin, int ho, int wo, int kh, int kw,
 // register tile (MapToGrid.cpp, chooseThreeForGrid).
 // REMARK: {{^}}{{.*}}tile-fold-band.c:[[@LINE+8]]:3: remark: mapped q -> x, n -> y, k -> z (3-D grid, block 32x4x2){{$}}
 // REMARK: {{^}}{{.*}}tile-fold-band.c:[[@LINE+7]]:3: remark: p: each tile runs one iteration of it (the grid's three dimensions are taken, and the blocks number the tiles along every loop){{$}}
-// REMARK: {{^}}{{.*}}tile-fold-band.c:[[@LINE+6]]:3: remark: tiled: blocks run tiles of 32 (q) x 2 (n) x 64 (k) x 1 (p), 64 threads each, c in strips of 1{{$}}
+// REMARK: {{^}}{{.*}}tile-fold-band.c:[[@LINE+6]]:3: remark: tiled: blocks run tiles of 32 (q) x 4 (n) x 64 (k) x 1 (p), 64 threads each, c in strips of 1{{$}}
 void conv_k_outer(int N, int C, int H, int W, int K, int R, int S,
                   const float *in, const float *filt, float *out) {
   int P = H - R + 1;
@@ -101,7 +102,7 @@ void conv_k_outer(int N, int C, int H, int W, int K, int R, int S,
           out[((n * K + k) * P + p) * Q + q] = acc;
         }
 }
-// CHECK-LABEL: {{^}}// Schedule: map(q: x, n: y, k: z) block(8, 1, 8) thread(k: 8, n: 2, q: 4) tile(c: 1, k: 64, n: 2, p: 1, q: 32){{$}}
+// CHECK-LABEL: {{^}}// Schedule: map(q: x, n: y, k: z) block(8, 1, 8) thread(k: 8, n: 4, q: 4) tile(c: 1, k: 64, n: 4, p: 1, q: 32){{$}}
 
 // A single reduction loop: untiled (the tiles measured slower).
 // REMARK-NOT: {{^}}{{.*}}tile-fold-band.c:[[@LINE+4]]:3: remark: tiled
