@@ -8,12 +8,6 @@ using namespace c2cuda::analysis;
 
 namespace {
 
-const Expr *stripCasts(const Expr *E) {
-  while (const auto *C = llvm::dyn_cast<CastExpr>(E))
-    E = C->Operand.get();
-  return E;
-}
-
 bool isTarget(const Expr *E, const std::string &Target) {
   E = stripCasts(E);
   return (llvm::isa<VarRef>(E) || llvm::isa<ArrayRef>(E)) &&

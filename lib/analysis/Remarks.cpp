@@ -21,13 +21,6 @@ bool mentions(const Expr &E, const std::function<bool(const Expr &)> &Pred) {
   return Found;
 }
 
-const Expr &stripCasts(const Expr &E) {
-  const Expr *X = &E;
-  while (const auto *C = dyn_cast<CastExpr>(X))
-    X = C->Operand.get();
-  return *X;
-}
-
 /// `(double)e` where e is a float value: C's promotion of a float operand.
 bool isPromotedFloat(const Expr &E) {
   const auto *C = dyn_cast<CastExpr>(&E);
@@ -140,7 +133,7 @@ private:
     // (transforms/ExpandIntegerPowers.h).
     if (!N || (*N >= 1 && *N <= 4))
       return;
-    const Expr &BaseExpr = stripCasts(*C.Args[0]);
+    const Expr &BaseExpr = *stripCasts(C.Args[0].get());
     std::string Base = exprToString(BaseExpr);
     if (!isa<VarRef>(BaseExpr) && !isa<ArrayRef>(BaseExpr) &&
         !isa<CallExpr>(BaseExpr))
@@ -185,7 +178,7 @@ private:
     });
     if (Varies)
       return;
-    std::string Text = exprToString(stripCasts(D));
+    std::string Text = exprToString(*stripCasts(&D));
     Out.push_back(
         {"invariant-division", B.Loc,
          "division by '" + Text + "', which does not change in loop '" +
@@ -258,7 +251,7 @@ void divergence(const StmtList &L, const std::string &XIter,
 } // namespace
 
 std::optional<int64_t> c2cuda::smallIntegerExponent(const Expr &E) {
-  const Expr &X = stripCasts(E);
+  const Expr &X = *stripCasts(&E);
   if (const auto *I = dyn_cast<IntLit>(&X))
     if (I->Value >= -4 && I->Value <= 4)
       return I->Value;

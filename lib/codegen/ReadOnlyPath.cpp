@@ -13,17 +13,10 @@ namespace codegen {
 
 namespace {
 
-const Expr &stripCasts(const Expr &E) {
-  const Expr *X = &E;
-  while (const auto *C = llvm::dyn_cast<CastExpr>(X))
-    X = C->Operand.get();
-  return *X;
-}
-
 /// Arrays whose element E may be as a value: E itself up to casts, or
 /// either arm of a conditional.
 void valueLeaves(const Expr &E, std::set<std::string> &Out) {
-  const Expr &X = stripCasts(E);
+  const Expr &X = *stripCasts(&E);
   if (const auto *A = llvm::dyn_cast<ArrayRef>(&X)) {
     Out.insert(A->Array);
   } else if (const auto *S = llvm::dyn_cast<SelectExpr>(&X)) {
@@ -112,7 +105,7 @@ private:
         add(X, Y);
     // nvcc folds identical operations on both sides into one whose operands
     // are merged, so the loads below them may meet too.
-    const Expr &X = stripCasts(A), &Y = stripCasts(B);
+    const Expr &X = *stripCasts(&A), &Y = *stripCasts(&B);
     if (X.getKind() != Y.getKind())
       return;
     if (const auto *UX = llvm::dyn_cast<UnaryExpr>(&X)) {

@@ -309,6 +309,12 @@ bool sameExpr(const Expr &A, const Expr &B) {
   return false;
 }
 
+const Expr *stripCasts(const Expr *E) {
+  while (const auto *C = llvm::dyn_cast<CastExpr>(E))
+    E = C->Operand.get();
+  return E;
+}
+
 bool readsArray(const Expr &E) {
   switch (E.getKind()) {
   case Expr::Kind::ArrayRef:

@@ -574,6 +574,9 @@ struct Function {
 /// Whether E reads an array element anywhere.
 bool readsArray(const Expr &E);
 
+/// E under any casts around it.
+const Expr *stripCasts(const Expr *E);
+
 /// Whether A and B are the same expression: same node kinds, operators,
 /// names, values and types throughout (locations aside).
 bool sameExpr(const Expr &A, const Expr &B);

@@ -10,12 +10,6 @@ namespace c2cuda {
 
 namespace {
 
-const Expr *uncast(const Expr *E) {
-  while (const auto *C = dyn_cast<CastExpr>(E))
-    E = C->Operand.get();
-  return E;
-}
-
 /// The assignment `m = cond ? x : m` for a branch `if (cond) m = x;` whose
 /// condition compares m with x; null for any other statement.
 StmtPtr asMinMax(const IfStmt &I, bool &IsMax) {
@@ -25,12 +19,12 @@ StmtPtr asMinMax(const IfStmt &I, bool &IsMax) {
   if (!A || A->Op != AssignOpKind::Set || A->Atomic != AtomicKind::None ||
       !(isa<VarRef>(*A->LHS) || isa<ArrayRef>(*A->LHS)))
     return nullptr;
-  const auto *Cmp = dyn_cast<BinaryExpr>(uncast(I.Cond.get()));
+  const auto *Cmp = dyn_cast<BinaryExpr>(stripCasts(I.Cond.get()));
   if (!Cmp || (Cmp->Op != BinaryOpKind::LT && Cmp->Op != BinaryOpKind::LE &&
                Cmp->Op != BinaryOpKind::GT && Cmp->Op != BinaryOpKind::GE))
     return nullptr;
-  const Expr *L = uncast(Cmp->LHS.get()), *R = uncast(Cmp->RHS.get());
-  const Expr *X = uncast(A->RHS.get());
+  const Expr *L = stripCasts(Cmp->LHS.get()), *R = stripCasts(Cmp->RHS.get());
+  const Expr *X = stripCasts(A->RHS.get());
   bool Compares = (sameExpr(*L, *A->LHS) && sameExpr(*R, *X)) ||
                   (sameExpr(*R, *A->LHS) && sameExpr(*L, *X));
   if (!Compares)

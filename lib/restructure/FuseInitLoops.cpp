@@ -19,12 +19,6 @@ namespace c2cuda {
 
 namespace {
 
-const Expr *uncast(const Expr *E) {
-  while (const auto *C = dyn_cast<CastExpr>(E))
-    E = C->Operand.get();
-  return E;
-}
-
 bool sameBounds(const ForStmt &A, const ForStmt &B) {
   return A.IterType == B.IterType && A.Cmp == B.Cmp && A.Step == B.Step &&
          sameExpr(*A.Lower, *B.Lower) && sameExpr(*A.Upper, *B.Upper) &&
@@ -38,13 +32,13 @@ const ForStmt *onlyLoop(const StmtList &L) {
 
 /// Whether subscript E is iterator It, plus or minus a literal.
 bool isIterPlusConst(const Expr &E, const std::string &It) {
-  const Expr *X = uncast(&E);
+  const Expr *X = stripCasts(&E);
   if (const auto *B = dyn_cast<BinaryExpr>(X)) {
     if (B->Op != BinaryOpKind::Add && B->Op != BinaryOpKind::Sub)
       return false;
-    if (!isa<IntLit>(uncast(B->RHS.get())))
+    if (!isa<IntLit>(stripCasts(B->RHS.get())))
       return false;
-    X = uncast(B->LHS.get());
+    X = stripCasts(B->LHS.get());
   }
   const auto *V = dyn_cast<VarRef>(X);
   return V && V->Name == It;

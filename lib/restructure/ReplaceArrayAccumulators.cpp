@@ -238,12 +238,6 @@ private:
                        [&](const ArrayRef *C) { return sameExpr(*C, R); });
   }
 
-  static const Expr *uncast(const Expr *E) {
-    while (const auto *C = dyn_cast<CastExpr>(E))
-      E = C->Operand.get();
-    return E;
-  }
-
   /// T's array is a parameter declared with dimensions, and each subscript
   /// is the iterator of a loop around K from 0 to below that dimension.
   bool inDeclaredShape(const ArrayRef &T) const {
@@ -255,17 +249,18 @@ private:
         P->Dims.size() != T.Indices.size())
       return false;
     for (size_t D = 0; D < T.Indices.size(); ++D) {
-      const auto *V = dyn_cast<VarRef>(uncast(T.Indices[D].get()));
+      const auto *V = dyn_cast<VarRef>(stripCasts(T.Indices[D].get()));
       if (!V || !P->Dims[D])
         return false;
       bool Covered = false;
       for (const ForStmt *L : Enclosing) {
         if (L->Iter != V->Name)
           continue;
-        const auto *Lo = dyn_cast<IntLit>(uncast(L->Lower.get()));
+        const auto *Lo = dyn_cast<IntLit>(stripCasts(L->Lower.get()));
         Covered = Lo && Lo->Value == 0 && L->Cmp == LoopCmp::LT &&
                   L->Step == 1 &&
-                  sameExpr(*uncast(L->Upper.get()), *uncast(P->Dims[D].get()));
+                  sameExpr(*stripCasts(L->Upper.get()),
+                           *stripCasts(P->Dims[D].get()));
       }
       if (!Covered)
         return false;

@@ -31,12 +31,7 @@ std::vector<std::string> readOnlyUsing(const StmtList &L, const std::string &It,
 }
 
 /// An integer literal, under casts (a window loop's bound).
-bool isLiteral(const ExprPtr &E) {
-  const Expr *X = E.get();
-  while (const auto *C = dyn_cast<CastExpr>(X))
-    X = C->Operand.get();
-  return isa<IntLit>(X);
-}
+bool isLiteral(const ExprPtr &E) { return isa<IntLit>(stripCasts(E.get())); }
 
 /// A tile loop of the footprint: Count iterations from c2c_base_<It>. Only
 /// the box's dimensions are looked at here, not its guards.

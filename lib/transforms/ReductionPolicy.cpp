@@ -17,12 +17,6 @@ namespace c2cuda {
 
 namespace {
 
-const Expr *stripCasts(const Expr *E) {
-  while (const auto *C = dyn_cast<CastExpr>(E))
-    E = C->Operand.get();
-  return E;
-}
-
 /// Whether E (casts looked through) is a read of the target spelled T.
 bool isSelf(const Expr *E, const std::string &T) {
   E = stripCasts(E);

@@ -18,12 +18,7 @@ namespace c2cuda {
 
 namespace {
 
-bool isLiteral(const ExprPtr &E) {
-  const Expr *X = E.get();
-  while (const auto *C = dyn_cast<CastExpr>(X))
-    X = C->Operand.get();
-  return isa<IntLit>(X);
-}
+bool isLiteral(const ExprPtr &E) { return isa<IntLit>(stripCasts(E.get())); }
 
 /// Read-only arrays of L whose subscripts name every iterator in Its.
 std::vector<std::string> readOnlyUsing(const StmtList &L,
