@@ -189,18 +189,10 @@ ScheduleSpace probeSchedules(const Function &F, const PipelineOptions &Opts,
         N.Mapped.push_back(Gl.Iter);
       // Tiled kernels fold the band loops left to each thread into their
       // tiles, so the loops inside those are at the top too.
-      const StmtList *Top = &K.Body;
-      for (const std::string &It : K.InThreadBand) {
-        for (const StmtPtr &S : *Top)
-          if (const auto *Fo = llvm::dyn_cast<ForStmt>(S.get()))
-            N.TopLoops.insert(Fo->Iter);
-        const auto *Fo = Top->size() == 1
-                             ? llvm::dyn_cast<ForStmt>((*Top)[0].get())
-                             : nullptr;
-        if (!Fo || Fo->Iter != It)
-          break;
-        Top = &Fo->Body;
-      }
+      std::vector<const ForStmt *> Band = inThreadBandLoops(K);
+      for (const ForStmt *Fo : Band)
+        N.TopLoops.insert(Fo->Iter);
+      const StmtList *Top = Band.empty() ? &K.Body : &Band.back()->Body;
       for (const StmtPtr &S : *Top)
         if (const auto *Fo = llvm::dyn_cast<ForStmt>(S.get()))
           N.TopLoops.insert(Fo->Iter);

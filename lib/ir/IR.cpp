@@ -309,6 +309,23 @@ bool sameExpr(const Expr &A, const Expr &B) {
   return false;
 }
 
+bool isIntLiteral(const Expr &E) { return llvm::isa<IntLit>(stripCasts(&E)); }
+
+std::vector<const ForStmt *> inThreadBandLoops(const Kernel &K) {
+  std::vector<const ForStmt *> Out;
+  const StmtList *Body = &K.Body;
+  for (const std::string &It : K.InThreadBand) {
+    const auto *F = Body->size() == 1
+                        ? llvm::dyn_cast<ForStmt>(Body->front().get())
+                        : nullptr;
+    if (!F || F->Iter != It)
+      break;
+    Out.push_back(F);
+    Body = &F->Body;
+  }
+  return Out;
+}
+
 const Expr *stripCasts(const Expr *E) {
   while (const auto *C = llvm::dyn_cast<CastExpr>(E))
     E = C->Operand.get();

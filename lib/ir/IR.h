@@ -577,6 +577,9 @@ bool readsArray(const Expr &E);
 /// E under any casts around it.
 const Expr *stripCasts(const Expr *E);
 
+/// Whether E is an integer literal, under casts.
+bool isIntLiteral(const Expr &E);
+
 /// Whether A and B are the same expression: same node kinds, operators,
 /// names, values and types throughout (locations aside).
 bool sameExpr(const Expr &A, const Expr &B);
@@ -706,6 +709,12 @@ struct Kernel {
   /// LoweredFunction::Kernels.
   bool IsAlternative = false;
 };
+
+/// The loops of K.InThreadBand around the work of K.Body, outermost
+/// first: each the only statement of K.Body or of the loop before it. Fewer
+/// than K.InThreadBand names where they stop nesting so (a transform moved
+/// something between them).
+std::vector<const ForStmt *> inThreadBandLoops(const Kernel &K);
 
 /// Per array, what the device side of a function needs.
 struct ArrayPlan {

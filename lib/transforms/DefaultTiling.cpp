@@ -30,9 +30,6 @@ std::vector<std::string> readOnlyUsing(const StmtList &L, const std::string &It,
   return Out;
 }
 
-/// An integer literal, under casts (a window loop's bound).
-bool isLiteral(const ExprPtr &E) { return isa<IntLit>(stripCasts(E.get())); }
-
 /// A tile loop of the footprint: Count iterations from c2c_base_<It>. Only
 /// the box's dimensions are looked at here, not its guards.
 TileVar tileVar(const std::string &It, ScalarKind Type, int64_t Step,
@@ -124,7 +121,7 @@ std::vector<DefaultTiling> oneDimCandidates(const Kernel &K,
   std::set<std::string> Written = collectWrittenArrays(K.Body);
   for (const StmtPtr &S : K.Body) {
     const auto *L = dyn_cast<ForStmt>(S.get());
-    if (!L || (isLiteral(L->Lower) && isLiteral(L->Upper)))
+    if (!L || (isIntLiteral(*L->Lower) && isIntLiteral(*L->Upper)))
       continue;
     std::vector<TileVar> Vars = {tileVar(X.Iter, X.IterType, X.Step, 32),
                                  tileVar(L->Iter, L->IterType, L->Step, 64)};
@@ -176,20 +173,10 @@ DefaultTiling severalPointsPerThread(const NestSchedule &Base,
 /// 56^2 layer without a batch (112 blocks of 4 points): 0.71 ms at 2
 /// points, 0.90 at 4 (RESULTS.md 2026-11-25, 2026-11-26).
 DefaultTiling registerTiledReduction(const ReductionNest &RN) {
-  NestSchedule T;
-  for (const GridLoop *G : {RN.X, RN.R, RN.Third})
-    T.Map.push_back({G->Iter, G->Dim});
-  std::sort(T.Map.begin(), T.Map.end(),
-            [](const auto &A, const auto &B) { return A.second < B.second; });
-  T.Block = {8, RN.R->Dim == 1 ? 8u : 1u, RN.R->Dim == 2 ? 8u : 1u};
-  T.Tile = {{RN.X->Iter, 32},
-            {RN.R->Iter, 64},
-            {RN.Third->Iter, 4},
-            {RN.Strip->Iter, 1}};
-  NestSchedule Two = T;
-  Two.Tile[RN.Third->Iter] = 2;
+  NestSchedule Four = reductionNestSchedule(RN, 8, 8, 32, 64, 4, 1);
+  NestSchedule Two = reductionNestSchedule(RN, 8, 8, 32, 64, 2, 1);
   // Rate of the 2-point tiles: 0.554 / 0.659 ms (N32 C64 58^2 K64).
-  return DefaultTiling{{T, 1.0}, {{Two, 0.84}}, 2};
+  return DefaultTiling{{Four, 1.0}, {{Two, 0.84}}, 2};
 }
 
 } // namespace
@@ -202,14 +189,10 @@ std::optional<ReductionNest> reductionNest(const Kernel &K) {
     (G.Dim == 0 ? X : G.Dim == 1 ? Y : Z) = &G;
   if (!X || !Y || !Z)
     return std::nullopt;
-  const StmtList *Body = &K.Body;
-  for (const std::string &It : K.InThreadBand) {
-    const auto *F =
-        Body->size() == 1 ? dyn_cast<ForStmt>((*Body)[0].get()) : nullptr;
-    if (!F || F->Iter != It)
-      return std::nullopt;
-    Body = &F->Body;
-  }
+  std::vector<const ForStmt *> Band = inThreadBandLoops(K);
+  if (Band.size() != K.InThreadBand.size())
+    return std::nullopt;
+  const StmtList *Body = Band.empty() ? &K.Body : &Band.back()->Body;
   const ForStmt *L = nullptr;
   for (const StmtPtr &S : *Body) {
     const auto *F = dyn_cast<ForStmt>(S.get());
@@ -218,7 +201,7 @@ std::optional<ReductionNest> reductionNest(const Kernel &K) {
         return std::nullopt;
       continue;
     }
-    if (L || (isLiteral(F->Lower) && isLiteral(F->Upper)))
+    if (L || (isIntLiteral(*F->Lower) && isIntLiteral(*F->Upper)))
       return std::nullopt;
     L = F;
   }
@@ -242,6 +225,22 @@ std::optional<ReductionNest> reductionNest(const Kernel &K) {
     if (SharedAlong(*X, *R) && SharedAlong(*R, *X))
       return ReductionNest{X, R, Third, L};
   return std::nullopt;
+}
+
+NestSchedule reductionNestSchedule(const ReductionNest &RN, unsigned BX,
+                                   unsigned BR, unsigned TX, unsigned TR,
+                                   unsigned T3, unsigned TK) {
+  NestSchedule T;
+  for (const GridLoop *G : {RN.X, RN.R, RN.Third})
+    T.Map.push_back({G->Iter, G->Dim});
+  std::sort(T.Map.begin(), T.Map.end(),
+            [](const auto &A, const auto &B) { return A.second < B.second; });
+  T.Block = {BX, RN.R->Dim == 1 ? BR : 1u, RN.R->Dim == 2 ? BR : 1u};
+  T.Tile = {{RN.X->Iter, TX},
+            {RN.R->Iter, TR},
+            {RN.Third->Iter, T3},
+            {RN.Strip->Iter, TK}};
+  return T;
 }
 
 std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
@@ -278,7 +277,7 @@ std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
     const auto *L = dyn_cast<ForStmt>(S.get());
     if (!L)
       continue;
-    if (isLiteral(L->Lower) && isLiteral(L->Upper)) {
+    if (isIntLiteral(*L->Lower) && isIntLiteral(*L->Upper)) {
       Window = true;
       continue;
     }

@@ -100,6 +100,13 @@ struct ReductionNest {
 };
 std::optional<ReductionNest> reductionNest(const Kernel &K);
 
+/// The register tile of RN: blocks of BX threads along X by BR along R,
+/// tiles of TX, TR and T3 iterations of X, R and the third loop, the strip
+/// loop in strips of TK.
+NestSchedule reductionNestSchedule(const ReductionNest &RN, unsigned BX,
+                                   unsigned BR, unsigned TX, unsigned TR,
+                                   unsigned T3, unsigned TK);
+
 /// Candidate schedules for K (as MapToGrid left it; empty unless K maps
 /// one or two loops). Each sets Block, Tile and the tiling clauses; Map is
 /// MapToGrid's.

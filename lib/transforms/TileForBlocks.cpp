@@ -71,11 +71,11 @@ struct TiledDim {
   const GridLoop *G;
   unsigned Dim;
   int64_t Block, Points, Vec, Tile;
-  std::string Trip, Tile0, Base, Point, T, Left;
+  std::string Trip, Tile0, Base, Point, T, Left, Clamp;
 };
 
 /// The names generated for D's trip count, tile origin, base iterator,
-/// point, local index and points left.
+/// point, local index, points left and clamped local indices.
 void nameDim(TiledDim &D) {
   std::string Dn = dimSuffix(D.Dim);
   D.Trip = "c2c_trip_" + Dn;
@@ -84,6 +84,7 @@ void nameDim(TiledDim &D) {
   D.Point = "c2c_p_" + Dn;
   D.T = "c2c_t_" + Dn;
   D.Left = "c2c_left_" + Dn;
+  D.Clamp = "c2c_c_" + Dn;
 }
 
 class Tiler {
@@ -1160,7 +1161,7 @@ ExprPtr Tiler::localIndex(const TiledDim &D) const {
 StmtList Tiler::clampedIndices() const {
   StmtList Out;
   for (const TiledDim &D : Dims) {
-    std::string Name = "c2c_c_" + dimSuffix(D.Dim);
+    const std::string &Name = D.Clamp;
     ExprPtr Local = localIndex(D);
     ExprPtr Last =
         bin(BinaryOpKind::Sub, ivar(D.Left), ilit(1), ScalarKind::Int);
@@ -1253,9 +1254,8 @@ StmtList Tiler::pointNest(const StmtList &B, bool Guard, bool Clamped,
       continue; // Declared but unused is a warning nvcc -Werror rejects.
     ExprPtr Local = localIndex(D);
     if (Clamped)
-      Local =
-          localRef("c2c_c_" + dimSuffix(D.Dim),
-                   {D.Points > 1 ? ivar(D.Point) : ilit(0)}, ScalarKind::Int);
+      Local = localRef(D.Clamp, {D.Points > 1 ? ivar(D.Point) : ilit(0)},
+                       ScalarKind::Int);
     Inner.push_back(decl(D.T, ScalarKind::Int, Local));
     Cond = andE(Cond, IBin(BinaryOpKind::LT, ivar(D.T), ivar(D.Left)));
   }

@@ -94,14 +94,12 @@ CostResult predictCost(const CostInputs &In) {
   // tiles: tile(n: T) points each, one block per tile.
   bool ReductionNest = In.Shape == "reduction-nest";
   if (ReductionNest)
-    for (const std::string &It : P.InThreadBand)
-      for (const StmtPtr &St : P.Body)
-        if (const auto *L = dyn_cast<ForStmt>(St.get()); L && L->Iter == It)
-          if (auto T = tripCount(*L, In.Sizes)) {
-            double Per = tileOf(S, It, 1);
-            Blocks *= std::ceil((double)*T / Per);
-            Points *= Per;
-          }
+    for (const ForStmt *L : inThreadBandLoops(P))
+      if (auto T = tripCount(*L, In.Sizes)) {
+        double Per = tileOf(S, L->Iter, 1);
+        Blocks *= std::ceil((double)*T / Per);
+        Points *= Per;
+      }
 
   DeclSums D;
   sumDecls(V.Body, D);

@@ -18,8 +18,6 @@ namespace c2cuda {
 
 namespace {
 
-bool isLiteral(const ExprPtr &E) { return isa<IntLit>(stripCasts(E.get())); }
-
 /// Read-only arrays of L whose subscripts name every iterator in Its.
 std::vector<std::string> readOnlyUsing(const StmtList &L,
                                        const std::vector<std::string> &Its,
@@ -221,15 +219,7 @@ void buildReductionNest(TuneSpace &S, const ReductionNest &RN) {
                         {"tile_" + R, TR},
                         {"tile_" + T, T3},
                         {"tile_" + K, TK}};
-            NestSchedule &N = P.Schedule;
-            for (const GridLoop *G : {RN.X, RN.R, RN.Third})
-              N.Map.push_back({G->Iter, G->Dim});
-            std::sort(N.Map.begin(), N.Map.end(),
-                      [](const auto &A, const auto &B) {
-                        return A.second < B.second;
-                      });
-            N.Block = {BX, RN.R->Dim == 1 ? BR : 1u, RN.R->Dim == 2 ? BR : 1u};
-            N.Tile = {{X, TX}, {R, TR}, {T, T3}, {K, TK}};
+            P.Schedule = reductionNestSchedule(RN, BX, BR, TX, TR, T3, TK);
             S.Points.push_back(std::move(P));
           }
         }
@@ -246,7 +236,7 @@ TuneSpace buildTuneSpace(const Kernel &K, const Function &F) {
     std::set<std::string> Written = collectWrittenArrays(K.Body);
     for (const StmtPtr &St : K.Body) {
       const auto *L = dyn_cast<ForStmt>(St.get());
-      if (!L || (isLiteral(L->Lower) && isLiteral(L->Upper)))
+      if (!L || (isIntLiteral(*L->Lower) && isIntLiteral(*L->Upper)))
         continue;
       std::vector<std::string> Arrays =
           readOnlyUsing(L->Body, {L->Iter}, Written);
