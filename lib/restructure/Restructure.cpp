@@ -8,6 +8,9 @@
 #include "RestructureNests.h"
 
 #include "analysis/NestFacts.h"
+#include "ir/IRPrinter.h"
+
+#include <algorithm>
 
 #include <functional>
 
@@ -88,62 +91,119 @@ StmtList rewriteNests(const StmtList &L,
   return Out;
 }
 
+void conditionalMinMaxPass(Function &F, DiagnosticList &Diags) {
+  F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
+    return rewriteConditionalMinMax(N.Body, Diags);
+  });
+}
+
+void restructureNestsPass(Function &F, DiagnosticList &Diags) {
+  std::set<const NestStmt *> All, Which;
+  findNests(F.Body, All);
+  // Schedule clauses name the loops as written.
+  for (const NestStmt *N : All)
+    if (N->Clauses.isDefault() && worthAnalysing(*N))
+      Which.insert(N);
+  if (Which.empty())
+    return;
+  // Only those nests are analysed (the same IR nodes, so the facts are
+  // keyed by them); the analysis after this one reports.
+  Function Part = F;
+  Part.Body.clear();
+  std::function<void(const StmtList &)> Collect = [&](const StmtList &L) {
+    for (const StmtPtr &S : L)
+      if (const auto *N = dyn_cast<NestStmt>(S.get())) {
+        if (Which.count(N))
+          Part.Body.push_back(S);
+      } else if (const auto *H = dyn_cast<HostRegion>(S.get())) {
+        Collect(H->Body);
+      }
+  };
+  Collect(F.Body);
+  DiagnosticList Scratch;
+  FunctionFacts Facts;
+  auto Deps = nestDependences(Part, Which, Facts, Scratch);
+  F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
+    auto D = Deps.find(&N);
+    if (D == Deps.end())
+      return N.Body;
+    return restructureNest(N, Facts.Nests[&N], D->second, Diags);
+  });
+}
+
+void fuseInitLoopsPass(Function &F, DiagnosticList &Diags) {
+  F.Body = fuseInitNests(F.Body, Diags);
+  F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
+    return N.Clauses.isDefault() ? fuseInitLoops(N.Body, Diags) : N.Body;
+  });
+}
+
+void replaceArrayAccumulatorsPass(Function &F, DiagnosticList &Diags) {
+  std::map<std::string, std::string> StandsFor;
+  F.Body = rewriteNests(
+      F.Body,
+      [&](const NestStmt &N) {
+        StandsFor.clear();
+        return replaceArrayAccumulators(N.Body, F.Params, Diags, StandsFor);
+      },
+      [&](NestStmt &N) {
+        N.StandsFor.insert(StandsFor.begin(), StandsFor.end());
+      });
+}
+
+bool movesLoops(const std::string &Pass) {
+  return Pass == "RestructureNests" || Pass == "FuseInitLoops";
+}
+
+void dumpAfter(const std::string &Pass, const Function &F,
+               const RestructureOptions &Opts) {
+  if (!Opts.PrintAfterAll &&
+      std::find(Opts.PrintAfter.begin(), Opts.PrintAfter.end(), Pass) ==
+          Opts.PrintAfter.end())
+    return;
+  llvm::raw_ostream &OS = Opts.Log ? *Opts.Log : llvm::errs();
+  OS << "*** IR Dump After " << Pass << " *** (" << F.Name << ")\n";
+  printFunction(OS, F);
+  OS.flush();
+}
+
 } // namespace
+
+const std::vector<RestructurePass> &restructurePasses() {
+  static const std::vector<RestructurePass> Passes = {
+      {"ConditionalMinMax",
+       "`if (x > m) m = x;` as `m = x > m ? x : m;`, a max reduction",
+       conditionalMinMaxPass},
+      {"RestructureNests",
+       "parallel loops moved outermost (interchange, fusion), checked "
+       "against the exact dependences",
+       restructureNestsPass},
+      {"FuseInitLoops",
+       "a loop tree that sets elements fused into the next tree, which "
+       "updates them",
+       fuseInitLoopsPass},
+      {"ReplaceArrayAccumulators",
+       "array elements accumulated across a loop kept in a scalar",
+       replaceArrayAccumulatorsPass}};
+  return Passes;
+}
 
 void restructureModule(Module &M, const RestructureOptions &Opts,
                        DiagnosticList &Diags) {
-  for (Function &F : M.Functions) {
-    F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
-      return rewriteConditionalMinMax(N.Body, Diags);
-    });
-    if (Opts.MoveLoops) {
-      std::set<const NestStmt *> All, Which;
-      findNests(F.Body, All);
-      // Schedule clauses name the loops as written.
-      for (const NestStmt *N : All)
-        if (N->Clauses.isDefault() && worthAnalysing(*N))
-          Which.insert(N);
-      if (!Which.empty()) {
-        // Only those nests are analysed (the same IR nodes, so the facts
-        // are keyed by them); the analysis after this one reports.
-        Function Part = F;
-        Part.Body.clear();
-        std::function<void(const StmtList &)> Collect = [&](const StmtList &L) {
-          for (const StmtPtr &S : L)
-            if (const auto *N = dyn_cast<NestStmt>(S.get())) {
-              if (Which.count(N))
-                Part.Body.push_back(S);
-            } else if (const auto *H = dyn_cast<HostRegion>(S.get())) {
-              Collect(H->Body);
-            }
-        };
-        Collect(F.Body);
-        DiagnosticList Scratch;
-        FunctionFacts Facts;
-        auto Deps = nestDependences(Part, Which, Facts, Scratch);
-        F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
-          auto D = Deps.find(&N);
-          if (D == Deps.end())
-            return N.Body;
-          return restructureNest(N, Facts.Nests[&N], D->second, Diags);
-        });
-      }
-      F.Body = fuseInitNests(F.Body, Diags);
-      F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
-        return N.Clauses.isDefault() ? fuseInitLoops(N.Body, Diags) : N.Body;
-      });
+  std::vector<const RestructurePass *> Run;
+  for (const RestructurePass &P : restructurePasses())
+    if (!Opts.Passes && (Opts.MoveLoops || !movesLoops(P.Name)))
+      Run.push_back(&P);
+  if (Opts.Passes)
+    for (const std::string &Name : *Opts.Passes)
+      for (const RestructurePass &P : restructurePasses())
+        if (P.Name == Name)
+          Run.push_back(&P);
+  for (Function &F : M.Functions)
+    for (const RestructurePass *P : Run) {
+      P->Run(F, Diags);
+      dumpAfter(P->Name, F, Opts);
     }
-    std::map<std::string, std::string> StandsFor;
-    F.Body = rewriteNests(
-        F.Body,
-        [&](const NestStmt &N) {
-          StandsFor.clear();
-          return replaceArrayAccumulators(N.Body, F.Params, Diags, StandsFor);
-        },
-        [&](NestStmt &N) {
-          N.StandsFor.insert(StandsFor.begin(), StandsFor.end());
-        });
-  }
 }
 
 } // namespace c2cuda

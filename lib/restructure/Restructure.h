@@ -21,14 +21,42 @@
 #include "ir/Diagnostics.h"
 #include "ir/IR.h"
 
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace c2cuda {
 
 struct RestructureOptions {
-  /// false: loops stay as written (--no-restructure); array accumulators
-  /// are still replaced.
+  /// false: loops stay as written (--no-restructure): RestructureNests and
+  /// FuseInitLoops do not run; the other passes still do.
   bool MoveLoops = true;
+  /// When set, exactly these passes run, in this order, none if empty
+  /// (c2cuda-opt); MoveLoops is then not looked at.
+  std::optional<std::vector<std::string>> Passes;
+  /// Print each function after every pass, or after the named ones, to Log
+  /// (stderr if null), as the lowering pipeline does (Pipeline.h).
+  bool PrintAfterAll = false;
+  std::vector<std::string> PrintAfter;
+  llvm::raw_ostream *Log = nullptr;
 };
 
+/// One function-level pass: its name (for --print-after and c2cuda-opt's
+/// -passes) and a line on what it does.
+struct RestructurePass {
+  std::string Name;
+  std::string Summary;
+  void (*Run)(Function &F, DiagnosticList &Diags);
+};
+
+/// The passes in the order restructureModule applies them.
+const std::vector<RestructurePass> &restructurePasses();
+
+/// Applies the passes (all of them, those MoveLoops allows, or Opts.Passes)
+/// to each function of M in turn. Opts.Passes must name passes of
+/// restructurePasses() (c2cuda-opt checks them).
 void restructureModule(Module &M, const RestructureOptions &Opts,
                        DiagnosticList &Diags);
 

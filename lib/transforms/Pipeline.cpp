@@ -38,27 +38,96 @@
 #include "TileForBlocks.h"
 
 #include "ir/IRPrinter.h"
+#include "restructure/Restructure.h"
+
+#include "llvm/Support/Format.h"
 
 #include <algorithm>
 
 namespace c2cuda {
 
-const std::vector<std::string> &pipelinePassNames() {
-  static const std::vector<std::string> Names = {"HoistHostLoops",
-                                                 "MapToGrid",
-                                                 "ReduceAcrossLanes",
-                                                 "TileForBlocks",
-                                                 "ClipToBand",
-                                                 "ParallelizeReductions",
-                                                 "CombineReductionsPerWarp",
-                                                 "ExpandIntegerPowers",
-                                                 "RelaxFloatArithmetic",
-                                                 "CollectKernelInterface",
-                                                 "PlanArrays"};
-  return Names;
+namespace {
+
+using Opts = PipelineOptions;
+
+const std::vector<LoweringPass> &passes() {
+  static const std::vector<LoweringPass> Passes = {
+      {"HoistHostLoops", "sequential outer loops -> host loops; kernel regions",
+       [](LoweredFunction, LoweringContext &Ctx, const Opts &) {
+         return hoistHostLoops(Ctx);
+       }},
+      {"MapToGrid", "parallel band -> grid loops, block shape",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return mapToGrid(std::move(LF), Ctx);
+       }},
+      {"ReduceAcrossLanes",
+       "a reduction loop along rows -> the lanes of a warp per point "
+       "(default schedule only)",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return reduceAcrossLanes(std::move(LF), Ctx);
+       }},
+      {"TileForBlocks",
+       "tiling clauses -> block tiles, points per thread, shared tiles, "
+       "register tiles",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &O) {
+         return tileForBlocks(std::move(LF), Ctx, O.TileByDefault);
+       }},
+      {"ClipToBand", "points outside a triangular band skipped",
+       [](LoweredFunction LF, LoweringContext &, const Opts &) {
+         return clipToBand(std::move(LF));
+       }},
+      {"ParallelizeReductions", "reductions of mapped loops -> atomic updates",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return parallelizeReductions(std::move(LF), Ctx);
+       }},
+      {"CombineReductionsPerWarp",
+       "atomics to one address -> per-thread partials, warp shuffles, one "
+       "atomic per warp",
+       [](LoweredFunction LF, LoweringContext &, const Opts &) {
+         return combineReductionsPerWarp(std::move(LF));
+       }},
+      {"ExpandIntegerPowers", "pow(x, 2..4) -> multiplications",
+       [](LoweredFunction LF, LoweringContext &, const Opts &) {
+         return expandIntegerPowers(std::move(LF));
+       }},
+      {"RelaxFloatArithmetic",
+       "with permission: float instead of double, intrinsics, reciprocals",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &O) {
+         return relaxFloatArithmetic(std::move(LF), Ctx, O.FastMath);
+       }},
+      {"CollectKernelInterface", "arrays and scalars each kernel takes",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return collectKernelInterface(std::move(LF), Ctx);
+       }},
+      {"PlanArrays", "per array: extent, device/host reads and writes",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return planArrays(std::move(LF), Ctx);
+       }}};
+  return Passes;
 }
 
-namespace {
+const LoweringPass *findPass(const std::string &Name) {
+  for (const LoweringPass &P : passes())
+    if (P.Name == Name)
+      return &P;
+  return nullptr;
+}
+
+bool isRestructurePass(const std::string &Name) {
+  for (const RestructurePass &P : restructurePasses())
+    if (P.Name == Name)
+      return true;
+  return false;
+}
+
+std::string allNames() {
+  std::string List;
+  for (const RestructurePass &P : restructurePasses())
+    List += (List.empty() ? "" : ", ") + P.Name;
+  for (const LoweringPass &P : passes())
+    List += ", " + P.Name;
+  return List;
+}
 
 void dumpAfter(const std::string &Pass, const LoweredFunction &LF,
                const PipelineOptions &Opts) {
@@ -77,45 +146,76 @@ void dumpAfter(const std::string &Pass, const LoweredFunction &LF,
 
 } // namespace
 
+const std::vector<LoweringPass> &loweringPasses() { return passes(); }
+
+const std::vector<std::string> &pipelinePassNames() {
+  static const std::vector<std::string> Names = [] {
+    std::vector<std::string> N;
+    for (const LoweringPass &P : passes())
+      N.push_back(P.Name);
+    return N;
+  }();
+  return Names;
+}
+
+void printPipeline(llvm::raw_ostream &OS) {
+  OS << "Restructuring (on each nest, before analysis):\n";
+  for (const RestructurePass &P : restructurePasses())
+    OS << "  " << llvm::left_justify(P.Name, 26) << P.Summary << "\n";
+  OS << "Lowering (nests -> kernels and host code):\n";
+  for (const LoweringPass &P : passes())
+    OS << "  " << llvm::left_justify(P.Name, 26) << P.Summary << "\n";
+}
+
+bool checkPassList(const std::vector<std::string> &Passes,
+                   DiagnosticList &Diags) {
+  bool Lowering = false;
+  for (const std::string &Name : Passes) {
+    if (isRestructurePass(Name)) {
+      if (Lowering)
+        Diags.error({},
+                    "pass '" + Name +
+                        "' rewrites nests and cannot run "
+                        "after a lowering pass",
+                    "list the restructuring passes first");
+    } else if (findPass(Name)) {
+      if (!Lowering && Name != "HoistHostLoops")
+        Diags.error({}, "pass '" + Name + "' needs kernels",
+                    "list HoistHostLoops before it: it makes the kernels");
+      Lowering = true;
+    } else {
+      Diags.error({}, "no pass named '" + Name + "'",
+                  "the passes are " + allNames());
+    }
+  }
+  return !Diags.hasErrors();
+}
+
 LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
                             const PipelineOptions &Opts,
                             DiagnosticList &Diags) {
-  const auto &Names = pipelinePassNames();
-  for (const std::string &Wanted : Opts.PrintAfter) {
-    if (std::find(Names.begin(), Names.end(), Wanted) != Names.end())
-      continue;
-    std::string List;
-    for (const std::string &N : Names)
-      List += (List.empty() ? "" : ", ") + N;
-    Diags.warning({}, "no pass named '" + Wanted + "'",
-                  "the passes are " + List);
-  }
+  for (const std::string &Wanted : Opts.PrintAfter)
+    if (!findPass(Wanted) && !isRestructurePass(Wanted))
+      Diags.warning({}, "no pass named '" + Wanted + "'",
+                    "the passes are " + allNames());
 
   LoweringContext Ctx(F, Facts, Diags, Opts.AllowReassociation);
   checkReductionClauses(Ctx);
-  LoweredFunction LF = hoistHostLoops(Ctx);
-  dumpAfter("HoistHostLoops", LF, Opts);
-  LF = mapToGrid(std::move(LF), Ctx);
-  dumpAfter("MapToGrid", LF, Opts);
-  if (Opts.TileByDefault)
-    LF = reduceAcrossLanes(std::move(LF), Ctx);
-  dumpAfter("ReduceAcrossLanes", LF, Opts);
-  LF = tileForBlocks(std::move(LF), Ctx, Opts.TileByDefault);
-  dumpAfter("TileForBlocks", LF, Opts);
-  LF = clipToBand(std::move(LF));
-  dumpAfter("ClipToBand", LF, Opts);
-  LF = parallelizeReductions(std::move(LF), Ctx);
-  dumpAfter("ParallelizeReductions", LF, Opts);
-  LF = combineReductionsPerWarp(std::move(LF));
-  dumpAfter("CombineReductionsPerWarp", LF, Opts);
-  LF = expandIntegerPowers(std::move(LF));
-  dumpAfter("ExpandIntegerPowers", LF, Opts);
-  LF = relaxFloatArithmetic(std::move(LF), Ctx, Opts.FastMath);
-  dumpAfter("RelaxFloatArithmetic", LF, Opts);
-  LF = collectKernelInterface(std::move(LF), Ctx);
-  dumpAfter("CollectKernelInterface", LF, Opts);
-  LF = planArrays(std::move(LF), Ctx);
-  dumpAfter("PlanArrays", LF, Opts);
+  LoweredFunction LF;
+  if (!Opts.Passes.empty()) {
+    for (const std::string &Name : Opts.Passes)
+      if (const LoweringPass *P = findPass(Name)) {
+        LF = P->Run(std::move(LF), Ctx, Opts);
+        dumpAfter(P->Name, LF, Opts);
+      }
+  } else {
+    for (const LoweringPass &P : passes()) {
+      // ReduceAcrossLanes chooses a schedule: with default tiling only.
+      if (P.Name != "ReduceAcrossLanes" || Opts.TileByDefault)
+        LF = P.Run(std::move(LF), Ctx, Opts);
+      dumpAfter(P.Name, LF, Opts);
+    }
+  }
 
   for (const Kernel &K : LF.Kernels) {
     if (K.IsAlternative)

@@ -2,13 +2,15 @@
 //
 // The one place that applies the transforms, in a fixed order. Each pass is
 // a function in a .h/.cpp pair of its own with a paragraph on what it does
-// and when it is legal. With PrintAfterAll (or PrintAfter naming a pass) the
-// IR is printed to Log after that pass, as LLVM tools do.
+// and when it is legal, listed in loweringPasses(). With PrintAfterAll (or
+// PrintAfter naming a pass) the IR is printed to Log after that pass, as
+// LLVM tools do; c2cuda-opt runs a chosen list of them (Passes).
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TRANSFORMS_PIPELINE_H
 #define C2CUDA_TRANSFORMS_PIPELINE_H
 
+#include "LoweringContext.h"
 #include "analysis/NestFacts.h"
 #include "ir/Diagnostics.h"
 #include "ir/IR.h"
@@ -35,11 +37,36 @@ struct PipelineOptions {
   /// that tests see MapToGrid's mapping unless they ask; the c2cuda tool
   /// turns it on (--no-default-tiling turns it off).
   bool TileByDefault = false;
+  /// When not empty, exactly these passes run, in this order (c2cuda-opt);
+  /// the first must be HoistHostLoops, which makes the kernels.
+  std::vector<std::string> Passes;
 };
 
-/// The passes in the order runPipeline applies them; the names
-/// PipelineOptions::PrintAfter accepts.
+/// One lowering pass: its name, a line on what it does, and the function
+/// applying it (HoistHostLoops ignores LF and starts from Ctx's function).
+struct LoweringPass {
+  std::string Name;
+  std::string Summary;
+  LoweredFunction (*Run)(LoweredFunction LF, LoweringContext &Ctx,
+                         const PipelineOptions &Opts);
+};
+
+/// The passes in the order runPipeline applies them.
+const std::vector<LoweringPass> &loweringPasses();
+
+/// Their names; with the restructuring passes' (restructure/Restructure.h),
+/// the names PipelineOptions::PrintAfter accepts.
 const std::vector<std::string> &pipelinePassNames();
+
+/// Prints every pass, restructuring then lowering, with its summary
+/// (c2cuda --print-pipeline).
+void printPipeline(llvm::raw_ostream &OS);
+
+/// An error for each name in Passes that is not a pass of its stage, or
+/// that is out of place: restructuring passes before lowering ones, and
+/// HoistHostLoops first of the lowering ones. False after an error.
+bool checkPassList(const std::vector<std::string> &Passes,
+                   DiagnosticList &Diags);
 
 /// Lowers every nest of F to kernels and host code that launches them.
 /// Mapping decisions are reported to Diags as remarks at the nest.

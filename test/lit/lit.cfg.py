@@ -14,9 +14,10 @@ config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in"]
 
 config.environment["PATH"] = os.pathsep.join(
     [config.c2cuda_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
-# %c2cuda-tune and %c2cuda-check before %c2cuda, which is their prefix.
+# %c2cuda-tune, %c2cuda-check and %c2cuda-opt before %c2cuda, their prefix.
 config.substitutions.append(("%c2cuda-tune", os.path.join(config.c2cuda_bin_dir, "c2cuda-tune")))
 config.substitutions.append(("%c2cuda-check", os.path.join(os.path.dirname(config.c2cuda_bin_dir), "c2cuda-check", "c2cuda-check")))
+config.substitutions.append(("%c2cuda-opt", os.path.join(os.path.dirname(config.c2cuda_bin_dir), "c2cuda-opt", "c2cuda-opt")))
 config.substitutions.append(("%c2cuda", os.path.join(config.c2cuda_bin_dir, "c2cuda")))
 config.substitutions.append(("%examples", os.path.join(config.c2cuda_src_root, "examples")))
 config.substitutions.append(("%srcroot", config.c2cuda_src_root))

@@ -246,6 +246,16 @@ static cl::list<std::string>
               cl::value_desc("arg"), cl::sub(cl::SubCommand::getAll()),
               cl::cat(Category));
 
+static cl::opt<bool> PrintPipelineAndExit(
+    "print-pipeline",
+    cl::desc("List the passes, in the order they run, and exit (the names "
+             "--print-after and c2cuda-opt take)"),
+    cl::ValueDisallowed, cl::cat(Category), cl::callback([](const bool &) {
+      printPipeline(llvm::outs());
+      llvm::outs().flush();
+      std::exit(0);
+    }));
+
 static cl::opt<std::string> ResourceDir(
     "resource-dir",
     cl::desc("Clang resource directory (stddef.h etc.); default: "
@@ -328,12 +338,13 @@ static void report(const DiagnosticList &Diags) {
 static void adoptLLVMPrintOptions() {
   auto &Opts = cl::getRegisteredOptions();
   if (cl::Option *O = Opts.lookup("print-after-all")) {
-    O->setDescription("Print the IR after every lowering pass (stderr)");
+    O->setDescription("Print the IR after every pass (stderr)");
     O->setHiddenFlag(cl::NotHidden);
     O->addCategory(Category);
   }
   if (cl::Option *O = Opts.lookup("print-after")) {
-    O->setDescription("Print the IR after the named lowering passes (stderr)");
+    O->setDescription("Print the IR after the named passes (stderr; "
+                      "--print-pipeline lists them)");
     O->setHiddenFlag(cl::NotHidden);
     O->addCategory(Category);
   }
@@ -435,6 +446,8 @@ int main(int argc, char **argv) {
   FOpts.ResourceDir = resourceDir();
   FOpts.addArgs(IncludeDirs, Defines);
   FOpts.Restructure.MoveLoops = !NoRestructure;
+  FOpts.Restructure.PrintAfterAll = llvm::shouldPrintAfterAll();
+  FOpts.Restructure.PrintAfter = llvm::printAfterPasses();
   if (!BuildPath.empty() && !compileDatabaseFlags(FOpts.ClangArgs))
     return 1;
   FOpts.ClangArgs.insert(FOpts.ClangArgs.end(), CompilerFlags.begin(),

@@ -3,6 +3,8 @@
 // RUN: %c2cuda -q %s -o %t.cu --print-after-all 2>&1 | FileCheck %s --check-prefix=ALL
 // RUN: %c2cuda -q %s -o %t.cu --print-after=MapToGrid 2>&1 | FileCheck %s --check-prefix=ONE
 // RUN: %c2cuda --help | FileCheck %s --check-prefix=HELP
+// Restructuring passes print the nests (c2cuda --print-pipeline lists all).
+// RUN: %c2cuda -q %s -o %t.cu --print-after=ReplaceArrayAccumulators 2>&1 | FileCheck %s --check-prefix=NEST
 
 void scale(int n, float a, float *x) {
 #pragma c2cuda kernel
@@ -10,6 +12,8 @@ void scale(int n, float a, float *x) {
     x[i] = a * x[i];
 }
 
+// ALL: {{^}}*** IR Dump After ConditionalMinMax *** (scale){{$}}
+// ALL: {{^}}*** IR Dump After ReplaceArrayAccumulators *** (scale){{$}}
 // ALL: {{^}}*** IR Dump After HoistHostLoops *** (scale){{$}}
 // ALL: {{^}}    single thread{{$}}
 // ALL: {{^}}*** IR Dump After MapToGrid *** (scale){{$}}
@@ -27,3 +31,8 @@ void scale(int n, float a, float *x) {
 
 // HELP: --print-after=<string>
 // HELP: --print-after-all
+
+// NEST:      {{^}}*** IR Dump After ReplaceArrayAccumulators *** (scale){{$}}
+// NEST-NEXT: {{^}}function void scale(int n, float a, float *x) {{{$}}
+// NEST-NEXT: {{^}}  nest 0 at {{.*}}print-after.c:{{[0-9]+}}:3 {{{$}}
+// NEST-NOT: IR Dump After
