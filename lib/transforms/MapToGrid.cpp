@@ -105,6 +105,25 @@ std::vector<size_t> chooseThreeForGrid(const Kernel &K,
   return Out;
 }
 
+/// Per band loop: how many references are contiguous along it (writes
+/// count twice) and which arrays they are.
+struct BandContiguity {
+  std::vector<int> Score;
+  std::vector<std::vector<std::string>> Arrays;
+};
+
+/// What map() decided, for its remarks.
+struct MappingDone {
+  const std::vector<size_t> &Order; ///< Band positions on x, y, z.
+  const std::vector<const ForStmt *> &Unmapped;
+  const std::set<std::string> &Clipped; ///< Loops run over the band's box.
+  const std::set<std::string> &BandIters;
+  const std::vector<std::string> &Mapped; ///< "j -> x", ...
+  const std::vector<std::vector<std::string>> &Contiguous;
+  const std::vector<unsigned> &Block;
+  bool UserMap;
+};
+
 class Mapper {
 public:
   explicit Mapper(const LoweringContext &Ctx) : Ctx(Ctx) {}
@@ -131,6 +150,17 @@ private:
 
   std::vector<unsigned> chooseBlock(Kernel &K,
                                     const std::vector<const ForStmt *> &Band);
+  BandContiguity contiguity(const Kernel &K,
+                            const std::vector<const ForStmt *> &Band) const;
+  /// map(...) clause: the named loops, in dimension order, replace Order
+  /// when this band holds all of them (true); else Order stays.
+  bool applyMapClause(const Kernel &K, const std::vector<const ForStmt *> &Band,
+                      std::vector<size_t> &Order,
+                      std::vector<const ForStmt *> &Unmapped);
+  /// The remarks on a mapped kernel: the mapping, the loop on x and why
+  /// each loop left in the body runs sequentially.
+  void explain(Kernel &K, const std::vector<const ForStmt *> &Band,
+               const MappingDone &M) const;
 };
 
 SourceLoc clauseLoc(const NestStmt &Nest, const std::string &Clause) {
@@ -432,16 +462,14 @@ std::vector<const ForStmt *> Mapper::findBand(const Kernel &K) const {
   return Band;
 }
 
-void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
+BandContiguity
+Mapper::contiguity(const Kernel &K,
+                   const std::vector<const ForStmt *> &Band) const {
   const NestStmt *Nest = Ctx.nest(K.NestId);
-  std::set<std::string> BandIters;
-  for (const ForStmt *L : Band)
-    BandIters.insert(L->Iter);
-
-  // Score each band loop by the references contiguous along it.
   std::set<const ArrayRef *> Refs = collectArrayRefs(K.Body);
-  std::vector<int> Score(Band.size(), 0);
-  std::vector<std::vector<std::string>> Contiguous(Band.size());
+  BandContiguity C;
+  C.Score.assign(Band.size(), 0);
+  C.Arrays.resize(Band.size());
   if (const NestFacts *NF = Ctx.nestFacts(Nest)) {
     for (const RefFacts &R : NF->Refs) {
       if (!R.Ref || !Refs.count(R.Ref))
@@ -450,13 +478,70 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
         auto It = R.ConstStride.find(Band[L]->Iter);
         if (It == R.ConstStride.end() || (It->second != 1 && It->second != -1))
           continue;
-        Score[L] += R.IsWrite ? 2 : 1;
-        auto &C = Contiguous[L];
-        if (std::find(C.begin(), C.end(), R.Ref->Array) == C.end())
-          C.push_back(R.Ref->Array);
+        C.Score[L] += R.IsWrite ? 2 : 1;
+        auto &A = C.Arrays[L];
+        if (std::find(A.begin(), A.end(), R.Ref->Array) == A.end())
+          A.push_back(R.Ref->Array);
       }
     }
   }
+  return C;
+}
+
+bool Mapper::applyMapClause(const Kernel &K,
+                            const std::vector<const ForStmt *> &Band,
+                            std::vector<size_t> &Order,
+                            std::vector<const ForStmt *> &Unmapped) {
+  // map(...) clause: the named loops, in dimension order, replace the
+  // choice above when this band holds all of them (any permutation of the
+  // band is legal, see MapToGrid.h); the band's other loops run in each
+  // thread. A band holding only some of them is an error.
+  const NestStmt *Nest = Ctx.nest(K.NestId);
+  if (!Nest || Nest->Clauses.Map.empty())
+    return false;
+  std::vector<std::pair<unsigned, size_t>> ByDim;
+  std::vector<std::string> Missing;
+  for (const auto &[Name, D] : Nest->Clauses.Map) {
+    size_t Found = Band.size();
+    for (size_t L = 0; L < Band.size(); ++L)
+      if (Band[L]->Iter == Name)
+        Found = L;
+    if (Found == Band.size())
+      Missing.push_back(Name);
+    else
+      ByDim.emplace_back(D, Found);
+  }
+  if (Missing.empty()) {
+    std::sort(ByDim.begin(), ByDim.end());
+    Order.clear();
+    for (const auto &[D, L] : ByDim)
+      Order.push_back(L);
+    Unmapped.clear();
+    for (size_t L = 0; L < Band.size(); ++L)
+      if (std::find(Order.begin(), Order.end(), L) == Order.end())
+        Unmapped.push_back(Band[L]);
+    for (const auto &[Name, D] : Nest->Clauses.Map)
+      UsedMap[Nest->Id].insert(Name);
+    return true;
+  }
+  if (!ByDim.empty()) {
+    std::vector<std::string> Iters;
+    for (const ForStmt *L : Band)
+      Iters.push_back(L->Iter);
+    PartialMap[Nest->Id] = "the band of one kernel of this nest is (" +
+                           join(Iters, ", ") + ") and lacks '" +
+                           Missing.front() + "'";
+  }
+  return false;
+}
+
+void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
+  std::set<std::string> BandIters;
+  for (const ForStmt *L : Band)
+    BandIters.insert(L->Iter);
+
+  BandContiguity C = contiguity(K, Band);
+  std::vector<int> &Score = C.Score;
   // Innermost first, so that ties keep C's innermost loop on x.
   std::vector<size_t> Order;
   for (size_t L = Band.size(); L-- > 0;)
@@ -476,45 +561,7 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
         Unmapped.push_back(Band[L]);
     Order.resize(3);
   }
-  // map(...) clause: the named loops, in dimension order, replace the
-  // choice above when this band holds all of them (any permutation of the
-  // band is legal, see MapToGrid.h); the band's other loops run in each
-  // thread. A band holding only some of them is an error.
-  bool UserMap = false;
-  if (Nest && !Nest->Clauses.Map.empty()) {
-    std::vector<std::pair<unsigned, size_t>> ByDim;
-    std::vector<std::string> Missing;
-    for (const auto &[Name, D] : Nest->Clauses.Map) {
-      size_t Found = Band.size();
-      for (size_t L = 0; L < Band.size(); ++L)
-        if (Band[L]->Iter == Name)
-          Found = L;
-      if (Found == Band.size())
-        Missing.push_back(Name);
-      else
-        ByDim.emplace_back(D, Found);
-    }
-    if (Missing.empty()) {
-      std::sort(ByDim.begin(), ByDim.end());
-      Order.clear();
-      for (const auto &[D, L] : ByDim)
-        Order.push_back(L);
-      Unmapped.clear();
-      for (size_t L = 0; L < Band.size(); ++L)
-        if (std::find(Order.begin(), Order.end(), L) == Order.end())
-          Unmapped.push_back(Band[L]);
-      UserMap = true;
-      for (const auto &[Name, D] : Nest->Clauses.Map)
-        UsedMap[Nest->Id].insert(Name);
-    } else if (!ByDim.empty()) {
-      std::vector<std::string> Iters;
-      for (const ForStmt *L : Band)
-        Iters.push_back(L->Iter);
-      PartialMap[Nest->Id] = "the band of one kernel of this nest is (" +
-                             join(Iters, ", ") + ") and lacks '" +
-                             Missing.front() + "'";
-    }
-  }
+  bool UserMap = applyMapClause(K, Band, Order, Unmapped);
   std::vector<const ForStmt *> MappedBand;
   for (size_t L = 0; L < Band.size(); ++L)
     if (std::find(Order.begin(), Order.end(), L) != Order.end())
@@ -566,12 +613,25 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
                                         L->Upper, L->Step, K.Body, L->Loc)};
   }
 
+  explain(K, Band,
+          {Order, Unmapped, Clipped, BandIters, Mapped, C.Arrays, Block,
+           UserMap});
+}
+
+void Mapper::explain(Kernel &K, const std::vector<const ForStmt *> &Band,
+                     const MappingDone &M) const {
+  const NestStmt *Nest = Ctx.nest(K.NestId);
+  const std::vector<size_t> &Order = M.Order;
+  const std::vector<const ForStmt *> &Unmapped = M.Unmapped;
+  const std::set<std::string> &Clipped = M.Clipped;
+  const std::set<std::string> &BandIters = M.BandIters;
+  bool UserMap = M.UserMap;
   if (UserMap)
     K.Remarks.push_back("map clause" + originText(*Nest) + ": " +
-                        join(Mapped, ", "));
-  K.Remarks.push_back("mapped " + join(Mapped, ", ") + " (" +
+                        join(M.Mapped, ", "));
+  K.Remarks.push_back("mapped " + join(M.Mapped, ", ") + " (" +
                       std::to_string(Order.size()) + "-D grid, block " +
-                      blockText(Block, "x") + ")");
+                      blockText(M.Block, "x") + ")");
   for (const ForStmt *L : Band)
     if (Clipped.count(L->Iter)) {
       std::set<std::string> Read;
@@ -587,9 +647,9 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
                           "threads outside the band do nothing");
     }
   const ForStmt *X = Band[Order[0]];
-  if (!Contiguous[Order[0]].empty())
+  if (!M.Contiguous[Order[0]].empty())
     K.Remarks.push_back(X->Iter + " is contiguous in " +
-                        join(Contiguous[Order[0]], ", ") + "; on x");
+                        join(M.Contiguous[Order[0]], ", ") + "; on x");
   else {
     K.RemarkGroups[K.Remarks.size()] = "uncoalesced";
     K.Remarks.push_back("no reference is contiguous along a mapped loop; " +

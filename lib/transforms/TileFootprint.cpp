@@ -144,45 +144,64 @@ struct DimForm {
   int64_t Delta = 0;
 };
 
-} // namespace
-
-bool computeTileFootprint(const std::string &A, const StmtList &Body,
-                          const std::vector<TileVar> &Vars, const Function &F,
-                          TileFootprint &Out, std::string &Why,
-                          const std::set<const ArrayRef *> *Only) {
-  const Param *P = F.findParam(A);
-  if (!P || !P->isArray()) {
-    Why = "it is not an array parameter";
-    return false;
-  }
-  Out = TileFootprint();
-  Out.Array = A;
-  Out.Elem = P->Elem;
-  Out.PointerArray = P->ParamForm == Param::Form::Pointer;
-
-  std::set<std::string> TileLoops;
-  for (const TileVar &V : Vars)
-    TileLoops.insert(V.Name);
-  SiteCollector SC(A, TileLoops);
-  SC.stmts(Body);
-  if (!SC.Why.empty()) {
-    Why = SC.Why;
-    return false;
-  }
-  if (Only)
-    SC.Sites.erase(
-        std::remove_if(SC.Sites.begin(), SC.Sites.end(),
-                       [&](const RefSite &S) { return !Only->count(S.Ref); }),
-        SC.Sites.end());
-  if (SC.Sites.empty()) {
-    Why = "the kernel does not read it";
-    return false;
+/// computeTileFootprint's steps, over the references to one array.
+class FootprintBuilder {
+public:
+  FootprintBuilder(const StmtList &Body, const std::vector<TileVar> &Vars,
+                   const Function &F, std::vector<RefSite> Sites,
+                   TileFootprint &Out, std::string &Why)
+      : Body(Body), Vars(Vars), F(F), Sites(std::move(Sites)), Out(Out),
+        Why(Why) {}
+  bool run() {
+    if (!addInnerLoops() || !decompose())
+      return false;
+    normalize();
+    NDims = Forms[0].size();
+    if (!box())
+      return false;
+    boxIndices();
+    exactGuards();
+    guards();
+    return true;
   }
 
-  // Iterator names -> isl-style names it<D>; D indexes AllVars.
-  std::vector<TileVar> AllVars = Vars;
+private:
+  /// The loops inside the tile around the references, with literal
+  /// bounds, become variables after the tile's (AllVars).
+  bool addInnerLoops();
+  bool decompose();
+  /// Parameter monomials equal to the row stride move to the outer
+  /// dimension; zero terms go.
+  void normalize();
+  /// Parameters as IR (Long).
+  ExprPtr paramExpr(const Poly &Pl) const;
+  /// The box: per dimension, its low corner over the tile's bases and its
+  /// size, the same for every reference.
+  bool box();
+  /// Index of every reference in the box (Int arithmetic).
+  void boxIndices();
+  /// Whether guarding each dimension apart is exact.
+  void exactGuards();
+  /// Guards: the smallest and largest element read over the whole space.
+  void guards();
+
+  const StmtList &Body;
+  const std::vector<TileVar> &Vars;
+  const Function &F;
+  std::vector<RefSite> Sites;
+  TileFootprint &Out;
+  std::string &Why;
+  std::vector<TileVar> AllVars;
   std::map<const ForStmt *, unsigned> InnerIndex;
-  for (const RefSite &S : SC.Sites)
+  std::vector<std::vector<DimForm>> Forms;
+  std::optional<Monomial> Stride;
+  size_t NDims = 0;
+  std::vector<int64_t> MinLo;
+};
+
+bool FootprintBuilder::addInnerLoops() {
+  AllVars = Vars;
+  for (const RefSite &S : Sites)
     for (const ForStmt *L : S.Loops) {
       if (InnerIndex.count(L))
         continue;
@@ -218,7 +237,11 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
       InnerIndex[L] = AllVars.size();
       AllVars.push_back(V);
     }
+  return true;
+}
 
+/// Decomposes every reference into per-dimension forms.
+bool FootprintBuilder::decompose() {
   std::set<std::string> Locals;
   forEachStmt(Body, [&](const Stmt &S) {
     if (const auto *D = dyn_cast<DeclStmt>(&S))
@@ -226,15 +249,12 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
   });
   std::set<std::string> Assigned = collectAssignedScalars(Body);
 
-  auto ItName = [](size_t D) { return "it" + std::to_string(D); };
+  // Iterator names -> isl-style names it<D>; D indexes AllVars.
   std::map<std::string, size_t> VarOfIt;
   for (size_t D = 0; D < AllVars.size(); ++D)
-    VarOfIt[ItName(D)] = D;
+    VarOfIt["it" + std::to_string(D)] = D;
 
-  // Decompose every reference into per-dimension forms.
-  std::vector<std::vector<DimForm>> Forms;
-  std::optional<Monomial> Stride;
-  for (const RefSite &S : SC.Sites) {
+  for (const RefSite &S : Sites) {
     // Later bindings shadow earlier ones of the same name.
     Scope Sc;
     auto Bind = [&](const std::string &Name, Binding::Kind K, unsigned D) {
@@ -299,6 +319,10 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
     }
     Forms.push_back(std::move(Dims));
   }
+  return true;
+}
+
+void FootprintBuilder::normalize() {
   // Parameter monomials equal to the stride move to the outer dimension.
   if (Out.PointerArray) {
     for (auto &Dims : Forms) {
@@ -320,31 +344,32 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
       for (auto It = D.Coef.begin(); It != D.Coef.end();)
         It = It->second == 0 ? D.Coef.erase(It) : std::next(It);
     }
+}
 
-  // Parameters as IR (Long).
-  auto ParamExpr = [&](const Poly &Pl) -> ExprPtr {
-    ExprPtr Sum;
-    for (const auto &[Mono, C] : Pl.Terms) {
-      ExprPtr T = lng(C);
-      for (const std::string &V : Mono) {
-        std::string N = V.substr(2); // "p_X" -> "X"
-        const Param *Q = F.findParam(N);
-        T = binL(BinaryOpKind::Mul, T,
-                 std::make_shared<VarRef>(N, Q ? Q->Elem : ScalarKind::Int));
-      }
-      Sum = Sum ? binL(BinaryOpKind::Add, Sum, T) : T;
+ExprPtr FootprintBuilder::paramExpr(const Poly &Pl) const {
+  ExprPtr Sum;
+  for (const auto &[Mono, C] : Pl.Terms) {
+    ExprPtr T = lng(C);
+    for (const std::string &V : Mono) {
+      std::string N = V.substr(2); // "p_X" -> "X"
+      const Param *Q = F.findParam(N);
+      T = binL(BinaryOpKind::Mul, T,
+               std::make_shared<VarRef>(N, Q ? Q->Elem : ScalarKind::Int));
     }
-    return Sum ? Sum : lng(0);
-  };
+    Sum = Sum ? binL(BinaryOpKind::Add, Sum, T) : T;
+  }
+  return Sum ? Sum : lng(0);
 
-  size_t NDims = Forms[0].size();
+}
+
+bool FootprintBuilder::box() {
   // The tile loops come first in AllVars.
   auto IsTileVar = [&](size_t V) { return V < Vars.size(); };
 
   Out.Low.resize(NDims);
   Out.Size.resize(NDims);
   Out.DimVars.resize(NDims);
-  std::vector<int64_t> MinLo(NDims);
+  MinLo.resize(NDims);
   for (size_t D = 0; D < NDims; ++D) {
     const DimForm &First = Forms[0][D];
     std::map<size_t, int64_t> TileCoef;
@@ -379,7 +404,7 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
     }
     MinLo[D] = Lo;
     Out.Size[D] = Hi - Lo + 1;
-    ExprPtr Low = ParamExpr(First.Params);
+    ExprPtr Low = paramExpr(First.Params);
     for (const auto &[N, C] : TileCoef) {
       Low = binL(BinaryOpKind::Add, Low,
                  binL(BinaryOpKind::Mul, lng(C), AllVars[N].Base));
@@ -388,7 +413,10 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
     Out.Low[D] = binL(BinaryOpKind::Add, Low, lng(Lo));
   }
 
-  // Index of every reference in the box (Int arithmetic).
+  return true;
+}
+
+void FootprintBuilder::boxIndices() {
   auto IntBin = [](BinaryOpKind Op, ExprPtr A, ExprPtr B) {
     return std::make_shared<BinaryExpr>(Op, A, B, ScalarKind::Int);
   };
@@ -411,9 +439,11 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
       }
       Idx.push_back(E);
     }
-    Out.BoxIndex[SC.Sites[R].Ref] = Idx;
+    Out.BoxIndex[Sites[R].Ref] = Idx;
   }
+}
 
+void FootprintBuilder::exactGuards() {
   Out.DimGuardsExact = true;
   for (const auto &Dims : Forms)
     for (size_t D = 0; D < NDims; ++D)
@@ -423,10 +453,11 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
   for (size_t D = 0; D < NDims; ++D)
     for (const auto &[N, C] : Forms[0][D].Coef)
       Out.DimGuardsExact &= ++DimsOfVar[N] == 1;
+}
 
-  // Guards: the smallest and largest element read over the whole space.
+void FootprintBuilder::guards() {
   std::vector<ExprPtr> RefMin(NDims), RefMax(NDims);
-  ExprPtr StrideE = Stride ? ParamExpr(Poly{{{*Stride, 1}}}) : nullptr;
+  ExprPtr StrideE = Stride ? paramExpr(Poly{{{*Stride, 1}}}) : nullptr;
   Out.Stride = StrideE;
   Out.MinDim.assign(NDims, nullptr);
   Out.MaxDim.assign(NDims, nullptr);
@@ -434,7 +465,7 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
     std::vector<ExprPtr> Mn(NDims), Mx(NDims);
     for (size_t D = 0; D < NDims; ++D) {
       const DimForm &G = Forms[R][D];
-      ExprPtr A0 = binL(BinaryOpKind::Add, ParamExpr(G.Params), lng(G.Delta));
+      ExprPtr A0 = binL(BinaryOpKind::Add, paramExpr(G.Params), lng(G.Delta));
       ExprPtr B0 = A0;
       for (const auto &[N, C] : G.Coef) {
         const TileVar &V = AllVars[N];
@@ -462,7 +493,44 @@ bool computeTileFootprint(const std::string &A, const StmtList &Body,
       Out.MaxLinear = maxL(Out.MaxLinear, LMax);
     }
   }
-  return true;
+}
+
+} // namespace
+
+bool computeTileFootprint(const std::string &A, const StmtList &Body,
+                          const std::vector<TileVar> &Vars, const Function &F,
+                          TileFootprint &Out, std::string &Why,
+                          const std::set<const ArrayRef *> *Only) {
+  const Param *P = F.findParam(A);
+  if (!P || !P->isArray()) {
+    Why = "it is not an array parameter";
+    return false;
+  }
+  Out = TileFootprint();
+  Out.Array = A;
+  Out.Elem = P->Elem;
+  Out.PointerArray = P->ParamForm == Param::Form::Pointer;
+
+  std::set<std::string> TileLoops;
+  for (const TileVar &V : Vars)
+    TileLoops.insert(V.Name);
+  SiteCollector SC(A, TileLoops);
+  SC.stmts(Body);
+  if (!SC.Why.empty()) {
+    Why = SC.Why;
+    return false;
+  }
+  if (Only)
+    SC.Sites.erase(
+        std::remove_if(SC.Sites.begin(), SC.Sites.end(),
+                       [&](const RefSite &S) { return !Only->count(S.Ref); }),
+        SC.Sites.end());
+  if (SC.Sites.empty()) {
+    Why = "the kernel does not read it";
+    return false;
+  }
+
+  return FootprintBuilder(Body, Vars, F, std::move(SC.Sites), Out, Why).run();
 }
 
 } // namespace c2cuda

@@ -56,6 +56,10 @@ ExprPtr localRef(const std::string &A, std::vector<ExprPtr> Idx, ScalarKind T) {
   return R;
 }
 
+StmtPtr barrier() { return std::make_shared<BarrierStmt>(); }
+
+ExprPtr gridX() { return cast(builtin("gridDim", 0), ScalarKind::Long); }
+
 SourceLoc clauseLoc(const NestStmt &Nest, const std::string &Clause) {
   auto It = Nest.Clauses.ClauseLocs.find(Clause);
   return It != Nest.Clauses.ClauseLocs.end() ? It->second : Nest.PragmaLoc;
@@ -123,6 +127,7 @@ private:
   /// (a prefetch). FromRegs: staging registers -> shared.
   enum class LoadMode { Direct, ToRegs, FromRegs };
   StmtList loads(LoadMode Mode = LoadMode::Direct);
+  class TileCopy;
   /// The point loops around Body; with Guard, for a body with loops, split
   /// into an unguarded version for full tiles and a guarded one for edge
   /// tiles.
@@ -154,6 +159,30 @@ private:
   ExprPtr pointIndexFlat() const;
   std::vector<ExprPtr> pointIndex() const;
   StmtList rewriteForPoints(const StmtList &L);
+
+  /// Declarations every tile shares: the thread's index in the block, trip
+  /// and tile counts, the shared tiles' load bounds, the shared, staging
+  /// and register arrays, the register operands' loads. Light: the tiles
+  /// need no loop over rounds (see run()).
+  StmtList kernelPrologue(bool Light);
+  /// c2c_rounds: how many tiles each block runs, one after another.
+  StmtPtr roundsDecl() const;
+  /// Where the tile starts along each dimension and how many of its points
+  /// lie inside the iteration space.
+  StmtList tileOrigin() const;
+  /// For a triangular band's box: whether the tile holds a point of the
+  /// band (each constraint holds somewhere in the tile's box); else null.
+  ExprPtr tileInBand() const;
+  /// One tile's work without a strip-mined loop: loads, barrier, points.
+  StmtList unstrippedTile();
+  /// One tile's work with one: the statements before the strip loop, the
+  /// strips (loads or staged stores, barriers, the points of each
+  /// iteration, full strips unguarded), the statements after it.
+  StmtList stripMinedTile();
+  /// The launch: a block per tile along x, the block shape.
+  void setGridAndBlock();
+  /// K.Schedule as applied, and a remark per decision.
+  void recordAndExplain();
 
   Kernel &K;
   const NestStmt &Nest;
@@ -197,6 +226,9 @@ private:
   std::vector<SharedTile> RegOperands;
   std::map<const Expr *, std::pair<const SharedTile *, const ArrayRef *>>
       SharedRefs;
+  /// pipeline(2) or (3): the next strip is loaded into registers while
+  /// this one computes.
+  bool Pipelined = false;
   /// pipeline(3): each shared tile has two buffers, its first index.
   bool TwoBuffers = false;
   /// With TwoBuffers, the buffer that shared references built now index
@@ -780,213 +812,269 @@ bool Tiler::storesRuns(const SharedTile &T) const {
 /// Cooperative loads of every shared tile: linear element l of the box goes
 /// to thread l % threads, the innermost box dimension fastest, so that
 /// consecutive threads read consecutive addresses.
+/// One shared tile's cooperative copy: the block's threads take slots of
+/// the tile's box in rounds; a slot is a run of W elements along the
+/// array's innermost dimension, read with one 16-byte load where aligned
+/// (runWidth) and stored to shared memory with one 16-byte store where the
+/// layout allows (storesRuns), else element by element (a transposed or
+/// padded tile).
+class Tiler::TileCopy {
+public:
+  TileCopy(const Tiler &Tl, const SharedTile &T);
+  /// The loop over rounds copying the tile as Mode says.
+  StmtPtr build(LoadMode Mode);
+
+private:
+  enum class GuardKind { DimInt, Linear, DimLong };
+  /// Declares the slot's coordinates in the box (c2c_a<d>_A) into Inner.
+  void slotCoordinates(StmtList &Inner);
+  /// Declares the global coordinates of the slot's first element.
+  void globalCoordinates(StmtList &Inner);
+  /// C with element E of the run: + E in the innermost dimension.
+  std::vector<ExprPtr> shifted(std::vector<ExprPtr> C, int64_t E) const;
+  /// Element E of the slot's run in the shared tile.
+  ExprPtr sharedRef(int64_t E) const;
+  /// Its staging register: c2c_pf_A[r] or c2c_pf_A[r][e].
+  ExprPtr staged(int64_t E) const;
+  /// A value stored into the shared tile, times the tile's scale.
+  ExprPtr scaled(ExprPtr V) const;
+  /// Element E of the run into the shared tile from From(E): one vector
+  /// store for the whole run where the layout allows it.
+  void storeRun(StmtList &To,
+                const std::function<ExprPtr(int64_t)> &From) const;
+  /// Xs as an offset in the linear index the nest uses.
+  ExprPtr linear(const std::vector<ExprPtr> &Xs) const;
+  /// The element's offset in the array as the host lays it out.
+  ExprPtr offset(const std::vector<ExprPtr> &Xs) const;
+  /// Whether element E of the run lies in the box the nest reads (and, in
+  /// a triangular band's box, among the elements it touches).
+  ExprPtr guard(int64_t E, bool LastDimOnly = false) const;
+  /// Element E of the run in global memory.
+  ExprPtr source(int64_t E) const;
+  /// The guarded copy of the slot's run into shared memory (or the
+  /// staging registers, ToRegs).
+  StmtPtr copyRun(bool ToRegs) const;
+
+  const Tiler &Tl;
+  const SharedTile &T;
+  const TileFootprint &FP;
+  size_t N;
+  int64_t W;
+  bool VecStore;
+  int64_t Slots;
+  std::string L, R;
+  std::vector<ExprPtr> Coord, X;
+  GuardKind GK;
+};
+
+Tiler::TileCopy::TileCopy(const Tiler &Tl, const SharedTile &T)
+    : Tl(Tl), T(T), FP(T.FP), N(FP.Size.size()), W(Tl.runWidth(T)),
+      VecStore(Tl.storesRuns(T)), L("c2c_l_" + T.Key), R("c2c_r_" + T.Key),
+      Coord(N), X(N) {
+  int64_t Elems = 1;
+  for (int64_t Sz : FP.Size)
+    Elems *= Sz;
+  Slots = Elems / W;
+  GK = Tl.intDimGuards(FP)  ? GuardKind::DimInt
+       : !FP.PointerArray ? GuardKind::DimLong
+                          : GuardKind::Linear;
+}
+
+void Tiler::TileCopy::slotCoordinates(StmtList &Inner) {
+  ExprPtr Rest = ivar(L);
+  for (size_t D = N; D-- > 0;) {
+    std::string Cn = "c2c_a" + std::to_string(D) + "_" + T.Key;
+    int64_t Sz = D + 1 == N ? FP.Size[D] / W : FP.Size[D];
+    ExprPtr V = D == 0 ? Rest
+                       : bin(BinaryOpKind::Rem, Rest, ilit(Sz), ScalarKind::Int);
+    if (D + 1 == N && W > 1)
+      V = bin(BinaryOpKind::Mul, V, ilit(W), ScalarKind::Int);
+    Inner.push_back(decl(Cn, ScalarKind::Int, V));
+    Coord[D] = ivar(Cn);
+    if (D > 0)
+      Rest = bin(BinaryOpKind::Div, Rest, ilit(Sz), ScalarKind::Int);
+  }
+}
+
+void Tiler::TileCopy::globalCoordinates(StmtList &Inner) {
+  for (size_t D = 0; D < N; ++D) {
+    std::string Xn = "c2c_x" + std::to_string(D) + "_" + T.Key;
+    ScalarKind K = GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
+    Inner.push_back(decl(Xn, K, addL(FP.Low[D], Coord[D])));
+    X[D] = var(Xn, K);
+  }
+}
+
+std::vector<ExprPtr> Tiler::TileCopy::shifted(std::vector<ExprPtr> C,
+                                              int64_t E) const {
+  if (E)
+    C[N - 1] = bin(BinaryOpKind::Add, C[N - 1], ilit(E), ScalarKind::Int);
+  return C;
+}
+
+ExprPtr Tiler::TileCopy::sharedRef(int64_t E) const {
+  std::vector<ExprPtr> C = shifted(Coord, E), Idx;
+  if (Tl.SharedBuffer)
+    Idx.push_back(Tl.SharedBuffer);
+  for (unsigned I = 0; I < N; ++I)
+    Idx.push_back(C[T.Perm[I]]);
+  return localRef(T.Name, Idx, FP.Elem);
+}
+
+ExprPtr Tiler::TileCopy::staged(int64_t E) const {
+  std::vector<ExprPtr> Idx = {ivar(R)};
+  if (W > 1)
+    Idx.push_back(ilit(E));
+  return localRef("c2c_pf_" + T.Key, Idx, FP.Elem);
+}
+
+ExprPtr Tiler::TileCopy::scaled(ExprPtr V) const {
+  return T.Scale ? bin(BinaryOpKind::Mul, T.Scale, V, FP.Elem) : V;
+}
+
+void Tiler::TileCopy::storeRun(
+    StmtList &To, const std::function<ExprPtr(int64_t)> &From) const {
+  if (VecStore) { // Never with a scale (planScaledTiles).
+    auto Copy =
+        std::make_shared<AssignStmt>(sharedRef(0), AssignOpKind::Set, From(0));
+    Copy->Width = W;
+    To.push_back(Copy);
+    return;
+  }
+  for (int64_t E = 0; E < W; ++E)
+    To.push_back(assign(sharedRef(E), scaled(From(E))));
+}
+
+ExprPtr Tiler::TileCopy::linear(const std::vector<ExprPtr> &Xs) const {
+  return N == 2 ? addL(mulL(Xs[0], FP.Stride), Xs[1])
+                : cast(Xs[0], ScalarKind::Long);
+}
+
+ExprPtr Tiler::TileCopy::offset(const std::vector<ExprPtr> &Xs) const {
+  if (FP.PointerArray)
+    return linear(Xs);
+  const Param *P = Tl.Ctx.F.findParam(FP.Array);
+  ExprPtr Off = cast(Xs[0], ScalarKind::Long);
+  for (size_t D = 1; D < N; ++D)
+    Off = addL(mulL(Off, P->Dims[D]), Xs[D]);
+  return Off;
+}
+
+ExprPtr Tiler::TileCopy::guard(int64_t E, bool LastDimOnly) const {
+  const std::string &A = T.Key;
+  std::vector<ExprPtr> Xs = shifted(X, E);
+  ExprPtr G;
+  if (!Tl.K.BandGuard.empty()) {
+    ExprPtr Off = offset(Xs);
+    G = andE(cmpL(BinaryOpKind::GE, Off, llit(0)),
+             cmpL(BinaryOpKind::LE, Off, lvar("c2c_last_" + A)));
+  }
+  if (GK == GuardKind::Linear) {
+    ExprPtr Lin = linear(Xs);
+    return andE(G, andE(cmpL(BinaryOpKind::GE, Lin, lvar("c2c_lo_" + A)),
+                        cmpL(BinaryOpKind::LE, Lin, lvar("c2c_hi_" + A))));
+  }
+  for (size_t D = 0; D < N; ++D) {
+    if (LastDimOnly && D + 1 < N)
+      continue; // Checked for element 0 already.
+    std::string Sfx = std::to_string(D) + "_" + A;
+    ScalarKind K = GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
+    G = andE(G, bin(BinaryOpKind::GE, Xs[D], var("c2c_lo" + Sfx, K),
+                    ScalarKind::Int));
+    G = andE(G, bin(BinaryOpKind::LE, Xs[D], var("c2c_hi" + Sfx, K),
+                    ScalarKind::Int));
+  }
+  return G;
+}
+
+ExprPtr Tiler::TileCopy::source(int64_t E) const {
+  std::vector<ExprPtr> Xs = shifted(X, E);
+  if (FP.PointerArray)
+    return std::make_shared<ArrayRef>(FP.Array,
+                                      std::vector<ExprPtr>{linear(Xs)}, FP.Elem);
+  return std::make_shared<ArrayRef>(FP.Array, Xs, FP.Elem);
+}
+
+StmtPtr Tiler::TileCopy::copyRun(bool ToRegs) const {
+  // A tile element outside the array is never read by a point of the
+  // nest, but the points past a partial tile compute on it unguarded
+  // (their results are dropped): zero, not whatever shared memory held
+  // (a NaN converted to int is undefined behaviour).
+  ExprPtr Zero = isFloating(FP.Elem)
+                     ? ExprPtr(std::make_shared<FloatLit>(0.0, FP.Elem))
+                     : ExprPtr(std::make_shared<IntLit>(0, FP.Elem));
+  auto Src = [this](int64_t E) { return source(E); };
+  auto Staged = [this](int64_t E) { return staged(E); };
+  if (W == 1) {
+    ExprPtr Dst = ToRegs ? staged(0) : sharedRef(0);
+    ExprPtr Val = ToRegs ? source(0) : scaled(source(0));
+    return std::make_shared<IfStmt>(guard(0), StmtList{assign(Dst, Val)},
+                                    StmtList{assign(Dst, Zero)});
+  }
+  // The whole run inside the array and the global address aligned: one
+  // vector load; else element by element.
+  auto LoadToRegs = [&] {
+    auto Copy =
+        std::make_shared<AssignStmt>(staged(0), AssignOpKind::Set, source(0));
+    Copy->Width = W;
+    return Copy;
+  };
+  StmtList Vector;
+  if (ToRegs) {
+    Vector.push_back(LoadToRegs());
+  } else if (VecStore) {
+    storeRun(Vector, Src);
+  } else {
+    // Through registers, so that the W elements are one load.
+    Vector.push_back(LoadToRegs());
+    storeRun(Vector, Staged);
+  }
+  ExprPtr Aligned = std::make_shared<CallExpr>(
+      "c2c_aligned",
+      std::vector<ExprPtr>{source(0), ilit(W * sizeInBytes(FP.Elem))},
+      ScalarKind::Int);
+  StmtList Scalar;
+  for (int64_t E = 0; E < W; ++E)
+    Scalar.push_back(std::make_shared<IfStmt>(
+        guard(E),
+        StmtList{assign(ToRegs ? staged(E) : sharedRef(E),
+                        ToRegs ? source(E) : scaled(source(E)))},
+        StmtList{assign(ToRegs ? staged(E) : sharedRef(E), Zero)}));
+  return std::make_shared<IfStmt>(andE(andE(guard(0), guard(W - 1, true)),
+                                       Aligned),
+                                  Vector, Scalar);
+}
+
+StmtPtr Tiler::TileCopy::build(LoadMode Mode) {
+  int64_t Threads = Tl.Threads;
+  StmtList Body;
+  Body.push_back(decl(
+      L, ScalarKind::Int,
+      bin(BinaryOpKind::Add, ivar("c2c_tid"),
+          bin(BinaryOpKind::Mul, ivar(R), ilit(Threads), ScalarKind::Int),
+          ScalarKind::Int)));
+  StmtList Inner;
+  slotCoordinates(Inner);
+  if (Mode == LoadMode::FromRegs) {
+    storeRun(Inner, [this](int64_t E) { return staged(E); });
+  } else {
+    globalCoordinates(Inner);
+    Inner.push_back(copyRun(Mode == LoadMode::ToRegs));
+  }
+  // Threads past the last slot skip the round.
+  if (Slots % Threads)
+    Body.push_back(std::make_shared<IfStmt>(
+        bin(BinaryOpKind::LT, ivar(L), ilit(Slots), ScalarKind::Int), Inner,
+        StmtList{}));
+  else
+    Body.insert(Body.end(), Inner.begin(), Inner.end());
+  return countLoop(R, (Slots + Threads - 1) / Threads, Body, -1);
+}
+
 StmtList Tiler::loads(LoadMode Mode) {
   StmtList Out;
-  for (const SharedTile &T : Tiles) {
-    const TileFootprint &FP = T.FP;
-    size_t N = FP.Size.size();
-    int64_t Elems = 1;
-    for (int64_t Sz : FP.Size)
-      Elems *= Sz;
-    // Runs of W elements along the array's innermost dimension, read
-    // with one 16-byte load where aligned (runWidth); stored to shared
-    // memory with one 16-byte store where the layout allows (storesRuns),
-    // else element by element (a transposed or padded tile).
-    int64_t W = runWidth(T);
-    bool VecStore = storesRuns(T);
-    int64_t Slots = Elems / W;
-    int64_t Rounds = (Slots + Threads - 1) / Threads;
-    const std::string &Arr = FP.Array, &A = T.Key;
-    std::string L = "c2c_l_" + A, R = "c2c_r_" + A;
-    StmtList Body;
-    Body.push_back(decl(
-        L, ScalarKind::Int,
-        bin(BinaryOpKind::Add, ivar("c2c_tid"),
-            bin(BinaryOpKind::Mul, ivar(R), ilit(Threads), ScalarKind::Int),
-            ScalarKind::Int)));
-    StmtList Inner;
-    std::vector<ExprPtr> Coord(N);
-    ExprPtr Rest = ivar(L);
-    for (size_t D = N; D-- > 0;) {
-      std::string Cn = "c2c_a" + std::to_string(D) + "_" + A;
-      int64_t Sz = D + 1 == N ? FP.Size[D] / W : FP.Size[D];
-      ExprPtr V = D == 0
-                      ? Rest
-                      : bin(BinaryOpKind::Rem, Rest, ilit(Sz), ScalarKind::Int);
-      if (D + 1 == N && W > 1)
-        V = bin(BinaryOpKind::Mul, V, ilit(W), ScalarKind::Int);
-      Inner.push_back(decl(Cn, ScalarKind::Int, V));
-      Coord[D] = ivar(Cn);
-      if (D > 0)
-        Rest = bin(BinaryOpKind::Div, Rest, ilit(Sz), ScalarKind::Int);
-    }
-    // Element E of the run starting at the slot: box coordinate + E in
-    // the innermost dimension.
-    auto Shifted = [&](std::vector<ExprPtr> C, int64_t E) {
-      if (E)
-        C[N - 1] = bin(BinaryOpKind::Add, C[N - 1], ilit(E), ScalarKind::Int);
-      return C;
-    };
-    auto ShRef = [&](int64_t E) {
-      std::vector<ExprPtr> C = Shifted(Coord, E), Idx;
-      if (SharedBuffer)
-        Idx.push_back(SharedBuffer);
-      for (unsigned I = 0; I < N; ++I)
-        Idx.push_back(C[T.Perm[I]]);
-      return localRef(T.Name, Idx, FP.Elem);
-    };
-    // The round loop around Inner; threads past the last slot skip it.
-    auto Finish = [&] {
-      if (Slots % Threads)
-        Body.push_back(std::make_shared<IfStmt>(
-            bin(BinaryOpKind::LT, ivar(L), ilit(Slots), ScalarKind::Int), Inner,
-            StmtList{}));
-      else
-        Body.insert(Body.end(), Inner.begin(), Inner.end());
-      Out.push_back(countLoop(R, Rounds, Body, -1));
-    };
-    // Staging registers of the round's run: c2c_pf_A[r] or c2c_pf_A[r][e].
-    auto Staged = [&](int64_t E) {
-      std::vector<ExprPtr> Idx = {ivar(R)};
-      if (W > 1)
-        Idx.push_back(ilit(E));
-      return localRef("c2c_pf_" + A, Idx, FP.Elem);
-    };
-    // Element E of the run into the shared tile from From(E): one vector
-    // store for the whole run where the layout allows it.
-    // A value stored into the shared tile, times the tile's scale.
-    auto Scaled = [&](ExprPtr V) -> ExprPtr {
-      return T.Scale ? bin(BinaryOpKind::Mul, T.Scale, V, FP.Elem) : V;
-    };
-    auto StoreRun = [&](StmtList &To, auto From) {
-      if (VecStore) { // Never with a scale (planScaledTiles).
-        auto Copy =
-            std::make_shared<AssignStmt>(ShRef(0), AssignOpKind::Set, From(0));
-        Copy->Width = W;
-        To.push_back(Copy);
-        return;
-      }
-      for (int64_t E = 0; E < W; ++E)
-        To.push_back(assign(ShRef(E), Scaled(From(E))));
-    };
-    if (Mode == LoadMode::FromRegs) {
-      StoreRun(Inner, Staged);
-      Finish();
-      continue;
-    }
-    // Global coordinates of the slot's first element, declared once.
-    enum class GuardKind {
-      DimInt,
-      Linear,
-      DimLong
-    } GK = intDimGuards(FP)  ? GuardKind::DimInt
-           : !FP.PointerArray ? GuardKind::DimLong
-                              : GuardKind::Linear;
-    std::vector<ExprPtr> X(N);
-    for (size_t D = 0; D < N; ++D) {
-      std::string Xn = "c2c_x" + std::to_string(D) + "_" + A;
-      ScalarKind K =
-          GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
-      Inner.push_back(decl(Xn, K, addL(FP.Low[D], Coord[D])));
-      X[D] = var(Xn, K);
-    }
-    auto Lin = [&](const std::vector<ExprPtr> &Xs) {
-      return N == 2 ? addL(mulL(Xs[0], FP.Stride), Xs[1])
-                    : cast(Xs[0], ScalarKind::Long);
-    };
-    // Guard and source of element E.
-    // The element's offset in the array as the host lays it out.
-    auto Offset = [&](const std::vector<ExprPtr> &Xs) {
-      if (FP.PointerArray)
-        return Lin(Xs);
-      const Param *P = Ctx.F.findParam(Arr);
-      ExprPtr L = cast(Xs[0], ScalarKind::Long);
-      for (size_t D = 1; D < N; ++D)
-        L = addL(mulL(L, P->Dims[D]), Xs[D]);
-      return L;
-    };
-    auto Guard = [&](int64_t E, bool LastDimOnly = false) {
-      std::vector<ExprPtr> Xs = Shifted(X, E);
-      ExprPtr G;
-      if (!K.BandGuard.empty()) {
-        ExprPtr L = Offset(Xs);
-        G = andE(cmpL(BinaryOpKind::GE, L, llit(0)),
-                 cmpL(BinaryOpKind::LE, L, lvar("c2c_last_" + A)));
-      }
-      if (GK == GuardKind::Linear) {
-        ExprPtr L = Lin(Xs);
-        return andE(G, andE(cmpL(BinaryOpKind::GE, L, lvar("c2c_lo_" + A)),
-                            cmpL(BinaryOpKind::LE, L, lvar("c2c_hi_" + A))));
-      }
-      for (size_t D = 0; D < N; ++D) {
-        if (LastDimOnly && D + 1 < N)
-          continue; // Checked for element 0 already.
-        std::string Sfx = std::to_string(D) + "_" + A;
-        ScalarKind K =
-            GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
-        G = andE(G, bin(BinaryOpKind::GE, Xs[D], var("c2c_lo" + Sfx, K),
-                        ScalarKind::Int));
-        G = andE(G, bin(BinaryOpKind::LE, Xs[D], var("c2c_hi" + Sfx, K),
-                        ScalarKind::Int));
-      }
-      return G;
-    };
-    auto Src = [&](int64_t E) -> ExprPtr {
-      std::vector<ExprPtr> Xs = Shifted(X, E);
-      if (FP.PointerArray)
-        return std::make_shared<ArrayRef>(Arr, std::vector<ExprPtr>{Lin(Xs)},
-                                          FP.Elem);
-      return std::make_shared<ArrayRef>(Arr, Xs, FP.Elem);
-    };
-    bool ToRegs = Mode == LoadMode::ToRegs;
-    // A tile element outside the array is never read by a point of the
-    // nest, but the points past a partial tile compute on it unguarded
-    // (their results are dropped): zero, not whatever shared memory held
-    // (a NaN converted to int is undefined behaviour).
-    ExprPtr Zero = isFloating(FP.Elem)
-                       ? ExprPtr(std::make_shared<FloatLit>(0.0, FP.Elem))
-                       : ExprPtr(std::make_shared<IntLit>(0, FP.Elem));
-    if (W == 1) {
-      ExprPtr Dst = ToRegs ? Staged(0) : ShRef(0);
-      ExprPtr Val = ToRegs ? Src(0) : Scaled(Src(0));
-      Inner.push_back(std::make_shared<IfStmt>(Guard(0),
-                                               StmtList{assign(Dst, Val)},
-                                               StmtList{assign(Dst, Zero)}));
-    } else {
-      // The whole run inside the array and the global address aligned: one
-      // vector load; else element by element.
-      auto LoadToRegs = [&] {
-        auto Copy =
-            std::make_shared<AssignStmt>(Staged(0), AssignOpKind::Set, Src(0));
-        Copy->Width = W;
-        return Copy;
-      };
-      StmtList Vector;
-      if (ToRegs) {
-        Vector.push_back(LoadToRegs());
-      } else if (VecStore) {
-        StoreRun(Vector, Src);
-      } else {
-        // Through registers, so that the W elements are one load.
-        Vector.push_back(LoadToRegs());
-        StoreRun(Vector, Staged);
-      }
-      ExprPtr Aligned = std::make_shared<CallExpr>(
-          "c2c_aligned",
-          std::vector<ExprPtr>{Src(0), ilit(W * sizeInBytes(FP.Elem))},
-          ScalarKind::Int);
-      StmtList Scalar;
-      for (int64_t E = 0; E < W; ++E)
-        Scalar.push_back(std::make_shared<IfStmt>(
-            Guard(E),
-            StmtList{assign(ToRegs ? Staged(E) : ShRef(E),
-                            ToRegs ? Src(E) : Scaled(Src(E)))},
-            StmtList{assign(ToRegs ? Staged(E) : ShRef(E), Zero)}));
-      Inner.push_back(std::make_shared<IfStmt>(
-          andE(andE(Guard(0), Guard(W - 1, true)), Aligned), Vector, Scalar));
-    }
-    Finish();
-  }
+  for (const SharedTile &T : Tiles)
+    Out.push_back(TileCopy(*this, T).build(Mode));
   return Out;
 }
 
@@ -1310,7 +1398,7 @@ bool Tiler::run() {
   if (!checkDims() || !findStrip() || !planShared())
     return false;
   planRegisterOperands();
-  bool Pipelined = S.Pipeline > 1;
+  Pipelined = S.Pipeline > 1;
   if (Pipelined && (!Strip || Tiles.empty()))
     return error("pipeline",
                  "pipeline(" + std::to_string(S.Pipeline) +
@@ -1321,6 +1409,47 @@ bool Tiler::run() {
                        : "strip-mine a loop inside the mapped loops with "
                          "tile(k: ...) or leave out pipeline(...)");
 
+
+  bool Light = !Strip && Tiles.empty();
+  StmtList Body = kernelPrologue(Light);
+  StmtList Tile = tileOrigin();
+  ExprPtr InBand = tileInBand();
+  StmtList Work = Strip ? stripMinedTile() : unstrippedTile();
+  if (InBand)
+    Tile.push_back(std::make_shared<IfStmt>(InBand, Work, StmtList{}));
+  else
+    Tile.insert(Tile.end(), Work.begin(), Work.end());
+  auto TileAt = [&](ExprPtr Index) {
+    StmtList Round;
+    Round.push_back(decl("c2c_tile", ScalarKind::Long, std::move(Index)));
+    Round.push_back(std::make_shared<IfStmt>(
+        cmpL(BinaryOpKind::LT, lvar("c2c_tile"), lvar("c2c_ntiles")), Tile,
+        StmtList{}));
+    return Round;
+  };
+  ExprPtr GridX = gridX();
+  ExprPtr BlockX = cast(builtin("blockIdx", 0), ScalarKind::Long);
+  StmtPtr Loop = std::make_shared<ForStmt>(
+      "c2c_round", ScalarKind::Long, llit(0), LoopCmp::LT, lvar("c2c_rounds"),
+      1, TileAt(addL(BlockX, mulL(lvar("c2c_round"), GridX))));
+  if (Light)
+    Body.push_back(std::make_shared<IfStmt>(
+        cmpL(BinaryOpKind::LE, lvar("c2c_ntiles"), GridX), TileAt(BlockX),
+        StmtList{roundsDecl(), Loop}));
+  else
+    Body.push_back(Loop);
+
+  setGridAndBlock();
+  recordAndExplain();
+  K.Body = std::move(Body);
+  K.Grid.clear();
+  K.ExplicitThreads = true;
+  K.BandGuard.clear(); // In the tiles now.
+  return true;
+}
+
+
+StmtList Tiler::kernelPrologue(bool Light) {
   StmtList Body;
   // Thread index in the block, for cooperative loads.
   ExprPtr Tid = cast(builtin("threadIdx", 0), ScalarKind::Int);
@@ -1344,11 +1473,6 @@ bool Tiler::run() {
     NTiles = NTiles ? mulL(NTiles, lvar(NT)) : lvar(NT);
   }
   Body.push_back(decl("c2c_ntiles", ScalarKind::Long, NTiles));
-  ExprPtr GridX = cast(builtin("gridDim", 0), ScalarKind::Long);
-  StmtPtr Rounds = decl("c2c_rounds", ScalarKind::Long,
-                        bin(BinaryOpKind::Div,
-                            addL(lvar("c2c_ntiles"), addL(GridX, llit(-1))),
-                            GridX, ScalarKind::Long));
   // A tile without strips or shared tiles is light work, and the loop over
   // rounds slows it (H100, a 7-point 3-D stencil at 512^3 in tiles of one
   // point per thread 1.28 -> 1.08 ms with this path, eight points 0.61 ->
@@ -1356,9 +1480,8 @@ bool Tiler::run() {
   // when the host launched a block per tile, which it does up to 2^31 - 1
   // tiles; the loop stays for more, and for heavy tiles, whose code it
   // would double.
-  bool Light = !Strip && Tiles.empty();
   if (!Light)
-    Body.push_back(Rounds);
+    Body.push_back(roundsDecl());
   if (Strip)
     Body.push_back(decl("c2c_trip_" + Strip->Iter, ScalarKind::Long,
                         buildTripCount(*Strip)));
@@ -1421,7 +1544,17 @@ bool Tiler::run() {
   StmtList RL = registerOperandLoads();
   Body.insert(Body.end(), RL.begin(), RL.end());
 
-  // One tile.
+  return Body;
+}
+
+StmtPtr Tiler::roundsDecl() const {
+  return decl("c2c_rounds", ScalarKind::Long,
+              bin(BinaryOpKind::Div,
+                  addL(lvar("c2c_ntiles"), addL(gridX(), llit(-1))), gridX(),
+                  ScalarKind::Long));
+}
+
+StmtList Tiler::tileOrigin() const {
   StmtList Tile;
   ExprPtr Rest = lvar("c2c_tile");
   for (size_t I = 0; I < Dims.size(); ++I) {
@@ -1443,155 +1576,142 @@ bool Tiler::run() {
         std::make_shared<SelectExpr>(cmpL(BinaryOpKind::LT, Left, llit(D.Tile)),
                                      Left, llit(D.Tile), ScalarKind::Long)));
   }
+  return Tile;
+}
+
+ExprPtr Tiler::tileInBand() const {
   // A tile of a triangular band's box with no point in the band does
   // nothing: each constraint must hold somewhere in the tile's box.
-  size_t TileHead = Tile.size();
   ExprPtr TileInBand;
-  {
-    std::map<std::string, std::pair<ExprPtr, ExprPtr>> TileBox;
-    for (const TiledDim &D : Dims) {
-      ExprPtr First = var(D.Base, D.G->IterType);
-      ExprPtr Last = addL(First, mulL(bin(BinaryOpKind::Sub, ivar(D.Left),
-                                          ilit(1), ScalarKind::Int),
-                                      llit(D.G->Step)));
-      // A loop counting down runs from its largest value.
-      TileBox[D.G->Iter] = D.G->Step > 0 ? std::make_pair(First, Last)
-                                         : std::make_pair(Last, First);
-    }
-    for (const LinearForm &C : K.BandGuard)
-      TileInBand =
-          andE(TileInBand, cmpL(BinaryOpKind::GE,
-                                analysis::maxOverBox(C, TileBox), llit(0)));
+  std::map<std::string, std::pair<ExprPtr, ExprPtr>> TileBox;
+  for (const TiledDim &D : Dims) {
+    ExprPtr First = var(D.Base, D.G->IterType);
+    ExprPtr Last = addL(First, mulL(bin(BinaryOpKind::Sub, ivar(D.Left),
+                                        ilit(1), ScalarKind::Int),
+                                    llit(D.G->Step)));
+    // A loop counting down runs from its largest value.
+    TileBox[D.G->Iter] = D.G->Step > 0 ? std::make_pair(First, Last)
+                                       : std::make_pair(Last, First);
   }
-  auto Barrier = [] { return std::make_shared<BarrierStmt>(); };
-  if (!Strip) {
-    StmtList L = loads();
-    Tile.insert(Tile.end(), L.begin(), L.end());
-    if (!Tiles.empty())
-      Tile.push_back(Barrier());
-    StmtList P = points(K.Body, true);
-    Tile.insert(Tile.end(), P.begin(), P.end());
-    if (!Tiles.empty())
-      Tile.push_back(Barrier());
-  } else {
-    StmtList P = pointLoops(Pre, true);
-    Tile.insert(Tile.end(), P.begin(), P.end());
-    std::string TripK = "c2c_trip_" + Strip->Iter, SV = "c2c_s_" + Strip->Iter,
-                QV = "c2c_q_" + Strip->Iter;
-    std::string BaseK = "c2c_base_" + Strip->Iter;
-    auto StripBase = [&](ExprPtr Start) {
-      return decl(BaseK, Strip->IterType,
-                  addL(Strip->Lower, mulL(Start, llit(Strip->Step))));
-    };
-    // Prefetch of the strip starting at Start into the staging registers.
-    auto Prefetch = [&](ExprPtr Start) {
-      StmtList P = {StripBase(Start)};
-      StmtList L = loads(LoadMode::ToRegs);
-      P.insert(P.end(), L.begin(), L.end());
-      return std::make_shared<IfStmt>(
-          cmpL(BinaryOpKind::LT, Start, lvar(TripK)), P, StmtList{});
-    };
-    if (Pipelined)
-      Tile.push_back(Prefetch(llit(0)));
-    // Stores of the staged strip into buffer Buf, when Start < trip.
-    auto StoreStaged = [&](ExprPtr Start, ExprPtr Buf) {
-      SharedBuffer = std::move(Buf);
-      StmtList L = loads(LoadMode::FromRegs);
-      SharedBuffer = nullptr;
-      return std::make_shared<IfStmt>(
-          cmpL(BinaryOpKind::LT, std::move(Start), lvar(TripK)), L, StmtList{});
-    };
-    std::string BufV = "c2c_buf_" + Strip->Iter;
-    StmtList StripBody;
-    if (TwoBuffers) {
-      // Two buffers: the first strip is stored before the loop; each step
-      // computes from one buffer while the next strip goes to the other,
-      // so one barrier per strip suffices (the other buffer was last read
-      // before the previous step's barrier).
-      Tile.push_back(StoreStaged(llit(0), ilit(0)));
-      Tile.push_back(Barrier());
-      StripBody.push_back(decl(BufV, ScalarKind::Int,
-                               cast(bin(BinaryOpKind::Rem,
-                                        bin(BinaryOpKind::Div, lvar(SV),
-                                            llit(StripSize), ScalarKind::Long),
-                                        llit(2), ScalarKind::Long),
-                                    ScalarKind::Int)));
-      StripBody.push_back(StripBase(lvar(SV)));
-    } else {
-      if (!Tiles.empty()) // Only the loads' boxes start there.
-        StripBody.push_back(StripBase(lvar(SV)));
-      StmtList L = loads(Pipelined ? LoadMode::FromRegs : LoadMode::Direct);
-      StripBody.insert(StripBody.end(), L.begin(), L.end());
-      if (!Tiles.empty())
-        StripBody.push_back(Barrier());
-    }
-    // The next strip's global loads are in flight while this one computes.
-    if (Pipelined)
-      StripBody.push_back(Prefetch(addL(lvar(SV), llit(StripSize))));
-    if (TwoBuffers)
-      SharedBuffer = ivar(BufV);
-    StmtList KBody = rewriteForPoints(Strip->Body);
-    bool Guard = touchesGlobal(KBody);
-    StmtList Q;
-    Q.push_back(decl(
-        Strip->Iter, Strip->IterType,
-        addL(Strip->Lower, mulL(addL(lvar(SV), ivar(QV)), llit(Strip->Step)))));
-    StmtList PK = pointsInside(Strip->Body, Guard);
-    SharedBuffer = nullptr;
-    Q.insert(Q.end(), PK.begin(), PK.end());
-    auto UIt = S.Unroll.find(Strip->Iter);
-    int Unroll =
-        UIt != S.Unroll.end() ? int(UIt->second) : (StripSize <= 32 ? -1 : 0);
-    if (Unroll == 1)
-      Unroll = 0;
-    // A full strip runs its iterations unguarded, so the unrolled
-    // iterations can be scheduled together; the last, partial strip checks
-    // each one.
-    StripBody.push_back(std::make_shared<IfStmt>(
-        cmpL(BinaryOpKind::LE, addL(lvar(SV), llit(StripSize)), lvar(TripK)),
-        StmtList{countLoop(QV, StripSize, Q, Unroll)},
-        StmtList{countLoop(
-            QV, StripSize,
-            {std::make_shared<IfStmt>(
-                cmpL(BinaryOpKind::LT, addL(lvar(SV), ivar(QV)), lvar(TripK)),
-                Q, StmtList{})},
-            Unroll)}));
-    if (TwoBuffers)
-      StripBody.push_back(StoreStaged(
-          addL(lvar(SV), llit(StripSize)),
-          bin(BinaryOpKind::Sub, ilit(1), ivar(BufV), ScalarKind::Int)));
-    if (!Tiles.empty())
-      StripBody.push_back(Barrier());
-    Tile.push_back(std::make_shared<ForStmt>(SV, ScalarKind::Long, llit(0),
-                                             LoopCmp::LT, lvar(TripK),
-                                             StripSize, StripBody));
-    StmtList PP = pointLoops(Post, true);
-    Tile.insert(Tile.end(), PP.begin(), PP.end());
-  }
-  if (TileInBand) {
-    StmtList Work(Tile.begin() + TileHead, Tile.end());
-    Tile.resize(TileHead);
-    Tile.push_back(std::make_shared<IfStmt>(TileInBand, Work, StmtList{}));
-  }
-  auto TileAt = [&](ExprPtr Index) {
-    StmtList Round;
-    Round.push_back(decl("c2c_tile", ScalarKind::Long, std::move(Index)));
-    Round.push_back(std::make_shared<IfStmt>(
-        cmpL(BinaryOpKind::LT, lvar("c2c_tile"), lvar("c2c_ntiles")), Tile,
-        StmtList{}));
-    return Round;
-  };
-  ExprPtr BlockX = cast(builtin("blockIdx", 0), ScalarKind::Long);
-  StmtPtr Loop = std::make_shared<ForStmt>(
-      "c2c_round", ScalarKind::Long, llit(0), LoopCmp::LT, lvar("c2c_rounds"),
-      1, TileAt(addL(BlockX, mulL(lvar("c2c_round"), GridX))));
-  if (Light)
-    Body.push_back(std::make_shared<IfStmt>(
-        cmpL(BinaryOpKind::LE, lvar("c2c_ntiles"), GridX), TileAt(BlockX),
-        StmtList{Rounds, Loop}));
-  else
-    Body.push_back(Loop);
+  for (const LinearForm &C : K.BandGuard)
+    TileInBand =
+        andE(TileInBand, cmpL(BinaryOpKind::GE,
+                              analysis::maxOverBox(C, TileBox), llit(0)));
+  return TileInBand;
+}
 
+StmtList Tiler::unstrippedTile() {
+  StmtList Work;
+  StmtList L = loads();
+  Work.insert(Work.end(), L.begin(), L.end());
+  if (!Tiles.empty())
+    Work.push_back(barrier());
+  StmtList P = points(K.Body, true);
+  Work.insert(Work.end(), P.begin(), P.end());
+  if (!Tiles.empty())
+    Work.push_back(barrier());
+  return Work;
+}
+
+StmtList Tiler::stripMinedTile() {
+  StmtList Work;
+  StmtList P = pointLoops(Pre, true);
+  Work.insert(Work.end(), P.begin(), P.end());
+  std::string TripK = "c2c_trip_" + Strip->Iter, SV = "c2c_s_" + Strip->Iter,
+              QV = "c2c_q_" + Strip->Iter;
+  std::string BaseK = "c2c_base_" + Strip->Iter;
+  auto StripBase = [&](ExprPtr Start) {
+    return decl(BaseK, Strip->IterType,
+                addL(Strip->Lower, mulL(Start, llit(Strip->Step))));
+  };
+  // Prefetch of the strip starting at Start into the staging registers.
+  auto Prefetch = [&](ExprPtr Start) {
+    StmtList P = {StripBase(Start)};
+    StmtList L = loads(LoadMode::ToRegs);
+    P.insert(P.end(), L.begin(), L.end());
+    return std::make_shared<IfStmt>(
+        cmpL(BinaryOpKind::LT, Start, lvar(TripK)), P, StmtList{});
+  };
+  if (Pipelined)
+    Work.push_back(Prefetch(llit(0)));
+  // Stores of the staged strip into buffer Buf, when Start < trip.
+  auto StoreStaged = [&](ExprPtr Start, ExprPtr Buf) {
+    SharedBuffer = std::move(Buf);
+    StmtList L = loads(LoadMode::FromRegs);
+    SharedBuffer = nullptr;
+    return std::make_shared<IfStmt>(
+        cmpL(BinaryOpKind::LT, std::move(Start), lvar(TripK)), L, StmtList{});
+  };
+  std::string BufV = "c2c_buf_" + Strip->Iter;
+  StmtList StripBody;
+  if (TwoBuffers) {
+    // Two buffers: the first strip is stored before the loop; each step
+    // computes from one buffer while the next strip goes to the other,
+    // so one barrier per strip suffices (the other buffer was last read
+    // before the previous step's barrier).
+    Work.push_back(StoreStaged(llit(0), ilit(0)));
+    Work.push_back(barrier());
+    StripBody.push_back(decl(BufV, ScalarKind::Int,
+                             cast(bin(BinaryOpKind::Rem,
+                                      bin(BinaryOpKind::Div, lvar(SV),
+                                          llit(StripSize), ScalarKind::Long),
+                                      llit(2), ScalarKind::Long),
+                                  ScalarKind::Int)));
+    StripBody.push_back(StripBase(lvar(SV)));
+  } else {
+    if (!Tiles.empty()) // Only the loads' boxes start there.
+      StripBody.push_back(StripBase(lvar(SV)));
+    StmtList L = loads(Pipelined ? LoadMode::FromRegs : LoadMode::Direct);
+    StripBody.insert(StripBody.end(), L.begin(), L.end());
+    if (!Tiles.empty())
+      StripBody.push_back(barrier());
+  }
+  // The next strip's global loads are in flight while this one computes.
+  if (Pipelined)
+    StripBody.push_back(Prefetch(addL(lvar(SV), llit(StripSize))));
+  if (TwoBuffers)
+    SharedBuffer = ivar(BufV);
+  StmtList KBody = rewriteForPoints(Strip->Body);
+  bool Guard = touchesGlobal(KBody);
+  StmtList Q;
+  Q.push_back(decl(
+      Strip->Iter, Strip->IterType,
+      addL(Strip->Lower, mulL(addL(lvar(SV), ivar(QV)), llit(Strip->Step)))));
+  StmtList PK = pointsInside(Strip->Body, Guard);
+  SharedBuffer = nullptr;
+  Q.insert(Q.end(), PK.begin(), PK.end());
+  auto UIt = S.Unroll.find(Strip->Iter);
+  int Unroll =
+      UIt != S.Unroll.end() ? int(UIt->second) : (StripSize <= 32 ? -1 : 0);
+  if (Unroll == 1)
+    Unroll = 0;
+  // A full strip runs its iterations unguarded, so the unrolled
+  // iterations can be scheduled together; the last, partial strip checks
+  // each one.
+  StripBody.push_back(std::make_shared<IfStmt>(
+      cmpL(BinaryOpKind::LE, addL(lvar(SV), llit(StripSize)), lvar(TripK)),
+      StmtList{countLoop(QV, StripSize, Q, Unroll)},
+      StmtList{countLoop(
+          QV, StripSize,
+          {std::make_shared<IfStmt>(
+              cmpL(BinaryOpKind::LT, addL(lvar(SV), ivar(QV)), lvar(TripK)),
+              Q, StmtList{})},
+          Unroll)}));
+  if (TwoBuffers)
+    StripBody.push_back(StoreStaged(
+        addL(lvar(SV), llit(StripSize)),
+        bin(BinaryOpKind::Sub, ilit(1), ivar(BufV), ScalarKind::Int)));
+  if (!Tiles.empty())
+    StripBody.push_back(barrier());
+  Work.push_back(std::make_shared<ForStmt>(SV, ScalarKind::Long, llit(0),
+                                           LoopCmp::LT, lvar(TripK),
+                                           StripSize, StripBody));
+  StmtList PP = pointLoops(Post, true);
+  Work.insert(Work.end(), PP.begin(), PP.end());
+  return Work;
+}
+
+void Tiler::setGridAndBlock() {
   // Grid: every tile a block, as far as the x dimension reaches.
   ExprPtr HostTiles;
   for (const TiledDim &D : Dims) {
@@ -1606,8 +1726,9 @@ bool Tiler::run() {
     if (D.Dim < 3)
       Block[D.Dim] = D.Block;
   std::copy(Block, Block + 3, K.Block);
+}
 
-  // Record the schedule used and explain it.
+void Tiler::recordAndExplain() {
   NestSchedule &Used = K.Schedule;
   Used.Thread.clear();
   std::string TileText;
@@ -1659,11 +1780,6 @@ bool Tiler::run() {
             llvm::map_range(Private, [](const auto &P) { return P.first; }),
             ", ") +
         " kept per point in registers");
-  K.Body = std::move(Body);
-  K.Grid.clear();
-  K.ExplicitThreads = true;
-  K.BandGuard.clear(); // In the tiles now.
-  return true;
 }
 
 /// K tiled by the default schedule S, or nothing when the Tiler refuses S
