@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Sets everything up, then runs the whole test suite: the unit tests and the
-# lit tests (emitted code, diagnostics, nvcc compilation where nvcc exists,
-# GPU checks where a GPU exists).
+# Sets everything up, then runs the whole test suite: the format check, the
+# unit tests and the lit tests (emitted code, diagnostics, nvcc compilation
+# where nvcc exists, GPU checks where a GPU exists).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
+# The sources as .clang-format says (fails fast, before the long tests).
+"$root/scripts/check-format.sh"
 export PATH="$PATH:/usr/local/cuda/bin"
 cd "$root/build"
 ctest --output-on-failure -j "$(nproc)"

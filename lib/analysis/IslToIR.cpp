@@ -75,9 +75,8 @@ ExprPtr widenToLong(ExprPtr E) {
     }
   } else if (const auto *U = llvm::dyn_cast<UnaryExpr>(E.get())) {
     if (U->Op == UnaryOpKind::Neg)
-      return std::make_shared<UnaryExpr>(UnaryOpKind::Neg,
-                                         widenToLong(U->Operand),
-                                         ScalarKind::Long, U->Loc);
+      return std::make_shared<UnaryExpr>(
+          UnaryOpKind::Neg, widenToLong(U->Operand), ScalarKind::Long, U->Loc);
   } else if (const auto *C = llvm::dyn_cast<CastExpr>(E.get())) {
     // A conversion between integer types the frontend made implicit; one
     // to char or short that may wrap stays.

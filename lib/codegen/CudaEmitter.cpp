@@ -220,8 +220,8 @@ void printSizeMacroChecks(llvm::raw_ostream &OS, const Module &M,
                0);
   for (const auto &[Name, Value] : M.SizeMacros)
     OS << "#if defined(" << Name << ") && ((" << Name << ") != (" << Value
-       << "))\n#error \"c2cuda generated this file from "
-       << Ctx.sourceName() << " with " << Name << " = " << Value
+       << "))\n#error \"c2cuda generated this file from " << Ctx.sourceName()
+       << " with " << Name << " = " << Value
        << "; run c2cuda again with the -D flags of this build\"\n#endif\n";
 }
 

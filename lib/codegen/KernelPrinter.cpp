@@ -334,10 +334,8 @@ void printKernel(llvm::raw_ostream &OS, const Kernel &K, const Function &F,
                                       : "."),
                0);
   std::string Sched = K.Schedule.str();
-  printComment(OS,
-               "Schedule: " + (Sched.empty() ? std::string("(default)")
-                                             : Sched),
-               0);
+  printComment(
+      OS, "Schedule: " + (Sched.empty() ? std::string("(default)") : Sched), 0);
   OS << "__global__ void __launch_bounds__(" << threadsPerBlock(K);
   if (unsigned MinBlocks = minBlocksPerSM(K))
     OS << ", " << MinBlocks;

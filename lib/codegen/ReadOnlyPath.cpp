@@ -156,8 +156,7 @@ private:
 } // namespace
 
 std::set<std::string>
-readOnlyPathHazards(const StmtList &Body,
-                    const std::set<std::string> &ReadOnly,
+readOnlyPathHazards(const StmtList &Body, const std::set<std::string> &ReadOnly,
                     const std::set<std::string> &ReadWrite) {
   std::set<std::string> Hazards;
   if (ReadOnly.empty() || ReadWrite.empty())

@@ -1,4 +1,5 @@
-//===- ReadOnlyPath.h - Arrays a kernel may read as const __restrict__ -*- C++ -*-===//
+//===- ReadOnlyPath.h - Arrays a kernel may read as const __restrict__ -*- C++
+//-*-===//
 //
 // A kernel declares an array it only reads `const T *__restrict__`, which
 // lets nvcc load it through the non-coherent read-only path
@@ -42,8 +43,7 @@ namespace codegen {
 /// merged with a load of an array in ReadWrite (parameters Body writes and
 /// reads).
 std::set<std::string>
-readOnlyPathHazards(const StmtList &Body,
-                    const std::set<std::string> &ReadOnly,
+readOnlyPathHazards(const StmtList &Body, const std::set<std::string> &ReadOnly,
                     const std::set<std::string> &ReadWrite);
 
 } // namespace codegen

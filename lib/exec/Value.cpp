@@ -351,13 +351,13 @@ using D2 = std::function<double(double, double)>;
 
 #define C2C_UNARY(N)                                                           \
   {                                                                            \
-#N, {                                                                      \
+    #N, {                                                                      \
       [](float X) { return std::N(X); }, [](double X) { return std::N(X); }    \
     }                                                                          \
   }
 #define C2C_BINARY(N)                                                          \
   {                                                                            \
-#N, {                                                                      \
+    #N, {                                                                      \
       [](float X, float Y) { return std::N(X, Y); },                           \
           [](double X, double Y) { return std::N(X, Y); }                      \
     }                                                                          \

@@ -452,8 +452,8 @@ bool FunctionBuilder::addGlobalArrays() {
     if (F.findParam(P.Name))
       continue; // A parameter of that name hides it.
     QualType T = VD->getType();
-    while (const auto *CA = dyn_cast_or_null<ConstantArrayType>(
-               Ctx.getAsArrayType(T))) {
+    while (const auto *CA =
+               dyn_cast_or_null<ConstantArrayType>(Ctx.getAsArrayType(T))) {
       uint64_t N = CA->getSize().getZExtValue();
       P.Dims.push_back(std::make_shared<IntLit>(
           static_cast<int64_t>(N),
@@ -609,13 +609,13 @@ std::map<std::string, ScalarKind> FunctionBuilder::privatizable(
   forEachNode(S, [&](const clang::Stmt *X) {
     const auto *DRE = dyn_cast<DeclRefExpr>(X);
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (V && (InNest.count(V) ||
-              (V->hasLocalStorage() && !V->getType().isVolatileQualified() &&
-               scalarKindOf(V->getType()) &&
-               (isa<ParmVarDecl>(V) ||
-                SM.isBeforeInTranslationUnit(
-                    SM.getExpansionLoc(V->getLocation()),
-                    SM.getExpansionLoc(S->getBeginLoc()))))))
+    if (V &&
+        (InNest.count(V) ||
+         (V->hasLocalStorage() && !V->getType().isVolatileQualified() &&
+          scalarKindOf(V->getType()) &&
+          (isa<ParmVarDecl>(V) || SM.isBeforeInTranslationUnit(
+                                      SM.getExpansionLoc(V->getLocation()),
+                                      SM.getExpansionLoc(S->getBeginLoc()))))))
       ++InNest[V];
   });
   forEachNode(FD->getBody(), [&](const clang::Stmt *X) {
@@ -678,8 +678,7 @@ StmtList FunctionBuilder::withoutDroppedDecls(const StmtList &L) const {
     }
     std::vector<const VarDecl *> Kept;
     for (const VarDecl *V : It->second) {
-      bool SideEffects =
-          V->hasInit() && V->getInit()->HasSideEffects(Ctx);
+      bool SideEffects = V->hasInit() && V->getInit()->HasSideEffects(Ctx);
       if (SideEffects || (!Privatized.count(V) && !nestOnlyIterator(V)))
         Kept.push_back(V);
     }
@@ -698,9 +697,8 @@ StmtList FunctionBuilder::withoutDroppedDecls(const StmtList &L) const {
       V->print(OS, Ctx.getPrintingPolicy());
       OS << ";\n";
     }
-    auto New = std::make_shared<HostCode>(OS.str(), H.ArraysRead,
-                                          H.ArraysWritten, H.ScalarsWritten,
-                                          H.Loc);
+    auto New = std::make_shared<HostCode>(
+        OS.str(), H.ArraysRead, H.ArraysWritten, H.ScalarsWritten, H.Loc);
     New->DeclaresOnly = uninitializedScalars(Kept);
     Out.push_back(std::move(New));
   }
@@ -712,8 +710,8 @@ bool FunctionBuilder::isLoopIterator(const clang::Stmt *S,
   bool Found = false;
   forEachNode(S, [&](const clang::Stmt *N) {
     const auto *FS = dyn_cast<clang::ForStmt>(N);
-    const auto *BO = FS ? dyn_cast_or_null<BinaryOperator>(FS->getInit())
-                        : nullptr;
+    const auto *BO =
+        FS ? dyn_cast_or_null<BinaryOperator>(FS->getInit()) : nullptr;
     if (BO && BO->getOpcode() == BO_Assign)
       if (const auto *DR =
               dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))

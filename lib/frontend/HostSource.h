@@ -1,4 +1,5 @@
-//===- HostSource.h - The input's own code for whole-file output -*- C++ -*-===//
+//===- HostSource.h - The input's own code for whole-file output -*- C++
+//-*-===//
 //
 // When the input holds code besides the offloaded functions (main, other
 // functions, global variables), the .cu c2cuda writes replaces the whole

@@ -921,7 +921,7 @@ void NestBuilder::localArray(const VarDecl *VD, StmtList &Out) {
     return;
   }
   auto D = std::make_shared<c2cuda::DeclStmt>(Name, *K, nullptr,
-                                               loc(VD->getBeginLoc()));
+                                              loc(VD->getBeginLoc()));
   D->Dims = Dims;
   D->Storage = StorageKind::Register;
   Out.push_back(D);

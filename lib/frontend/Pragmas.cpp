@@ -2,8 +2,8 @@
 
 #include "Pragmas.h"
 
-#include <algorithm>
 #include "ClangTypes.h"
+#include <algorithm>
 
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Pragma.h"
@@ -273,8 +273,10 @@ private:
       ++Pos;
       for (const auto &[Loop, D] : Out.Map) {
         if (Loop == L.Text)
-          return fail(L.Loc, "loop '" + L.Text + "' appears twice in clause "
-                                 "'map'",
+          return fail(L.Loc,
+                      "loop '" + L.Text +
+                          "' appears twice in clause "
+                          "'map'",
                       "map each loop once");
         if (D == Dim)
           return fail(L.Loc,
@@ -325,8 +327,8 @@ private:
                         L.Text + ": 4)'");
       if (Out.count(L.Text))
         return fail(L.Loc,
-                    "loop '" + L.Text + "' appears twice in clause '" +
-                        Clause + "'",
+                    "loop '" + L.Text + "' appears twice in clause '" + Clause +
+                        "'",
                     "give each loop one factor");
       Out[L.Text] = V;
       if (is(tok::comma)) {
@@ -695,15 +697,13 @@ private:
   }
 
   /// One left-associative level of binary operators: Next (Op Next)*.
-  ExprPtr
-  parseLevel(ExprPtr (ClauseParser::*Next)(),
-             std::initializer_list<std::pair<tok::TokenKind, BinaryOpKind>>
-                 Ops) {
+  ExprPtr parseLevel(
+      ExprPtr (ClauseParser::*Next)(),
+      std::initializer_list<std::pair<tok::TokenKind, BinaryOpKind>> Ops) {
     ExprPtr L = (this->*Next)();
     for (;;) {
-      const auto *Op = std::find_if(Ops.begin(), Ops.end(), [&](auto &O) {
-        return is(O.first);
-      });
+      const auto *Op = std::find_if(Ops.begin(), Ops.end(),
+                                    [&](auto &O) { return is(O.first); });
       if (!L || Op == Ops.end())
         return L;
       if (tooComplex())
@@ -713,19 +713,19 @@ private:
       if (!R)
         return nullptr;
       ScalarKind T = common(L->Type, R->Type);
-      L = std::make_shared<BinaryExpr>(Op->second, convert(L, T),
-                                       convert(R, T), T, OpLoc);
+      L = std::make_shared<BinaryExpr>(Op->second, convert(L, T), convert(R, T),
+                                       T, OpLoc);
     }
   }
   ExprPtr parseAdd() {
-    return parseLevel(&ClauseParser::parseMul,
-                      {{tok::plus, BinaryOpKind::Add},
-                       {tok::minus, BinaryOpKind::Sub}});
+    return parseLevel(
+        &ClauseParser::parseMul,
+        {{tok::plus, BinaryOpKind::Add}, {tok::minus, BinaryOpKind::Sub}});
   }
   ExprPtr parseMul() {
-    return parseLevel(&ClauseParser::parseUnary,
-                      {{tok::star, BinaryOpKind::Mul},
-                       {tok::slash, BinaryOpKind::Div}});
+    return parseLevel(
+        &ClauseParser::parseUnary,
+        {{tok::star, BinaryOpKind::Mul}, {tok::slash, BinaryOpKind::Div}});
   }
   ExprPtr parseUnary() {
     if ((is(tok::minus) || is(tok::plus)) && tooComplex())

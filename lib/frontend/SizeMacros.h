@@ -1,4 +1,5 @@
-//===- SizeMacros.h - Macros whose values the generated code assumes -*- C++ -*-===//
+//===- SizeMacros.h - Macros whose values the generated code assumes -*- C++
+//-*-===//
 //
 // c2cuda expands macros when it parses, so a size from `#define N 1000` (or
 // -DN=1000) is frozen into the .cu: the wrapper copies 1000 elements. When

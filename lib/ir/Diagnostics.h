@@ -31,7 +31,6 @@ struct Diagnostic {
   std::string Group;
 };
 
-
 /// Collects diagnostics in order; hasErrors() decides the exit status.
 class DiagnosticList {
 public:

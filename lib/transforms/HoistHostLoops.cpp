@@ -101,8 +101,8 @@ StmtPtr Hoister::makeKernel(StmtList Region) {
     llvm::raw_string_ostream OS(Text);
     printStmts(OS, Region, 0);
     std::set<std::string> Written = collectAssignedScalars(Region);
-    SourceLoc Loc = Region.front()->Loc.valid() ? Region.front()->Loc
-                                                : Nest->Loc;
+    SourceLoc Loc =
+        Region.front()->Loc.valid() ? Region.front()->Loc : Nest->Loc;
     Ctx.Diags.remark(Loc, "runs on the host: scalar statements outside every "
                           "loop need no kernel");
     auto H = std::make_shared<HostCode>(OS.str(), std::set<std::string>(),

@@ -613,9 +613,9 @@ void Mapper::map(Kernel &K, const std::vector<const ForStmt *> &Band) {
                                         L->Upper, L->Step, K.Body, L->Loc)};
   }
 
-  explain(K, Band,
-          {Order, Unmapped, Clipped, BandIters, Mapped, C.Arrays, Block,
-           UserMap});
+  explain(
+      K, Band,
+      {Order, Unmapped, Clipped, BandIters, Mapped, C.Arrays, Block, UserMap});
 }
 
 void Mapper::explain(Kernel &K, const std::vector<const ForStmt *> &Band,

@@ -359,7 +359,6 @@ ExprPtr FootprintBuilder::paramExpr(const Poly &Pl) const {
     Sum = Sum ? binL(BinaryOpKind::Add, Sum, T) : T;
   }
   return Sum ? Sum : lng(0);
-
 }
 
 bool FootprintBuilder::box() {

@@ -875,9 +875,9 @@ Tiler::TileCopy::TileCopy(const Tiler &Tl, const SharedTile &T)
   for (int64_t Sz : FP.Size)
     Elems *= Sz;
   Slots = Elems / W;
-  GK = Tl.intDimGuards(FP)  ? GuardKind::DimInt
-       : !FP.PointerArray ? GuardKind::DimLong
-                          : GuardKind::Linear;
+  GK = Tl.intDimGuards(FP) ? GuardKind::DimInt
+       : !FP.PointerArray  ? GuardKind::DimLong
+                           : GuardKind::Linear;
 }
 
 void Tiler::TileCopy::slotCoordinates(StmtList &Inner) {
@@ -885,8 +885,8 @@ void Tiler::TileCopy::slotCoordinates(StmtList &Inner) {
   for (size_t D = N; D-- > 0;) {
     std::string Cn = "c2c_a" + std::to_string(D) + "_" + T.Key;
     int64_t Sz = D + 1 == N ? FP.Size[D] / W : FP.Size[D];
-    ExprPtr V = D == 0 ? Rest
-                       : bin(BinaryOpKind::Rem, Rest, ilit(Sz), ScalarKind::Int);
+    ExprPtr V =
+        D == 0 ? Rest : bin(BinaryOpKind::Rem, Rest, ilit(Sz), ScalarKind::Int);
     if (D + 1 == N && W > 1)
       V = bin(BinaryOpKind::Mul, V, ilit(W), ScalarKind::Int);
     Inner.push_back(decl(Cn, ScalarKind::Int, V));
@@ -990,8 +990,8 @@ ExprPtr Tiler::TileCopy::guard(int64_t E, bool LastDimOnly) const {
 ExprPtr Tiler::TileCopy::source(int64_t E) const {
   std::vector<ExprPtr> Xs = shifted(X, E);
   if (FP.PointerArray)
-    return std::make_shared<ArrayRef>(FP.Array,
-                                      std::vector<ExprPtr>{linear(Xs)}, FP.Elem);
+    return std::make_shared<ArrayRef>(
+        FP.Array, std::vector<ExprPtr>{linear(Xs)}, FP.Elem);
   return std::make_shared<ArrayRef>(FP.Array, Xs, FP.Elem);
 }
 
@@ -1040,19 +1040,18 @@ StmtPtr Tiler::TileCopy::copyRun(bool ToRegs) const {
         StmtList{assign(ToRegs ? staged(E) : sharedRef(E),
                         ToRegs ? source(E) : scaled(source(E)))},
         StmtList{assign(ToRegs ? staged(E) : sharedRef(E), Zero)}));
-  return std::make_shared<IfStmt>(andE(andE(guard(0), guard(W - 1, true)),
-                                       Aligned),
-                                  Vector, Scalar);
+  return std::make_shared<IfStmt>(
+      andE(andE(guard(0), guard(W - 1, true)), Aligned), Vector, Scalar);
 }
 
 StmtPtr Tiler::TileCopy::build(LoadMode Mode) {
   int64_t Threads = Tl.Threads;
   StmtList Body;
-  Body.push_back(decl(
-      L, ScalarKind::Int,
-      bin(BinaryOpKind::Add, ivar("c2c_tid"),
-          bin(BinaryOpKind::Mul, ivar(R), ilit(Threads), ScalarKind::Int),
-          ScalarKind::Int)));
+  Body.push_back(
+      decl(L, ScalarKind::Int,
+           bin(BinaryOpKind::Add, ivar("c2c_tid"),
+               bin(BinaryOpKind::Mul, ivar(R), ilit(Threads), ScalarKind::Int),
+               ScalarKind::Int)));
   StmtList Inner;
   slotCoordinates(Inner);
   if (Mode == LoadMode::FromRegs) {
@@ -1107,8 +1106,8 @@ StmtList Tiler::rewriteForPoints(const StmtList &L) {
     // `Scale * A[...]` of a tile staged scaled is the tile's element.
     if (const auto *B = dyn_cast<BinaryExpr>(E.get());
         B && B->Op == BinaryOpKind::Mul)
-      for (auto [X, Y] : {std::make_pair(B->LHS, B->RHS),
-                          std::make_pair(B->RHS, B->LHS)}) {
+      for (auto [X, Y] :
+           {std::make_pair(B->LHS, B->RHS), std::make_pair(B->RHS, B->LHS)}) {
         auto It = SharedRefs.find(X.get());
         const auto *V = dyn_cast<VarRef>(Y.get());
         if (It != SharedRefs.end() && V && It->second.first->Scale &&
@@ -1409,7 +1408,6 @@ bool Tiler::run() {
                        : "strip-mine a loop inside the mapped loops with "
                          "tile(k: ...) or leave out pipeline(...)");
 
-
   bool Light = !Strip && Tiles.empty();
   StmtList Body = kernelPrologue(Light);
   StmtList Tile = tileOrigin();
@@ -1447,7 +1445,6 @@ bool Tiler::run() {
   K.BandGuard.clear(); // In the tiles now.
   return true;
 }
-
 
 StmtList Tiler::kernelPrologue(bool Light) {
   StmtList Body;
@@ -1595,8 +1592,8 @@ ExprPtr Tiler::tileInBand() const {
   }
   for (const LinearForm &C : K.BandGuard)
     TileInBand =
-        andE(TileInBand, cmpL(BinaryOpKind::GE,
-                              analysis::maxOverBox(C, TileBox), llit(0)));
+        andE(TileInBand,
+             cmpL(BinaryOpKind::GE, analysis::maxOverBox(C, TileBox), llit(0)));
   return TileInBand;
 }
 
@@ -1629,8 +1626,8 @@ StmtList Tiler::stripMinedTile() {
     StmtList P = {StripBase(Start)};
     StmtList L = loads(LoadMode::ToRegs);
     P.insert(P.end(), L.begin(), L.end());
-    return std::make_shared<IfStmt>(
-        cmpL(BinaryOpKind::LT, Start, lvar(TripK)), P, StmtList{});
+    return std::make_shared<IfStmt>(cmpL(BinaryOpKind::LT, Start, lvar(TripK)),
+                                    P, StmtList{});
   };
   if (Pipelined)
     Work.push_back(Prefetch(llit(0)));
@@ -1694,8 +1691,8 @@ StmtList Tiler::stripMinedTile() {
       StmtList{countLoop(
           QV, StripSize,
           {std::make_shared<IfStmt>(
-              cmpL(BinaryOpKind::LT, addL(lvar(SV), ivar(QV)), lvar(TripK)),
-              Q, StmtList{})},
+              cmpL(BinaryOpKind::LT, addL(lvar(SV), ivar(QV)), lvar(TripK)), Q,
+              StmtList{})},
           Unroll)}));
   if (TwoBuffers)
     StripBody.push_back(StoreStaged(
@@ -1704,8 +1701,8 @@ StmtList Tiler::stripMinedTile() {
   if (!Tiles.empty())
     StripBody.push_back(barrier());
   Work.push_back(std::make_shared<ForStmt>(SV, ScalarKind::Long, llit(0),
-                                           LoopCmp::LT, lvar(TripK),
-                                           StripSize, StripBody));
+                                           LoopCmp::LT, lvar(TripK), StripSize,
+                                           StripBody));
   StmtList PP = pointLoops(Post, true);
   Work.insert(Work.end(), PP.begin(), PP.end());
   return Work;

@@ -254,8 +254,8 @@ std::string emitHarness(const Function &F, const LoweredFunction &Plain,
     OS << "    {" << codegen::cString(H.P->Name) << ", " << kindName(H.P->Elem)
        << ", /*read=*/" << (H.Read ? "true" : "false") << ", /*written=*/"
        << (H.Written ? "true" : "false") << ", /*on_device=*/"
-       << (H.Plan ? "true" : "false") << ", /*dist=*/"
-       << static_cast<int>(D.K) << ", " << AB << "},";
+       << (H.Plan ? "true" : "false") << ", /*dist=*/" << static_cast<int>(D.K)
+       << ", " << AB << "},";
     if (D.K != InputDistribution::Kind::Default)
       OS << " // " << D.str();
     OS << "\n";

@@ -1,4 +1,5 @@
-//===- InputSpec.h - The values a tuning run fills an array with -*- C++ -*-===//
+//===- InputSpec.h - The values a tuning run fills an array with -*- C++
+//-*-===//
 //
 // `c2cuda tune --input V=uniform(0,1)`: the distribution the harness draws
 // an input array's elements from, instead of the default (floating types

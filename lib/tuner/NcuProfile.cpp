@@ -301,10 +301,9 @@ NcuCounters profileWithNcu(const std::string &Ncu, const std::string &Exe,
   for (const std::string &M : ncuMetrics())
     Metrics += (Metrics.empty() ? "" : ",") + M;
   std::vector<std::string> Argv = {
-      Ncu,   "--clock-control",      "none", "--profile-from-start",
-      "off", "--csv",                "--page", "raw",
-      "--print-units", "base",       "--metrics", Metrics,
-      "-k",  "regex:" + KernelRegex, Exe};
+      Ncu,         "--clock-control", "none", "--profile-from-start", "off",
+      "--csv",     "--page",          "raw",  "--print-units",        "base",
+      "--metrics", Metrics,           "-k",   "regex:" + KernelRegex, Exe};
   Argv.insert(Argv.end(), Args.begin(), Args.end());
   Msg.clear();
   int RC = runTo(Argv, Env, TimeoutS, Out, ErrF, Msg);

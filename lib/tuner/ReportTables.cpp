@@ -137,10 +137,10 @@ std::string reportHeadline(const Bundle &B, const TuningRun &R) {
     return "No variant verified and ran: there is no best schedule (see "
            "Failures).";
   bool IsDefault = Best->Role == "default";
-  std::string S = "Best: " +
-                  (IsDefault ? std::string("the default schedule")
-                             : Best->VariantId) +
-                  ", " + fmtSig(Best->Time.MedianMs) + " ms";
+  std::string S =
+      "Best: " +
+      (IsDefault ? std::string("the default schedule") : Best->VariantId) +
+      ", " + fmtSig(Best->Time.MedianMs) + " ms";
   if (!IsDefault)
     S += ", " + speedup(Def, Best) + " over the default schedule";
   if (okTime(Plain))

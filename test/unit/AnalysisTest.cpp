@@ -871,13 +871,12 @@ TEST(LoopClass, HistogramIsSequentialWithUnknownDistance) {
   Cl.Extents["h"] = lit(256);
   ForPtr I = forLoop("i", lit(0), LT, var("n"), 1,
                      {addAssign(H, flit(1)), assign(Out, ref("h", {lit(0)}))});
-  Analysis R(function("hist",
-                      {scalarParam("n"), ptrParam("h"), ptrParam("idx", Int),
-                       ptrParam("out")},
-                      {nest({I}, 0, Cl)}));
+  Analysis R(function(
+      "hist",
+      {scalarParam("n"), ptrParam("h"), ptrParam("idx", Int), ptrParam("out")},
+      {nest({I}, 0, Cl)}));
   expectBlocking(R.loop(I), H, H, "flow", "*");
 }
-
 
 /// The reduction a single loop performs, or a failure naming its class.
 ::testing::AssertionResult isReduction(const LoopFacts &F,

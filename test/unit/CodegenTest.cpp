@@ -109,9 +109,8 @@ TEST(CodegenTest, MatmulKernelSignatureAndIndexing) {
           "const int i = (int)(c2c_t_y);",
           "const long long c2c_t_x = (long long)blockIdx.x * blockDim.x + "
           "threadIdx.x;",
-          "if (c2c_t_x < c2c_trip_x) {",
-          "const int j = (int)(c2c_t_x);", "float acc = 0.0f;",
-          "for (int k = 0; k < K; ++k) {",
+          "if (c2c_t_x < c2c_trip_x) {", "const int j = (int)(c2c_t_x);",
+          "float acc = 0.0f;", "for (int k = 0; k < K; ++k) {",
           "acc += A[(long long)i * (long long)K + k] * B[(long long)k * (long "
           "long)m + j];",
           "C[(long long)i * (long long)m + j] = acc;"}));

@@ -234,9 +234,9 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     if (!llvm::is_contained(Arrays, Name))
       return Fail("--input " + Spec + ": '" + F->Name +
                   "' has no array parameter '" + Name + "'" +
-                  (Arrays.empty() ? std::string()
-                                  : " (its arrays are " +
-                                        llvm::join(Arrays, ", ") + ")"));
+                  (Arrays.empty()
+                       ? std::string()
+                       : " (its arrays are " + llvm::join(Arrays, ", ") + ")"));
     if (!R.Inputs.emplace(Name, D).second)
       return Fail("--input " + Spec + ": '" + Name + "' is given twice");
   }

@@ -68,11 +68,11 @@ static cl::list<std::string>
           cl::value_desc("name=value,..."), cl::sub(AnalyzeCmd),
           cl::sub(TuneCmd), cl::cat(Category));
 
-static cl::opt<std::string>
-    ComputeCapability("cc",
-                      cl::desc("Compute capability to predict occupancy for "
-                               "(7.0, 7.5, 8.0, 8.6, 8.9, 9.0, 10.0, 12.0; default 9.0)"),
-                      cl::init("9.0"), cl::sub(AnalyzeCmd), cl::cat(Category));
+static cl::opt<std::string> ComputeCapability(
+    "cc",
+    cl::desc("Compute capability to predict occupancy for "
+             "(7.0, 7.5, 8.0, 8.6, 8.9, 9.0, 10.0, 12.0; default 9.0)"),
+    cl::init("9.0"), cl::sub(AnalyzeCmd), cl::cat(Category));
 
 static cl::opt<bool>
     NoPtxas("no-ptxas",
@@ -110,10 +110,10 @@ static std::vector<std::string> WarningFlags;
 static std::vector<std::string> CompilerFlags;
 
 static bool isCompilerFlag(llvm::StringRef A) {
-  return A.starts_with("-O") || A.starts_with("-std=") ||
-         A.starts_with("-f") || A.starts_with("-m") || A.starts_with("-W") ||
-         A.starts_with("-g") || A == "-pedantic" ||
-         A == "-pedantic-errors" || A == "-ansi" || A == "-w";
+  return A.starts_with("-O") || A.starts_with("-std=") || A.starts_with("-f") ||
+         A.starts_with("-m") || A.starts_with("-W") || A.starts_with("-g") ||
+         A == "-pedantic" || A == "-pedantic-errors" || A == "-ansi" ||
+         A == "-w";
 }
 
 /// Applies -W<group> and -Werror=<group> to Diags.
@@ -140,8 +140,7 @@ static cl::opt<std::string> BuildPath(
 static bool compileDatabaseFlags(std::vector<std::string> &Out) {
   std::string Err;
   std::unique_ptr<clang::tooling::CompilationDatabase> DB =
-      clang::tooling::CompilationDatabase::loadFromDirectory(BuildPath,
-                                                                   Err);
+      clang::tooling::CompilationDatabase::loadFromDirectory(BuildPath, Err);
   if (!DB) {
     llvm::WithColor::error(llvm::errs(), "c2cuda")
         << "-p " << BuildPath << ": no compilation database: " << Err << "\n";
@@ -170,7 +169,8 @@ static bool compileDatabaseFlags(std::vector<std::string> &Out) {
     if (A == C.Filename || A == Abs || A == "-fsyntax-only" || A == "-c")
       continue;
     // Relative include directories are relative to the command's directory.
-    if ((A == "-I" || A == "-isystem" || A == "-iquote") && I + 1 < Args.size()) {
+    if ((A == "-I" || A == "-isystem" || A == "-iquote") &&
+        I + 1 < Args.size()) {
       llvm::SmallString<256> Dir(Args[++I]);
       llvm::sys::fs::make_absolute(C.Directory, Dir);
       Out.push_back(A.str());
@@ -400,8 +400,8 @@ int main(int argc, char **argv) {
     if (I > 0 && W &&
         std::find(Groups.begin(), Groups.end(), Group) != Groups.end())
       WarningFlags.push_back(A.drop_front(2).str());
-    else if (I > 0 && isCompilerFlag(A) && !cl::getRegisteredOptions().count(
-                                               A.drop_front().split('=').first))
+    else if (I > 0 && isCompilerFlag(A) &&
+             !cl::getRegisteredOptions().count(A.drop_front().split('=').first))
       CompilerFlags.push_back(A.str());
     else
       Args.push_back(argv[I]);
