@@ -11,8 +11,8 @@
 #ifndef C2CUDA_ANALYSIS_OCCUPANCY_H
 #define C2CUDA_ANALYSIS_OCCUPANCY_H
 
-#include "analysis/OccupancyCore.h"
-#include "analysis/PtxasInfo.h"
+#include "target/OccupancyCore.h"
+#include "target/PtxasInfo.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"

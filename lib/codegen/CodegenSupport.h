@@ -12,6 +12,8 @@
 
 #include "codegen/CudaEmitter.h"
 #include "ir/IR.h"
+#include "ir/IRPrinter.h"
+#include "ir/IRUses.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
@@ -33,8 +35,7 @@ struct EmitContext {
   std::string from(const SourceLoc &L) const;
 };
 
-/// S as a C string literal, quotes included, with escapes.
-std::string cString(llvm::StringRef S);
+using c2cuda::cString; // ir/IRPrinter.h
 
 /// Prints Text as `//` comment lines at the given indentation (2 spaces per
 /// level). Every line starts with "//", so no comment can look like code to a
@@ -43,31 +44,13 @@ void printComment(llvm::raw_ostream &OS, llvm::StringRef Text, unsigned Indent);
 
 void indent(llvm::raw_ostream &OS, unsigned Level);
 
-/// Whether N is a CUDA built-in an explicit-threads kernel reads as a
-/// VarRef ("threadIdx.x", "blockIdx.y", "blockDim.z", "gridDim.x"): printed
-/// as is, never a variable to declare or pass.
-bool isCudaBuiltin(llvm::StringRef N);
-
-/// Arrays read and written by a piece of code. The target of a compound
-/// assignment (`A[i] += x`) is both read and written. Elements of arrays a
-/// kernel declares itself (ArrayRef::Local) are not counted: only arrays
-/// that live outside the code are (their indices still are walked).
-struct ArrayAccesses {
-  std::set<std::string> Read, Written;
-  std::set<std::string> all() const;
-};
-void collectArrays(const Expr &E, ArrayAccesses &Acc);
-/// Statements and, recursively, their bodies (If, For, Nest, HostRegion; the
-/// declared sets of HostCode and HostRegion headers).
-void collectArrays(const StmtList &L, ArrayAccesses &Acc);
-
-/// Scalar variables an expression or statement list reads or assigns, with
-/// their types (first occurrence wins); CUDA built-ins are not variables.
-void collectVars(const Expr &E, std::map<std::string, ScalarKind> &Vars);
-void collectVars(const StmtList &L, std::map<std::string, ScalarKind> &Vars);
-/// Names a statement list declares: DeclStmt names (scalars and arrays)
-/// and loop iterators.
-void collectDecls(const StmtList &L, std::set<std::string> &Names);
+// The IR walks the printers share (isCudaBuiltin, collectArrays,
+// collectVars, collectDecls) are in ir/IRUses.h.
+using c2cuda::ArrayAccesses;
+using c2cuda::collectArrays;
+using c2cuda::collectDecls;
+using c2cuda::collectVars;
+using c2cuda::isCudaBuiltin;
 
 /// Names of the device buffer, element count and host staging buffer of an
 /// array, and of the device buffer of a written scalar.

@@ -490,4 +490,37 @@ void printLowered(llvm::raw_ostream &OS, const LoweredFunction &LF) {
   OS << "  }\n}\n";
 }
 
+std::string cString(llvm::StringRef S) {
+  std::string R = "\"";
+  for (char C : S) {
+    switch (C) {
+    case '"':
+      R += "\\\"";
+      break;
+    case '\\':
+      R += "\\\\";
+      break;
+    case '\n':
+      R += "\\n";
+      break;
+    case '\t':
+      R += "\\t";
+      break;
+    // Keep "??" from forming a trigraph in older dialects.
+    case '?':
+      R += "\\?";
+      break;
+    default:
+      if (static_cast<unsigned char>(C) < 0x20) {
+        char Buf[8];
+        snprintf(Buf, sizeof Buf, "\\%03o", static_cast<unsigned char>(C));
+        R += Buf;
+      } else {
+        R += C;
+      }
+    }
+  }
+  return R + "\"";
+}
+
 } // namespace c2cuda

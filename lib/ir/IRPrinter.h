@@ -10,6 +10,7 @@
 
 #include "IR.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <functional>
@@ -36,6 +37,9 @@ std::string literalText(const Expr &E);
 
 void printStmts(llvm::raw_ostream &OS, const StmtList &L, unsigned Indent,
                 const ArrayRefPrinter &PrintArray = nullptr);
+/// S as a C string literal, quotes included, with escapes.
+std::string cString(llvm::StringRef S);
+
 void printFunction(llvm::raw_ostream &OS, const Function &F);
 void printModule(llvm::raw_ostream &OS, const Module &M);
 void printLowered(llvm::raw_ostream &OS, const LoweredFunction &LF);

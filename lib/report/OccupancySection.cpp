@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/Occupancy.h"
-#include "analysis/PtxasInfo.h"
 #include "codegen/CudaEmitter.h"
 #include "report/ReportSections.h"
+#include "target/PtxasInfo.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"

@@ -4,7 +4,7 @@
 
 #include "WorkCount.h"
 
-#include "analysis/OccupancyCore.h"
+#include "target/OccupancyCore.h"
 
 #include "llvm/Support/Casting.h"
 

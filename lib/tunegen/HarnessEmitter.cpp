@@ -12,8 +12,8 @@
 
 #include "HarnessEmitter.h"
 
-#include "codegen/CodegenSupport.h"
 #include "ir/IRPrinter.h"
+#include "ir/IRUses.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -134,7 +134,7 @@ double defaultTolerance(const Function &F) {
   for (const Param &P : F.Params)
     UsesFloat |= P.Elem == ScalarKind::Float;
   std::map<std::string, ScalarKind> Vars;
-  codegen::collectVars(F.Body, Vars);
+  collectVars(F.Body, Vars);
   for (auto &[Name, K] : Vars)
     UsesFloat |= K == ScalarKind::Float;
   return UsesFloat ? 1e-4 : 1e-10;
@@ -180,8 +180,8 @@ std::string emitHarness(const Function &F, const LoweredFunction &Plain,
   std::map<std::string, const ArrayPlan *> Plans;
   for (const ArrayPlan &A : Plain.Arrays)
     Plans[A.Name] = &A;
-  codegen::ArrayAccesses HostAcc;
-  codegen::collectArrays(F.Body, HostAcc);
+  ArrayAccesses HostAcc;
+  collectArrays(F.Body, HostAcc);
   std::vector<HarnessArray> Arrays;
   std::map<std::string, size_t> Index;
   for (const Param &P : F.Params) {
@@ -234,12 +234,11 @@ std::string emitHarness(const Function &F, const LoweredFunction &Plain,
   char Tol[32];
   std::snprintf(Tol, sizeof Tol, "%g", Opts.Tolerance);
   OS << "static const double c2c_tolerance = " << Tol << ";\n";
-  OS << "static const char *const c2c_function = " << codegen::cString(F.Name)
-     << ";\n";
+  OS << "static const char *const c2c_function = " << cString(F.Name) << ";\n";
   OS << "static const char *const c2c_plain_name = "
-     << codegen::cString("c2c_plain_" + F.Name + "_device") << ";\n";
+     << cString("c2c_plain_" + F.Name + "_device") << ";\n";
   OS << "static const char *const c2c_var_name = "
-     << codegen::cString("c2c_var_" + F.Name + "_device") << ";\n";
+     << cString("c2c_var_" + F.Name + "_device") << ";\n";
   OS << "static const bool c2c_returns = "
      << (F.ReturnType == "void" ? "false" : "true") << ";\n";
   OS << "static const int c2c_narrays = " << Arrays.size() << ";\n";
@@ -251,7 +250,7 @@ std::string emitHarness(const Function &F, const LoweredFunction &Plain,
       D = In->second;
     char AB[80];
     std::snprintf(AB, sizeof AB, "%.17g, %.17g", D.A, D.B);
-    OS << "    {" << codegen::cString(H.P->Name) << ", " << kindName(H.P->Elem)
+    OS << "    {" << cString(H.P->Name) << ", " << kindName(H.P->Elem)
        << ", /*read=*/" << (H.Read ? "true" : "false") << ", /*written=*/"
        << (H.Written ? "true" : "false") << ", /*on_device=*/"
        << (H.Plan ? "true" : "false") << ", /*dist=*/" << static_cast<int>(D.K)
@@ -312,7 +311,7 @@ std::string emitRef64(const Function &F, const std::string &SourceFileName) {
   S += "#define " + F.Name + " c2c_ref64_" + F.Name + "\n";
   S += "/* A main() in the source must not clash with the harness's. */\n";
   S += "#define main c2c_ref64_unused_main\n";
-  S += "#include " + codegen::cString(SourceFileName) + "\n";
+  S += "#include " + cString(SourceFileName) + "\n";
   return S;
 }
 

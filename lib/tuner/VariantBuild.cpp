@@ -1,7 +1,7 @@
 //===- VariantBuild.cpp - Compiling a bundle's executables ----------------===//
 
 #include "tuner/VariantBuild.h"
-#include "tuner/PtxasInfo.h"
+#include "target/PtxasInfo.h"
 #include "tuner/Subprocess.h"
 
 #include "llvm/Support/FileSystem.h"

@@ -3,7 +3,7 @@
 #include "tuner/VariantRun.h"
 #include "tuner/Subprocess.h"
 
-#include "analysis/OccupancyCore.h"
+#include "target/OccupancyCore.h"
 
 #include "llvm/Support/FileSystem.h"
 

@@ -3,7 +3,7 @@
 // Standalone (plain nvcc, no LLVM): for many (kernel registers, static
 // shared memory, block size, dynamic shared memory, carveout) combinations,
 // asks cudaOccupancyMaxActiveBlocksPerMultiprocessor and compares the
-// answer with lib/analysis/OccupancyCore.h, the code c2cuda uses. Also
+// answer with lib/target/OccupancyCore.h, the code c2cuda uses. Also
 // compares the device's own limits (cudaDeviceProp) with the model's table
 // for its compute capability.
 //
@@ -26,7 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../../lib/analysis/OccupancyCore.h"
+#include "../../lib/target/OccupancyCore.h"
 
 #include <cuda_occupancy.h>
 #include <cuda_runtime.h>
@@ -454,7 +454,7 @@ int main(int Argc, char **Argv) {
                                (int)cudaSharedmemCarveoutDefault));
   }
 
-  std::printf("\nSummary (model: lib/analysis/OccupancyCore.h, sm_%d%d):\n",
+  std::printf("\nSummary (model: lib/target/OccupancyCore.h, sm_%d%d):\n",
               A->Major, A->Minor);
   std::printf("  %-10s %10s %10s %18s %14s\n", "section", "tried", "agree",
               "agree(API error)", "disagree");

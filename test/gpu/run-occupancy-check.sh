@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds test/gpu/occupancy_check.cu with plain nvcc and runs it on the GPU:
-# the occupancy model (lib/analysis/OccupancyCore.h) against
+# the occupancy model (lib/target/OccupancyCore.h) against
 # cudaOccupancyMaxActiveBlocksPerMultiprocessor. Exit status is the
 # program's: 0 agree, 1 disagreement or table mismatch, 2 no usable device.
 #

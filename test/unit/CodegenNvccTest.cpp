@@ -15,7 +15,7 @@
 
 #include "CodegenTestModules.h"
 
-#include "analysis/PtxasInfo.h"
+#include "target/PtxasInfo.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

@@ -13,7 +13,7 @@
 
 #include "CodegenTestModules.h"
 
-#include "analysis/PtxasInfo.h"
+#include "target/PtxasInfo.h"
 
 #include "codegen/KernelPrinter.h"
 

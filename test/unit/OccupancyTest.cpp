@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/Occupancy.h"
-#include "analysis/PtxasInfo.h"
+#include "target/PtxasInfo.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"

@@ -16,8 +16,8 @@
 // functions are skipped.
 //
 //===----------------------------------------------------------------------===//
-#ifndef C2CUDA_TUNER_PTXASINFO_H
-#define C2CUDA_TUNER_PTXASINFO_H
+#ifndef C2CUDA_TARGET_PTXASINFO_H
+#define C2CUDA_TARGET_PTXASINFO_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -59,4 +59,4 @@ runPtxasInfo(llvm::StringRef CuFile, llvm::StringRef Arch,
 
 } // namespace c2cuda
 
-#endif // C2CUDA_TUNER_PTXASINFO_H
+#endif // C2CUDA_TARGET_PTXASINFO_H

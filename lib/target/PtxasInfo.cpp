@@ -1,6 +1,6 @@
 //===- PtxasInfo.cpp - Resource usage of kernels as ptxas reports it ------===//
 
-#include "tuner/PtxasInfo.h"
+#include "target/PtxasInfo.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Demangle/Demangle.h"

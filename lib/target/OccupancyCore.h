@@ -1,8 +1,9 @@
 //===- OccupancyCore.h - Static occupancy, header only ---------*- C++ -*-===//
 //
 // The calculation behind cudaOccupancyMaxActiveBlocksPerMultiprocessor, for
-// compute capabilities 7.0, 7.5, 8.0, 8.6, 8.9 and 9.0: how many blocks of a
-// kernel can be resident on one SM, and which resource stops the next one.
+// compute capabilities 7.0, 7.5, 8.0, 8.6, 8.9, 9.0, 10.0 and 12.0: how many
+// blocks of a kernel can be resident on one SM, and which resource stops the
+// next one.
 //
 //   blocks = min(warp slots, registers, shared memory, block slots)
 //
@@ -34,13 +35,13 @@
 // binding for kernels using more than one named-barrier set per block) and
 // partitioned global caching (5.2/6.x only).
 //
-// No LLVM, no CUDA: the same code is compiled into c2cudaAnalysis and, with
-// plain nvcc, into test/gpu/occupancy_check.cu, which compares it with the
-// CUDA runtime on a real GPU.
+// No LLVM, no CUDA: the same code is compiled into c2cuda and, with plain
+// nvcc, into test/gpu/occupancy_check.cu, which compares it with the CUDA
+// runtime on a real GPU.
 //
 //===----------------------------------------------------------------------===//
-#ifndef C2CUDA_ANALYSIS_OCCUPANCYCORE_H
-#define C2CUDA_ANALYSIS_OCCUPANCYCORE_H
+#ifndef C2CUDA_TARGET_OCCUPANCYCORE_H
+#define C2CUDA_TARGET_OCCUPANCYCORE_H
 
 #include <climits>
 
@@ -264,4 +265,4 @@ inline Result computeOccupancy(int Major, int Minor, const KernelResources &K,
 } // namespace occupancy
 } // namespace c2cuda
 
-#endif // C2CUDA_ANALYSIS_OCCUPANCYCORE_H
+#endif // C2CUDA_TARGET_OCCUPANCYCORE_H
