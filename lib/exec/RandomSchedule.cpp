@@ -3,6 +3,7 @@
 #include "RandomSchedule.h"
 
 #include "analysis/NestFacts.h"
+#include "schedule/ScheduleCheck.h"
 
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/raw_ostream.h"
@@ -23,6 +24,9 @@ std::string lowerWith(const Function &Src,
                       const std::map<unsigned, NestSchedule> &Scheds,
                       const PipelineOptions &Opts, Function &F,
                       LoweredFunction &LF) {
+  for (const auto &[Id, S] : Scheds)
+    if (auto P = checkScheduleValues(S, clausesSetIn(S)))
+      return "nest " + std::to_string(Id) + ": " + P->Message + "\n";
   F = Src;
   F.Body = withNestSchedules(Src.Body, Scheds);
   DiagnosticList Diags;

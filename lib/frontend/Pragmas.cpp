@@ -3,12 +3,13 @@
 #include "Pragmas.h"
 
 #include "ClangTypes.h"
-#include <algorithm>
+#include "schedule/ScheduleCheck.h"
 
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
@@ -152,16 +153,17 @@ public:
           return false;
       } else if (T.Text == "thread" || T.Text == "unroll") {
         if (!parseLoopFactors(T.Text,
-                              T.Text == "thread" ? Out.Thread : Out.Unroll))
+                              T.Text == "thread" ? Out.Thread : Out.Unroll,
+                              Out.ClauseLocs))
           return false;
       } else if (T.Text == "maxrregcount") {
         if (!parseMaxRegCount(T, Out))
           return false;
       } else if (T.Text == "tile") {
-        if (!parseLoopFactors("tile", Out.Tile))
+        if (!parseLoopFactors("tile", Out.Tile, Out.ClauseLocs))
           return false;
       } else if (T.Text == "vector") {
-        if (!parseLoopFactors("vector", Out.Vector, /*VectorWidths=*/true))
+        if (!parseLoopFactors("vector", Out.Vector, Out.ClauseLocs))
           return false;
       } else if (T.Text == "shared") {
         if (!parseShared(Out))
@@ -182,7 +184,7 @@ public:
       // The first `extent` names the clause; each array has its own entry.
       Out.ClauseLocs.emplace(T.Text, loc(T.Loc));
     }
-    return true;
+    return checkValues(Out);
   }
 
 private:
@@ -194,6 +196,25 @@ private:
   size_t Pos = 0;
 
   SourceLoc loc(SourceLocation L) const { return toSourceLoc(SM, L); }
+
+  /// The values, by the rules every producer's schedules follow
+  /// (schedule/ScheduleCheck.h); a problem with one loop or array of a
+  /// clause is reported there ("vector.i" in ClauseLocs), else at the
+  /// clause.
+  bool checkValues(const NestClauses &Out) {
+    std::set<std::string> Given;
+    for (const auto &[Key, L] : Out.ClauseLocs)
+      Given.insert(Key);
+    std::optional<ScheduleProblem> P = checkScheduleValues(Out, Given);
+    if (!P)
+      return true;
+    auto It = Out.ClauseLocs.find(P->Clause + "." + P->Item);
+    if (P->Item.empty() || It == Out.ClauseLocs.end())
+      It = Out.ClauseLocs.find(P->Clause);
+    Diags.error(It != Out.ClauseLocs.end() ? It->second : loc(PragmaLoc),
+                P->Message, P->Hint);
+    return false;
+  }
   bool is(tok::TokenKind K) const {
     return Pos < Toks.size() && Toks[Pos].Kind == K;
   }
@@ -271,19 +292,7 @@ private:
                     "clause 'map' maps loops to grid dimensions x, y or z",
                     std::string("write it as '") + Form + "'");
       ++Pos;
-      for (const auto &[Loop, D] : Out.Map) {
-        if (Loop == L.Text)
-          return fail(L.Loc,
-                      "loop '" + L.Text +
-                          "' appears twice in clause "
-                          "'map'",
-                      "map each loop once");
-        if (D == Dim)
-          return fail(L.Loc,
-                      std::string("grid dimension '") + "xyz"[Dim] +
-                          "' appears twice in clause 'map'",
-                      "map one loop per grid dimension");
-      }
+      Out.ClauseLocs["map." + L.Text] = loc(L.Loc);
       Out.Map.emplace_back(L.Text, Dim);
       if (is(tok::comma)) {
         ++Pos;
@@ -295,12 +304,12 @@ private:
   }
 
   /// `thread(loop: n, ...)`, `unroll(loop: n, ...)`, `tile(loop: n, ...)`
-  /// and, with VectorWidths (each factor 1, 2 or 4: the widths of a CUDA
-  /// vector load), `vector(loop: n, ...)`. Whether the loops can take the
-  /// clause is checked by the lowering, which knows the nest.
+  /// and `vector(loop: n, ...)`; each factor's place goes to Locs as
+  /// "clause.loop". Whether the loops can take the clause is checked by the
+  /// lowering, which knows the nest.
   bool parseLoopFactors(const std::string &Clause,
                         std::map<std::string, unsigned> &Out,
-                        bool VectorWidths = false) {
+                        std::map<std::string, SourceLoc> &Locs) {
     std::string Form =
         Clause + (Clause == "tile" ? "(i: 64, j: 64, k: 8)" : "(i: 4)");
     if (!expect(tok::l_paren, "(", Clause, Form.c_str()))
@@ -317,20 +326,13 @@ private:
       unsigned V = positive(Clause, Form.c_str());
       if (!V)
         return false;
-      if (VectorWidths && V != 1 && V != 2 && V != 4)
-        return fail(ValueLoc,
-                    "vector width " + std::to_string(V) + " for loop '" +
-                        L.Text + "' is not 1, 2 or 4",
-                    "CUDA loads and stores at most 16 bytes at once (float4); "
-                    "write "
-                    "e.g. 'vector(" +
-                        L.Text + ": 4)'");
       if (Out.count(L.Text))
         return fail(L.Loc,
                     "loop '" + L.Text + "' appears twice in clause '" + Clause +
                         "'",
                     "give each loop one factor");
       Out[L.Text] = V;
+      Locs[Clause + "." + L.Text] = loc(ValueLoc);
       if (is(tok::comma)) {
         ++Pos;
         continue;
@@ -359,13 +361,7 @@ private:
                         "' in clause 'shared' is not an array parameter of '" +
                         F.Name + "'",
                     "name a pointer or array parameter of the function");
-      if (std::find(Out.Shared.begin(), Out.Shared.end(), A.Text) !=
-          Out.Shared.end())
-        return fail(A.Loc,
-                    "array '" + A.Text +
-                        "' appears twice in clause "
-                        "'shared'",
-                    "name each array once");
+      Out.ClauseLocs["shared." + A.Text] = loc(A.Loc);
       Out.Shared.push_back(A.Text);
       if (is(tok::comma)) {
         ++Pos;
@@ -393,18 +389,6 @@ private:
                   std::string("write it as '") + Form + "'");
     if (!expect(tok::r_paren, ")", Name.Text, Form))
       return false;
-    if (V < Min || V > Max)
-      return fail(Name.Loc,
-                  Pad ? "pad(" + std::to_string(V) +
-                            ") is outside the 0..32 elements a shared tile "
-                            "row may be padded by"
-                      : "pipeline(" + std::to_string(V) +
-                            ") is not 1 (single-buffered), 2 (the next "
-                            "strip staged in registers) or 3 (and two "
-                            "shared buffers)",
-                  Pad ? "choose a padding from 0 to 32, e.g. 'pad(1)'"
-                      : "write 'pipeline(2)' to load the next strip while "
-                        "computing the current one");
     (Pad ? Out.Pad : Out.Pipeline) = V;
     return true;
   }
@@ -418,11 +402,6 @@ private:
       return false;
     if (!expect(tok::r_paren, ")", "maxrregcount", Form))
       return false;
-    if (V < 16 || V > 255)
-      return fail(Name.Loc,
-                  "maxrregcount(" + std::to_string(V) +
-                      ") is outside the 16..255 registers a thread may have",
-                  "choose a limit from 16 to 255, e.g. 'maxrregcount(64)'");
     Out.MaxRegCount = V;
     return true;
   }
@@ -432,7 +411,6 @@ private:
     if (!expect(tok::l_paren, "(", "block", Form))
       return false;
     std::vector<unsigned> Dims;
-    uint64_t Product = 1;
     while (true) {
       if (!is(tok::numeric_constant))
         return fail(here(), "block sizes must be positive integer constants",
@@ -449,7 +427,6 @@ private:
                     std::string("write it as '") + Form + "'");
       Dims.push_back(
           static_cast<unsigned>(std::min<unsigned long long>(V, 1u << 20)));
-      Product *= Dims.back();
       if (is(tok::comma)) {
         ++Pos;
         continue;
@@ -458,14 +435,6 @@ private:
     }
     if (!expect(tok::r_paren, ")", "block", Form))
       return false;
-    if (Dims.size() > 3)
-      return fail(Name.Loc, "clause 'block' has more than 3 dimensions",
-                  std::string("write it as '") + Form + "'");
-    if (Product > 1024)
-      return fail(Name.Loc,
-                  "block of " + std::to_string(Product) +
-                      " threads exceeds the CUDA limit of 1024",
-                  "choose block sizes whose product is at most 1024");
     Out.Block = Dims;
     return true;
   }

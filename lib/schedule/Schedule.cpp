@@ -1,6 +1,7 @@
 //===- Schedule.cpp - Nest schedules as JSON ------------------------------===//
 
 #include "Schedule.h"
+#include "ScheduleCheck.h"
 
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -99,16 +100,11 @@ bool scheduleFromJson(const nlohmann::json &J, NestSchedule &Out,
             "{\"j\": \"x\", \"i\": \"y\"}";
       return false;
     }
-    std::set<unsigned> Dims;
     for (const auto &[Loop, V] : M.items()) {
       std::string D = V.is_string() ? V.get<std::string>() : "";
       unsigned Dim = D == "x" ? 0 : D == "y" ? 1 : D == "z" ? 2 : 3;
       if (Dim == 3) {
         Err = "'map." + Loop + "' must be \"x\", \"y\" or \"z\"";
-        return false;
-      }
-      if (!Dims.insert(Dim).second) {
-        Err = std::string("'map' maps two loops to '") + DimName[Dim] + "'";
         return false;
       }
       Out.Map.emplace_back(Loop, Dim);
@@ -118,17 +114,14 @@ bool scheduleFromJson(const nlohmann::json &J, NestSchedule &Out,
   }
   if (J.contains("block")) {
     const nlohmann::json &B = J["block"];
-    uint64_t Product = 1;
-    bool Ok = B.is_array() && !B.empty() && B.size() <= 3;
+    bool Ok = B.is_array() && !B.empty();
     for (size_t I = 0; Ok && I < B.size(); ++I) {
       unsigned V = 0;
-      Ok = positive(B[I], 1024, V);
+      Ok = positive(B[I], 1u << 20, V);
       Out.Block.push_back(V);
-      Product *= V;
     }
-    if (!Ok || Product > 1024) {
-      Err = "'block' must be 1 to 3 positive sizes whose product is at most "
-            "1024, e.g. [32, 8]";
+    if (!Ok) {
+      Err = "'block' must be a list of positive sizes, e.g. [32, 8]";
       return false;
     }
   }
@@ -137,22 +130,14 @@ bool scheduleFromJson(const nlohmann::json &J, NestSchedule &Out,
   if (J.contains("unroll") && !factors(J["unroll"], "unroll", Out.Unroll, Err))
     return false;
   if (J.contains("maxrregcount") &&
-      (!positive(J["maxrregcount"], 255, Out.MaxRegCount) ||
-       Out.MaxRegCount < 16)) {
-    Err = "'maxrregcount' must be an integer from 16 to 255";
+      !positive(J["maxrregcount"], 1u << 20, Out.MaxRegCount)) {
+    Err = "'maxrregcount' must be a positive integer, e.g. 64";
     return false;
   }
   if (J.contains("tile") && !factors(J["tile"], "tile", Out.Tile, Err))
     return false;
-  if (J.contains("vector")) {
-    if (!factors(J["vector"], "vector", Out.Vector, Err))
-      return false;
-    for (const auto &[Loop, W] : Out.Vector)
-      if (W != 1 && W != 2 && W != 4) {
-        Err = "'vector." + Loop + "' must be 1, 2 or 4";
-        return false;
-      }
-  }
+  if (J.contains("vector") && !factors(J["vector"], "vector", Out.Vector, Err))
+    return false;
   if (J.contains("shared")) {
     const nlohmann::json &A = J["shared"];
     if (!A.is_array() || A.empty()) {
@@ -164,26 +149,32 @@ bool scheduleFromJson(const nlohmann::json &J, NestSchedule &Out,
         Err = "'shared' must be a list of array names, e.g. [\"A\", \"B\"]";
         return false;
       }
-      std::string Name = N.get<std::string>();
-      if (std::find(Out.Shared.begin(), Out.Shared.end(), Name) !=
-          Out.Shared.end()) {
-        Err = "'shared' names '" + Name + "' twice";
-        return false;
-      }
-      Out.Shared.push_back(Name);
+      Out.Shared.push_back(N.get<std::string>());
     }
   }
   if (J.contains("pad")) {
     const nlohmann::json &P = J["pad"];
-    if (!P.is_number_integer() || P.get<long long>() < 0 ||
-        P.get<long long>() > 32) {
+    if (!P.is_number_integer() || P.get<long long>() < 0) {
       Err = "'pad' must be an integer from 0 to 32";
       return false;
     }
-    Out.Pad = static_cast<unsigned>(P.get<long long>());
+    Out.Pad = static_cast<unsigned>(std::min(P.get<long long>(), 1LL << 20));
   }
-  if (J.contains("pipeline") && !positive(J["pipeline"], 3, Out.Pipeline)) {
-    Err = "'pipeline' must be 1, 2 or 3";
+  if (J.contains("pipeline")) {
+    const nlohmann::json &P = J["pipeline"];
+    if (!P.is_number_integer() || P.get<long long>() < 0) {
+      Err = "'pipeline' must be 1, 2 or 3";
+      return false;
+    }
+    Out.Pipeline =
+        static_cast<unsigned>(std::min(P.get<long long>(), 1LL << 20));
+  }
+  // The values, by the rules every producer's schedules follow.
+  std::set<std::string> Given;
+  for (const auto &[Key, V] : J.items())
+    Given.insert(Key);
+  if (auto P = checkScheduleValues(Out, Given)) {
+    Err = P->Message;
     return false;
   }
   return true;

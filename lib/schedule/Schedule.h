@@ -6,9 +6,9 @@
 // coarsening), unroll factors of in-thread loops (unroll), a register
 // limit (maxrregcount), and for tiled kernels the tile sizes (tile), the
 // arrays staged in shared memory (shared), their padding (pad), vector
-// widths (vector) and double-buffering (pipeline). It has three producers:
-// pragma clauses, a `--schedule FILE.json` file, and the default heuristic
-// (MapToGrid). This file reads and writes it as JSON:
+// widths (vector) and double-buffering (pipeline). Its producers: pragma
+// clauses, a `--schedule FILE.json` file, the default tiling and the
+// tuner's spaces. This file reads and writes it as JSON:
 //
 //   {"matmul": [{"nest": 0, "map": {"j": "x", "i": "y"}, "block": [32, 8],
 //                "thread": {"i": 2}, "unroll": {"k": 4},
@@ -19,11 +19,11 @@
 //
 // A file is an object keyed by function name; each entry is a list of nest
 // schedules, "nest" being the nest's index in the function (0, 1, ... in
-// source order). Every other key is optional. The form of each value is
-// checked here (as the pragma parser does: vector widths 1, 2 or 4, pad
-// 0..32, pipeline 1 or 2); whether the named loops and arrays can take the
-// clause is checked when the nest is lowered (MapToGrid.h, TileForBlocks.h),
-// with the file and key in the message.
+// source order). Every other key is optional. The JSON form of each value
+// is checked here, the values themselves by checkScheduleValues
+// (ScheduleCheck.h), as for pragma clauses; whether the named loops and
+// arrays can take the clause is checked when the nest is lowered
+// (MapToGrid.h, TileForBlocks.h), with the file and key in the message.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_SCHEDULE_SCHEDULE_H

@@ -3,6 +3,7 @@
 #include "MapToGrid.h"
 
 #include "analysis/BandBox.h"
+#include "schedule/ScheduleCheck.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -388,17 +389,12 @@ Mapper::chooseBlock(Kernel &K, const std::vector<const ForStmt *> &Band) {
     return Default;
   };
 
-  uint64_t Threads = 1;
-  for (unsigned V : B) {
-    if (V == 0)
-      return Error(Clause + " has a zero size",
-                   "give positive sizes, e.g. " + Example);
-    Threads *= V;
-  }
-  if (Threads > 1024)
-    return Error(Clause + " has " + std::to_string(Threads) +
-                     " threads, more than the 1024 a CUDA block may have",
-                 "choose sizes whose product is at most 1024, e.g. " + Example);
+  // The producers checked the sizes already (schedule/ScheduleCheck.h);
+  // IR built otherwise meets the same rule here.
+  NestSchedule Sizes;
+  Sizes.Block = B;
+  if (auto P = checkScheduleValues(Sizes, {"block"}))
+    return Error(P->Message, P->Hint);
   if (B.size() == Band.size())
     return B;
   if (NestRanks[Nest->Id].count(B.size())) {

@@ -15,6 +15,7 @@
 #include "analysis/IslToIR.h"
 #include "ir/IRBuild.h"
 #include "ir/IRPrinter.h"
+#include "schedule/ScheduleCheck.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
@@ -1784,6 +1785,9 @@ void Tiler::recordAndExplain() {
 std::optional<Kernel> tileWith(const Kernel &K, const NestStmt &Nest,
                                const NestSchedule &S,
                                const LoweringContext &Ctx) {
+  // The values, by the rules every producer's schedules follow.
+  if (checkScheduleValues(S, clausesSetIn(S)))
+    return std::nullopt;
   Kernel Try = K;
   for (GridLoop &G : Try.Grid)
     G.Coarsen = 1;

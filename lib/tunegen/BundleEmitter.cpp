@@ -10,6 +10,7 @@
 #include "analysis/NestFacts.h"
 #include "codegen/CudaEmitter.h"
 #include "schedule/Schedule.h"
+#include "schedule/ScheduleCheck.h"
 #include "transforms/Pipeline.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -250,6 +251,11 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
   size_t N = 0;
   for (SpacePoint &P : Space.Points) {
     P.Schedule.Origin = "tuning space";
+    // The values, by the rules every producer's schedules follow.
+    if (auto Bad = checkScheduleValues(P.Schedule, clausesSetIn(P.Schedule))) {
+      ++Out.Refused[Bad->Message];
+      continue;
+    }
     DiagnosticList D;
     LoweredOne L;
     if (!lowerOne(R, *F, &P.Schedule, false, L, D) || !L.NestKernel) {

@@ -1,6 +1,7 @@
 //===- ScheduleTest.cpp - Nest schedules as JSON and as clauses -----------===//
 
 #include "schedule/Schedule.h"
+#include "schedule/ScheduleCheck.h"
 
 #include "gtest/gtest.h"
 
@@ -50,13 +51,16 @@ TEST(Schedule, JsonErrors) {
   EXPECT_EQ(Error(R"({"map": {"i": "w"}})"),
             "'map.i' must be \"x\", \"y\" or \"z\"");
   EXPECT_EQ(Error(R"({"map": {"i": "x", "j": "x"}})"),
-            "'map' maps two loops to 'x'");
-  EXPECT_NE(Error(R"({"block": [64, 32]})").find("at most 1024"),
-            std::string::npos);
+            "grid dimension 'x' appears twice in 'map'");
+  EXPECT_EQ(Error(R"({"block": [64, 32]})"),
+            "block of 2048 threads exceeds the CUDA limit of 1024");
+  EXPECT_EQ(Error(R"({"block": [0, 32]})"),
+            "'block' must be a list of positive sizes, e.g. [32, 8]");
   EXPECT_EQ(Error(R"({"thread": {"i": 0}})"),
             "'thread.i' must be a positive integer");
   EXPECT_EQ(Error(R"({"maxrregcount": 8})"),
-            "'maxrregcount' must be an integer from 16 to 255");
+            "maxrregcount(8) is outside the 16..255 registers a thread may "
+            "have");
 }
 
 NestSchedule tiledSample() {
@@ -140,8 +144,10 @@ TEST(Schedule, TiledJsonErrors) {
             "'tile.i' must be a positive integer");
   EXPECT_EQ(Error(R"({"tile": [64, 64]})"),
             "'tile' must be an object of loop: factor, e.g. {\"i\": 4}");
-  EXPECT_EQ(Error(R"({"vector": {"j": 3}})"), "'vector.j' must be 1, 2 or 4");
-  EXPECT_EQ(Error(R"({"vector": {"j": 8}})"), "'vector.j' must be 1, 2 or 4");
+  EXPECT_EQ(Error(R"({"vector": {"j": 3}})"),
+            "vector width 3 for loop 'j' is not 1, 2 or 4");
+  EXPECT_EQ(Error(R"({"vector": {"j": 8}})"),
+            "vector width 8 for loop 'j' is not 1, 2 or 4");
   EXPECT_EQ(Error(R"({"vector": {"j": 0}})"),
             "'vector.j' must be a positive integer");
   EXPECT_EQ(Error(R"({"shared": "A"})"),
@@ -151,13 +157,66 @@ TEST(Schedule, TiledJsonErrors) {
   EXPECT_EQ(Error(R"({"shared": ["A", 1]})"),
             "'shared' must be a list of array names, e.g. [\"A\", \"B\"]");
   EXPECT_EQ(Error(R"({"shared": ["A", "B", "A"]})"),
-            "'shared' names 'A' twice");
-  EXPECT_EQ(Error(R"({"pad": 33})"), "'pad' must be an integer from 0 to 32");
+            "array 'A' appears twice in 'shared'");
+  EXPECT_EQ(Error(R"({"pad": 33})"),
+            "pad(33) is outside the 0..32 elements a shared tile row may be "
+            "padded by");
   EXPECT_EQ(Error(R"({"pad": -1})"), "'pad' must be an integer from 0 to 32");
   EXPECT_EQ(Error(R"({"pad": 1.5})"), "'pad' must be an integer from 0 to 32");
-  EXPECT_EQ(Error(R"({"pipeline": 4})"), "'pipeline' must be 1, 2 or 3");
-  EXPECT_EQ(Error(R"({"pipeline": 0})"), "'pipeline' must be 1, 2 or 3");
+  const char *Pipeline = ") is not 1 (single-buffered), 2 (the next strip "
+                         "staged in registers) or 3 (and two shared buffers)";
+  EXPECT_EQ(Error(R"({"pipeline": 4})"), std::string("pipeline(4") + Pipeline);
+  EXPECT_EQ(Error(R"({"pipeline": 0})"), std::string("pipeline(0") + Pipeline);
   EXPECT_EQ(Error(R"({"pipeline": "2"})"), "'pipeline' must be 1, 2 or 3");
+}
+
+// The value rules themselves, as every producer's schedule meets them: the
+// clause and item a problem concerns (where the pragma puts its caret), and
+// the "given" set that makes pipeline(0) an error while an unset pipeline
+// is not.
+TEST(Schedule, CheckScheduleValues) {
+  NestSchedule S;
+  EXPECT_FALSE(checkScheduleValues(S, {}));
+  EXPECT_TRUE(clausesSetIn(S).empty());
+  auto P = checkScheduleValues(S, {"pipeline"});
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Clause, "pipeline");
+
+  S.Block = {32, 8, 2, 2};
+  P = checkScheduleValues(S, clausesSetIn(S));
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Message, "block has more than 3 dimensions");
+  S.Block = {32, 8};
+
+  S.Map = {{"j", 0}, {"i", 1}, {"j", 2}};
+  P = checkScheduleValues(S, clausesSetIn(S));
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Clause, "map");
+  EXPECT_EQ(P->Item, "j");
+  EXPECT_EQ(P->Message, "loop 'j' appears twice in 'map'");
+  S.Map = {{"j", 0}, {"i", 1}};
+
+  S.Tile = {{"i", 64}, {"j", 64}};
+  S.Vector = {{"j", 4}, {"i", 2}};
+  S.Shared = {"A", "B"};
+  S.Pad = 32;
+  S.Pipeline = 3;
+  S.MaxRegCount = 255;
+  EXPECT_FALSE(checkScheduleValues(S, clausesSetIn(S)));
+  EXPECT_EQ(clausesSetIn(S),
+            (std::set<std::string>{"block", "map", "maxrregcount", "pad",
+                                   "pipeline", "shared", "tile", "vector"}));
+
+  S.Thread = {{"i", 0}};
+  P = checkScheduleValues(S, clausesSetIn(S));
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Clause, "thread");
+  EXPECT_EQ(P->Item, "i");
+  S.Thread.clear();
+  S.MaxRegCount = 256;
+  P = checkScheduleValues(S, clausesSetIn(S));
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Clause, "maxrregcount");
 }
 
 } // namespace

@@ -27,7 +27,7 @@ void f(int n, int m, float *A) {
 // RUN: test ! -e %t.cu
 // CHECK: {{^}}{{.*}}illegal.c:4:23: error: maxrregcount(8) is outside the 16..255 registers a thread may have{{$}}
 // CHECK: {{^}}{{.*}}illegal.c:4:23: note: choose a limit from 16 to 255, e.g. 'maxrregcount(64)'{{$}}
-// CHECK: {{^}}{{.*}}illegal.c:7:33: error: grid dimension 'x' appears twice in clause 'map'{{$}}
+// CHECK: {{^}}{{.*}}illegal.c:7:33: error: grid dimension 'x' appears twice in 'map'{{$}}
 // CHECK: {{^}}{{.*}}illegal.c:11:33: error: clause 'thread' takes positive integer constants{{$}}
 // CHECK: {{^}}{{.*}}illegal.c:14:30: error: clause 'map' maps loops to grid dimensions x, y or z{{$}}
 // CHECK: {{^}}{{.*}}illegal.c:17:36: error: clause 'unroll' appears more than once{{$}}

@@ -73,7 +73,7 @@ void f(int n, float *A, const float *B) {
 // CHECK: {{^}}{{.*}}tiling-clauses-errors.c:18:33: note: CUDA loads and stores at most 16 bytes at once (float4); write e.g. 'vector(i: 4)'{{$}}
 // CHECK: {{^}}{{.*}}tiling-clauses-errors.c:21:33: error: clause 'vector' takes positive integer constants{{$}}
 // CHECK: {{^}}{{.*}}tiling-clauses-errors.c:21:33: note: write it as 'vector(i: 4)'{{$}}
-// CHECK: {{^}}{{.*}}tiling-clauses-errors.c:24:33: error: array 'B' appears twice in clause 'shared'{{$}}
+// CHECK: {{^}}{{.*}}tiling-clauses-errors.c:24:33: error: array 'B' appears twice in 'shared'{{$}}
 // CHECK: {{^}}{{.*}}tiling-clauses-errors.c:24:33: note: name each array once{{$}}
 // CHECK: {{^}}{{.*}}tiling-clauses-errors.c:27:30: error: 'C' in clause 'shared' is not an array parameter of 'f'{{$}}
 // CHECK: {{^}}{{.*}}tiling-clauses-errors.c:27:30: note: name a pointer or array parameter of the function{{$}}

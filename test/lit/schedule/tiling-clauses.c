@@ -30,7 +30,7 @@ void matmul(int M, int N, int K, const float *A, const float B[K][N],
 // RUN: not %c2cuda %s -q --schedule %S/Inputs/bad-tiling-pipeline.json -o %t.bad.cu 2>&1 | FileCheck %s --check-prefix=PIPELINE --implicit-check-not=error:
 // RUN: test ! -e %t.bad.cu
 // TILE: {{^}}c2cuda: error: schedule file '{{.*}}bad-tiling-tile.json': matmul[0]: 'tile.i' must be a positive integer{{$}}
-// VECTOR: {{^}}c2cuda: error: schedule file '{{.*}}bad-tiling-vector.json': matmul[0]: 'vector.j' must be 1, 2 or 4{{$}}
-// SHARED: {{^}}c2cuda: error: schedule file '{{.*}}bad-tiling-shared.json': matmul[0]: 'shared' names 'A' twice{{$}}
-// PAD: {{^}}c2cuda: error: schedule file '{{.*}}bad-tiling-pad.json': matmul[0]: 'pad' must be an integer from 0 to 32{{$}}
-// PIPELINE: {{^}}c2cuda: error: schedule file '{{.*}}bad-tiling-pipeline.json': matmul[0]: 'pipeline' must be 1, 2 or 3{{$}}
+// VECTOR: {{^}}c2cuda: error: schedule file '{{.*}}bad-tiling-vector.json': matmul[0]: vector width 3 for loop 'j' is not 1, 2 or 4{{$}}
+// SHARED: {{^}}c2cuda: error: schedule file '{{.*}}bad-tiling-shared.json': matmul[0]: array 'A' appears twice in 'shared'{{$}}
+// PAD: {{^}}c2cuda: error: schedule file '{{.*}}bad-tiling-pad.json': matmul[0]: pad(40) is outside the 0..32 elements a shared tile row may be padded by{{$}}
+// PIPELINE: {{^}}c2cuda: error: schedule file '{{.*}}bad-tiling-pipeline.json': matmul[0]: pipeline(4) is not 1 (single-buffered), 2 (the next strip staged in registers) or 3 (and two shared buffers){{$}}
