@@ -80,6 +80,22 @@ inline StmtPtr assign(ExprPtr L, ExprPtr R) {
   return std::make_shared<AssignStmt>(L, AssignOpKind::Set, cast(R, L->Type));
 }
 
+/// for (int I = 0; I < N; ++I) Body, with an unroll hint (-1: full).
+inline std::shared_ptr<ForStmt> countLoop(const std::string &I, int64_t N,
+                                          StmtList Body, int Unroll) {
+  auto F = std::make_shared<ForStmt>(I, ScalarKind::Int, ilit(0), LoopCmp::LT,
+                                     ilit(N), 1, std::move(Body));
+  F->Unroll = Unroll;
+  return F;
+}
+/// An element of an array the kernel declares itself (registers, shared).
+inline ExprPtr localRef(const std::string &A, std::vector<ExprPtr> Idx,
+                        ScalarKind T) {
+  auto R = std::make_shared<ArrayRef>(A, std::move(Idx), T);
+  R->Local = true;
+  return R;
+}
+
 } // namespace build
 } // namespace c2cuda
 

@@ -2,6 +2,8 @@
 
 #include "TileForBlocks.h"
 #include "ReadsBeforeWrites.h"
+#include "RegisterOperands.h"
+#include "SharedTileCopy.h"
 
 #include "analysis/BandBox.h"
 
@@ -43,19 +45,6 @@ std::string dimSuffix(unsigned Dim) {
 constexpr int64_t MaxSharedBytes = 48 * 1024;
 
 using namespace build;
-
-std::shared_ptr<ForStmt> countLoop(const std::string &I, int64_t N,
-                                   StmtList Body, int Unroll) {
-  auto F = std::make_shared<ForStmt>(I, ScalarKind::Int, ilit(0), LoopCmp::LT,
-                                     ilit(N), 1, std::move(Body));
-  F->Unroll = Unroll;
-  return F;
-}
-ExprPtr localRef(const std::string &A, std::vector<ExprPtr> Idx, ScalarKind T) {
-  auto R = std::make_shared<ArrayRef>(A, std::move(Idx), T);
-  R->Local = true;
-  return R;
-}
 
 StmtPtr barrier() { return std::make_shared<BarrierStmt>(); }
 
@@ -123,12 +112,9 @@ private:
                                              const std::vector<TileVar> &Vars,
                                              std::string &Why);
   void planRegisterOperands();
-  StmtList registerOperandLoads();
-  /// Direct: global -> shared. ToRegs: global -> the staging registers
-  /// (a prefetch). FromRegs: staging registers -> shared.
-  enum class LoadMode { Direct, ToRegs, FromRegs };
+  using LoadMode = TileLoadMode;
+  /// Cooperative loads of every shared tile (SharedTileCopy.h).
   StmtList loads(LoadMode Mode = LoadMode::Direct);
-  class TileCopy;
   /// The point loops around Body; with Guard, for a body with loops, split
   /// into an unguarded version for full tiles and a guarded one for edge
   /// tiles.
@@ -202,18 +188,6 @@ private:
   std::map<std::string, ScalarKind> Private;
   std::vector<int64_t> RegDims;
   // Shared tiles.
-  struct SharedTile {
-    TileFootprint FP;
-    std::string Name;
-    /// Suffix of the names generated for this tile: the array's name, then
-    /// "A_2", "A_3" for further reference groups of the same array.
-    std::string Key;
-    std::vector<unsigned> Perm; ///< Shared dimension i holds box dim Perm[i].
-    std::vector<int64_t> SharedDims;
-    /// Every staged reference is `Scale * A[...]` with Scale a scalar the
-    /// kernel only reads: the tile holds the products (planScaledTiles).
-    ExprPtr Scale;
-  };
   std::vector<SharedTile> Tiles;
   /// Elements of T a thread loads at once: 16 bytes when the schedule asks
   /// for vector(...) and the box's rows (along the array's innermost
@@ -690,105 +664,15 @@ bool Tiler::planShared() {
 /// each thread loads it once into a register array (fully unrolled loops
 /// keep it in registers) instead of reloading it for every point.
 void Tiler::planRegisterOperands() {
-  constexpr int64_t MaxElems = 64;
-  std::set<std::string> Excluded, Written = collectWrittenArrays(K.Body);
-  forEachStmt(K.Body, [&](const Stmt &St) {
-    if (const auto *D = dyn_cast<DeclStmt>(&St))
-      Excluded.insert(D->Name); // Locals may not appear in subscripts.
-  });
   std::set<std::string> TileIters;
   for (const TiledDim &D : Dims)
     TileIters.insert(D.G->Iter);
   if (Strip)
     TileIters.insert(Strip->Iter);
-  std::map<std::string, bool> Ok;
-  for (const ArrayRef *R : collectArrayRefs(K.Body)) {
-    if (R->Local || Written.count(R->Array) ||
-        S.Shared.end() !=
-            std::find(S.Shared.begin(), S.Shared.end(), R->Array)) {
-      Ok[R->Array] = false;
-      continue;
-    }
-    std::set<std::string> Names;
-    for (const ExprPtr &I : R->Indices)
-      collectVarNames(*I, Names);
-    bool Good = !Ok.count(R->Array) || Ok[R->Array];
-    for (const std::string &N : Names)
-      Good &= !TileIters.count(N) && !Excluded.count(N);
-    Ok[R->Array] = Good;
-  }
-  for (const auto &[A, Good] : Ok) {
-    if (!Good)
-      continue;
-    SharedTile T;
-    std::string Why;
-    if (!computeTileFootprint(A, K.Body, {}, Ctx.F, T.FP, Why) ||
-        !T.FP.DimGuardsExact)
-      continue;
-    int64_t Elems = 1;
-    for (int64_t Sz : T.FP.Size)
-      Elems *= Sz;
-    if (Elems > MaxElems)
-      continue;
-    T.Name = "c2c_rf_" + A;
-    T.Key = A;
-    for (unsigned I = 0; I < T.FP.Size.size(); ++I)
-      T.Perm.push_back(I);
-    T.SharedDims = T.FP.Size;
-    RegOperands.push_back(std::move(T));
-  }
+  RegOperands = findRegisterOperands(K.Body, TileIters, S.Shared, Ctx.F);
   for (const SharedTile &T : RegOperands)
     for (const auto &[Ref, Idx] : T.FP.BoxIndex)
       SharedRefs[Ref] = {&T, Ref};
-}
-
-/// Each thread loads its register operands, element by element, guarded
-/// like the shared loads.
-StmtList Tiler::registerOperandLoads() {
-  StmtList Out;
-  for (const SharedTile &T : RegOperands) {
-    const TileFootprint &FP = T.FP;
-    const std::string &A = FP.Array;
-    auto D = std::make_shared<DeclStmt>(T.Name, FP.Elem, nullptr);
-    D->Dims = FP.Size;
-    Out.push_back(D);
-    size_t N = FP.Size.size();
-    // Nested fully unrolled loops over the box.
-    std::vector<ExprPtr> Coord, X;
-    ExprPtr Guard;
-    StmtList Inner;
-    for (size_t I = 0; I < N; ++I) {
-      std::string C = "c2c_e" + std::to_string(I) + "_" + A;
-      Coord.push_back(ivar(C));
-      ExprPtr Xi = bin(BinaryOpKind::Add, cast(FP.Low[I], ScalarKind::Int),
-                       ivar(C), ScalarKind::Int);
-      X.push_back(Xi);
-      std::string Sfx = std::to_string(I) + "_" + A;
-      Guard = andE(Guard,
-                   bin(BinaryOpKind::GE, Xi,
-                       cast(FP.MinDim[I], ScalarKind::Int), ScalarKind::Int));
-      Guard = andE(Guard,
-                   bin(BinaryOpKind::LE, Xi,
-                       cast(FP.MaxDim[I], ScalarKind::Int), ScalarKind::Int));
-    }
-    ExprPtr Src;
-    if (FP.PointerArray)
-      Src = std::make_shared<ArrayRef>(
-          A,
-          std::vector<ExprPtr>{N == 2 ? addL(mulL(X[0], FP.Stride), X[1])
-                                      : cast(X[0], ScalarKind::Long)},
-          FP.Elem);
-    else
-      Src = std::make_shared<ArrayRef>(A, X, FP.Elem);
-    StmtList Body = {std::make_shared<IfStmt>(
-        Guard, StmtList{assign(localRef(T.Name, Coord, FP.Elem), Src)},
-        StmtList{})};
-    for (size_t I = N; I-- > 0;)
-      Body = {countLoop("c2c_e" + std::to_string(I) + "_" + A, FP.Size[I], Body,
-                        -1)};
-    Out.insert(Out.end(), Body.begin(), Body.end());
-  }
-  return Out;
 }
 
 int64_t Tiler::runWidth(const SharedTile &T) const {
@@ -810,271 +694,19 @@ bool Tiler::storesRuns(const SharedTile &T) const {
   return W > 1 && Identity && T.SharedDims.back() % W == 0;
 }
 
-/// Cooperative loads of every shared tile: linear element l of the box goes
-/// to thread l % threads, the innermost box dimension fastest, so that
-/// consecutive threads read consecutive addresses.
-/// One shared tile's cooperative copy: the block's threads take slots of
-/// the tile's box in rounds; a slot is a run of W elements along the
-/// array's innermost dimension, read with one 16-byte load where aligned
-/// (runWidth) and stored to shared memory with one 16-byte store where the
-/// layout allows (storesRuns), else element by element (a transposed or
-/// padded tile).
-class Tiler::TileCopy {
-public:
-  TileCopy(const Tiler &Tl, const SharedTile &T);
-  /// The loop over rounds copying the tile as Mode says.
-  StmtPtr build(LoadMode Mode);
-
-private:
-  enum class GuardKind { DimInt, Linear, DimLong };
-  /// Declares the slot's coordinates in the box (c2c_a<d>_A) into Inner.
-  void slotCoordinates(StmtList &Inner);
-  /// Declares the global coordinates of the slot's first element.
-  void globalCoordinates(StmtList &Inner);
-  /// C with element E of the run: + E in the innermost dimension.
-  std::vector<ExprPtr> shifted(std::vector<ExprPtr> C, int64_t E) const;
-  /// Element E of the slot's run in the shared tile.
-  ExprPtr sharedRef(int64_t E) const;
-  /// Its staging register: c2c_pf_A[r] or c2c_pf_A[r][e].
-  ExprPtr staged(int64_t E) const;
-  /// A value stored into the shared tile, times the tile's scale.
-  ExprPtr scaled(ExprPtr V) const;
-  /// Element E of the run into the shared tile from From(E): one vector
-  /// store for the whole run where the layout allows it.
-  void storeRun(StmtList &To,
-                const std::function<ExprPtr(int64_t)> &From) const;
-  /// Xs as an offset in the linear index the nest uses.
-  ExprPtr linear(const std::vector<ExprPtr> &Xs) const;
-  /// The element's offset in the array as the host lays it out.
-  ExprPtr offset(const std::vector<ExprPtr> &Xs) const;
-  /// Whether element E of the run lies in the box the nest reads (and, in
-  /// a triangular band's box, among the elements it touches).
-  ExprPtr guard(int64_t E, bool LastDimOnly = false) const;
-  /// Element E of the run in global memory.
-  ExprPtr source(int64_t E) const;
-  /// The guarded copy of the slot's run into shared memory (or the
-  /// staging registers, ToRegs).
-  StmtPtr copyRun(bool ToRegs) const;
-
-  const Tiler &Tl;
-  const SharedTile &T;
-  const TileFootprint &FP;
-  size_t N;
-  int64_t W;
-  bool VecStore;
-  int64_t Slots;
-  std::string L, R;
-  std::vector<ExprPtr> Coord, X;
-  GuardKind GK;
-};
-
-Tiler::TileCopy::TileCopy(const Tiler &Tl, const SharedTile &T)
-    : Tl(Tl), T(T), FP(T.FP), N(FP.Size.size()), W(Tl.runWidth(T)),
-      VecStore(Tl.storesRuns(T)), L("c2c_l_" + T.Key), R("c2c_r_" + T.Key),
-      Coord(N), X(N) {
-  int64_t Elems = 1;
-  for (int64_t Sz : FP.Size)
-    Elems *= Sz;
-  Slots = Elems / W;
-  GK = Tl.intDimGuards(FP) ? GuardKind::DimInt
-       : !FP.PointerArray  ? GuardKind::DimLong
-                           : GuardKind::Linear;
-}
-
-void Tiler::TileCopy::slotCoordinates(StmtList &Inner) {
-  ExprPtr Rest = ivar(L);
-  for (size_t D = N; D-- > 0;) {
-    std::string Cn = "c2c_a" + std::to_string(D) + "_" + T.Key;
-    int64_t Sz = D + 1 == N ? FP.Size[D] / W : FP.Size[D];
-    ExprPtr V =
-        D == 0 ? Rest : bin(BinaryOpKind::Rem, Rest, ilit(Sz), ScalarKind::Int);
-    if (D + 1 == N && W > 1)
-      V = bin(BinaryOpKind::Mul, V, ilit(W), ScalarKind::Int);
-    Inner.push_back(decl(Cn, ScalarKind::Int, V));
-    Coord[D] = ivar(Cn);
-    if (D > 0)
-      Rest = bin(BinaryOpKind::Div, Rest, ilit(Sz), ScalarKind::Int);
-  }
-}
-
-void Tiler::TileCopy::globalCoordinates(StmtList &Inner) {
-  for (size_t D = 0; D < N; ++D) {
-    std::string Xn = "c2c_x" + std::to_string(D) + "_" + T.Key;
-    ScalarKind K = GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
-    Inner.push_back(decl(Xn, K, addL(FP.Low[D], Coord[D])));
-    X[D] = var(Xn, K);
-  }
-}
-
-std::vector<ExprPtr> Tiler::TileCopy::shifted(std::vector<ExprPtr> C,
-                                              int64_t E) const {
-  if (E)
-    C[N - 1] = bin(BinaryOpKind::Add, C[N - 1], ilit(E), ScalarKind::Int);
-  return C;
-}
-
-ExprPtr Tiler::TileCopy::sharedRef(int64_t E) const {
-  std::vector<ExprPtr> C = shifted(Coord, E), Idx;
-  if (Tl.SharedBuffer)
-    Idx.push_back(Tl.SharedBuffer);
-  for (unsigned I = 0; I < N; ++I)
-    Idx.push_back(C[T.Perm[I]]);
-  return localRef(T.Name, Idx, FP.Elem);
-}
-
-ExprPtr Tiler::TileCopy::staged(int64_t E) const {
-  std::vector<ExprPtr> Idx = {ivar(R)};
-  if (W > 1)
-    Idx.push_back(ilit(E));
-  return localRef("c2c_pf_" + T.Key, Idx, FP.Elem);
-}
-
-ExprPtr Tiler::TileCopy::scaled(ExprPtr V) const {
-  return T.Scale ? bin(BinaryOpKind::Mul, T.Scale, V, FP.Elem) : V;
-}
-
-void Tiler::TileCopy::storeRun(
-    StmtList &To, const std::function<ExprPtr(int64_t)> &From) const {
-  if (VecStore) { // Never with a scale (planScaledTiles).
-    auto Copy =
-        std::make_shared<AssignStmt>(sharedRef(0), AssignOpKind::Set, From(0));
-    Copy->Width = W;
-    To.push_back(Copy);
-    return;
-  }
-  for (int64_t E = 0; E < W; ++E)
-    To.push_back(assign(sharedRef(E), scaled(From(E))));
-}
-
-ExprPtr Tiler::TileCopy::linear(const std::vector<ExprPtr> &Xs) const {
-  return N == 2 ? addL(mulL(Xs[0], FP.Stride), Xs[1])
-                : cast(Xs[0], ScalarKind::Long);
-}
-
-ExprPtr Tiler::TileCopy::offset(const std::vector<ExprPtr> &Xs) const {
-  if (FP.PointerArray)
-    return linear(Xs);
-  const Param *P = Tl.Ctx.F.findParam(FP.Array);
-  ExprPtr Off = cast(Xs[0], ScalarKind::Long);
-  for (size_t D = 1; D < N; ++D)
-    Off = addL(mulL(Off, P->Dims[D]), Xs[D]);
-  return Off;
-}
-
-ExprPtr Tiler::TileCopy::guard(int64_t E, bool LastDimOnly) const {
-  const std::string &A = T.Key;
-  std::vector<ExprPtr> Xs = shifted(X, E);
-  ExprPtr G;
-  if (!Tl.K.BandGuard.empty()) {
-    ExprPtr Off = offset(Xs);
-    G = andE(cmpL(BinaryOpKind::GE, Off, llit(0)),
-             cmpL(BinaryOpKind::LE, Off, lvar("c2c_last_" + A)));
-  }
-  if (GK == GuardKind::Linear) {
-    ExprPtr Lin = linear(Xs);
-    return andE(G, andE(cmpL(BinaryOpKind::GE, Lin, lvar("c2c_lo_" + A)),
-                        cmpL(BinaryOpKind::LE, Lin, lvar("c2c_hi_" + A))));
-  }
-  for (size_t D = 0; D < N; ++D) {
-    if (LastDimOnly && D + 1 < N)
-      continue; // Checked for element 0 already.
-    std::string Sfx = std::to_string(D) + "_" + A;
-    ScalarKind K = GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
-    G = andE(G, bin(BinaryOpKind::GE, Xs[D], var("c2c_lo" + Sfx, K),
-                    ScalarKind::Int));
-    G = andE(G, bin(BinaryOpKind::LE, Xs[D], var("c2c_hi" + Sfx, K),
-                    ScalarKind::Int));
-  }
-  return G;
-}
-
-ExprPtr Tiler::TileCopy::source(int64_t E) const {
-  std::vector<ExprPtr> Xs = shifted(X, E);
-  if (FP.PointerArray)
-    return std::make_shared<ArrayRef>(
-        FP.Array, std::vector<ExprPtr>{linear(Xs)}, FP.Elem);
-  return std::make_shared<ArrayRef>(FP.Array, Xs, FP.Elem);
-}
-
-StmtPtr Tiler::TileCopy::copyRun(bool ToRegs) const {
-  // A tile element outside the array is never read by a point of the
-  // nest, but the points past a partial tile compute on it unguarded
-  // (their results are dropped): zero, not whatever shared memory held
-  // (a NaN converted to int is undefined behaviour).
-  ExprPtr Zero = isFloating(FP.Elem)
-                     ? ExprPtr(std::make_shared<FloatLit>(0.0, FP.Elem))
-                     : ExprPtr(std::make_shared<IntLit>(0, FP.Elem));
-  auto Src = [this](int64_t E) { return source(E); };
-  auto Staged = [this](int64_t E) { return staged(E); };
-  if (W == 1) {
-    ExprPtr Dst = ToRegs ? staged(0) : sharedRef(0);
-    ExprPtr Val = ToRegs ? source(0) : scaled(source(0));
-    return std::make_shared<IfStmt>(guard(0), StmtList{assign(Dst, Val)},
-                                    StmtList{assign(Dst, Zero)});
-  }
-  // The whole run inside the array and the global address aligned: one
-  // vector load; else element by element.
-  auto LoadToRegs = [&] {
-    auto Copy =
-        std::make_shared<AssignStmt>(staged(0), AssignOpKind::Set, source(0));
-    Copy->Width = W;
-    return Copy;
-  };
-  StmtList Vector;
-  if (ToRegs) {
-    Vector.push_back(LoadToRegs());
-  } else if (VecStore) {
-    storeRun(Vector, Src);
-  } else {
-    // Through registers, so that the W elements are one load.
-    Vector.push_back(LoadToRegs());
-    storeRun(Vector, Staged);
-  }
-  ExprPtr Aligned = std::make_shared<CallExpr>(
-      "c2c_aligned",
-      std::vector<ExprPtr>{source(0), ilit(W * sizeInBytes(FP.Elem))},
-      ScalarKind::Int);
-  StmtList Scalar;
-  for (int64_t E = 0; E < W; ++E)
-    Scalar.push_back(std::make_shared<IfStmt>(
-        guard(E),
-        StmtList{assign(ToRegs ? staged(E) : sharedRef(E),
-                        ToRegs ? source(E) : scaled(source(E)))},
-        StmtList{assign(ToRegs ? staged(E) : sharedRef(E), Zero)}));
-  return std::make_shared<IfStmt>(
-      andE(andE(guard(0), guard(W - 1, true)), Aligned), Vector, Scalar);
-}
-
-StmtPtr Tiler::TileCopy::build(LoadMode Mode) {
-  int64_t Threads = Tl.Threads;
-  StmtList Body;
-  Body.push_back(
-      decl(L, ScalarKind::Int,
-           bin(BinaryOpKind::Add, ivar("c2c_tid"),
-               bin(BinaryOpKind::Mul, ivar(R), ilit(Threads), ScalarKind::Int),
-               ScalarKind::Int)));
-  StmtList Inner;
-  slotCoordinates(Inner);
-  if (Mode == LoadMode::FromRegs) {
-    storeRun(Inner, [this](int64_t E) { return staged(E); });
-  } else {
-    globalCoordinates(Inner);
-    Inner.push_back(copyRun(Mode == LoadMode::ToRegs));
-  }
-  // Threads past the last slot skip the round.
-  if (Slots % Threads)
-    Body.push_back(std::make_shared<IfStmt>(
-        bin(BinaryOpKind::LT, ivar(L), ilit(Slots), ScalarKind::Int), Inner,
-        StmtList{}));
-  else
-    Body.insert(Body.end(), Inner.begin(), Inner.end());
-  return countLoop(R, (Slots + Threads - 1) / Threads, Body, -1);
-}
-
 StmtList Tiler::loads(LoadMode Mode) {
   StmtList Out;
-  for (const SharedTile &T : Tiles)
-    Out.push_back(TileCopy(*this, T).build(Mode));
+  for (const SharedTile &T : Tiles) {
+    TileCopyOptions O;
+    O.Threads = Threads;
+    O.RunWidth = runWidth(T);
+    O.VectorStore = storesRuns(T);
+    O.IntGuards = intDimGuards(T.FP);
+    O.InBandBox = !K.BandGuard.empty();
+    O.Buffer = SharedBuffer;
+    O.F = &Ctx.F;
+    Out.push_back(copySharedTile(T, Mode, O));
+  }
   return Out;
 }
 
@@ -1539,7 +1171,7 @@ StmtList Tiler::kernelPrologue(bool Light) {
     D->Dims = RegDims;
     Body.push_back(D);
   }
-  StmtList RL = registerOperandLoads();
+  StmtList RL = registerOperandLoads(RegOperands);
   Body.insert(Body.end(), RL.begin(), RL.end());
 
   return Body;

@@ -1,0 +1,77 @@
+//===- SharedTileCopy.h - A block's copy of a shared tile ------*- C++ -*-===//
+//
+// A tiled kernel (TileForBlocks.h) stages the box of an array that one tile
+// reads (its footprint, TileFootprint.h) in a shared array. The block's
+// threads copy the box together: slot l goes to thread l % threads, in
+// rounds, the box's innermost dimension fastest, so that consecutive
+// threads read consecutive addresses. A slot is a run of W elements along
+// the array's innermost dimension (W > 1 with vector(...)): one 16-byte
+// load where the run lies inside the box and its address is aligned, else
+// element by element; one 16-byte store where the shared tile keeps the
+// array's layout, else element by element (a transposed or padded tile).
+//
+// Legal because only elements the nest reads are loaded: each element is
+// guarded by the smallest and largest element the nest reads, per
+// dimension or on the linear offset (and, in a triangular band's box, by
+// the last element the nests touch); elements outside are stored as zero,
+// never loaded, since the points past a partial tile compute on them
+// unguarded and drop their results. A prefetch (ToRegs) and its store
+// (FromRegs) split the copy around a strip's computation (pipeline(2)).
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_TRANSFORMS_SHAREDTILECOPY_H
+#define C2CUDA_TRANSFORMS_SHAREDTILECOPY_H
+
+#include "TileFootprint.h"
+
+#include "ir/IR.h"
+
+#include <string>
+#include <vector>
+
+namespace c2cuda {
+
+/// An array's box staged in shared memory for each tile.
+struct SharedTile {
+  TileFootprint FP;
+  std::string Name;
+  /// Suffix of the names generated for this tile: the array's name, then
+  /// "A_2", "A_3" for further reference groups of the same array.
+  std::string Key;
+  std::vector<unsigned> Perm; ///< Shared dimension i holds box dim Perm[i].
+  std::vector<int64_t> SharedDims;
+  /// Every staged reference is `Scale * A[...]` with Scale a scalar the
+  /// kernel only reads: the tile holds the products (planScaledTiles).
+  ExprPtr Scale;
+};
+
+/// Direct: global -> shared. ToRegs: global -> the staging registers
+/// c2c_pf_<key> (a prefetch). FromRegs: staging registers -> shared.
+enum class TileLoadMode { Direct, ToRegs, FromRegs };
+
+/// What the copy needs to know of the kernel around it.
+struct TileCopyOptions {
+  int64_t Threads = 1;      ///< Threads of the block.
+  int64_t RunWidth = 1;     ///< W: elements a thread copies at once.
+  bool VectorStore = false; ///< A run goes to shared memory as one store.
+  /// Guards per dimension in int (else long long, or on the linear offset
+  /// of a pointer array).
+  bool IntGuards = false;
+  /// In a triangular band's box: loads also stay at or below the last
+  /// element the nests touch (c2c_last_<key>).
+  bool InBandBox = false;
+  /// pipeline(3): the shared buffer being filled (the tile's first index).
+  ExprPtr Buffer;
+  const Function *F = nullptr; ///< For the dimensions of declared arrays.
+};
+
+/// The loop over rounds that copies T as Mode says (c2c_r_<key>, with
+/// slot c2c_l_<key>, box coordinates c2c_a<d>_<key> and global ones
+/// c2c_x<d>_<key>). Expects c2c_tid and the bounds c2c_lo*/c2c_hi* (and
+/// c2c_last_<key>) declared by the kernel.
+StmtPtr copySharedTile(const SharedTile &T, TileLoadMode Mode,
+                       const TileCopyOptions &O);
+
+} // namespace c2cuda
+
+#endif // C2CUDA_TRANSFORMS_SHAREDTILECOPY_H
