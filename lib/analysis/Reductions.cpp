@@ -8,21 +8,21 @@ using namespace c2cuda::analysis;
 
 namespace {
 
-bool isTarget(const Expr *E, const std::string &Target) {
+bool isTarget(const Expr *E, const Expr &Target) {
   E = stripCasts(E);
   return (llvm::isa<VarRef>(E) || llvm::isa<ArrayRef>(E)) &&
-         exprToString(*E) == Target;
+         sameExpr(*E, Target);
 }
 
 /// Whether E reads the target: the same scalar anywhere (also inside an
-/// index), or an array reference spelled like the target. Other elements of
+/// index), or an array reference equal to the target. Other elements of
 /// the target's array are left to the dependence test.
 bool readsTarget(const Expr &E, const Expr &Target) {
   if (const auto *V = llvm::dyn_cast<VarRef>(&Target))
     if (const auto *W = llvm::dyn_cast<VarRef>(&E))
       return W->Name == V->Name;
   if (llvm::isa<ArrayRef>(&Target) && llvm::isa<ArrayRef>(&E) &&
-      exprToString(E) == exprToString(Target))
+      sameExpr(E, Target))
     return true;
   switch (E.getKind()) {
   case Expr::Kind::ArrayRef:
@@ -94,7 +94,7 @@ std::optional<ReductionMatch> matchChain(const BinaryExpr &B,
   }
   std::vector<std::pair<const Expr *, bool>> Terms;
   flatten(&B, Op, false, Terms);
-  std::string T = exprToString(Target);
+  const Expr &T = Target;
   ReductionMatch M;
   M.Op = Name;
   for (auto &[E, Negated] : Terms) {
@@ -124,7 +124,7 @@ std::optional<ReductionMatch> matchMinMaxCall(const CallExpr &C,
       M.Op = "min";
   if (M.Op.empty() || C.Args.size() != 2)
     return std::nullopt;
-  std::string T = exprToString(Target);
+  const Expr &T = Target;
   for (int Self = 0; Self < 2; ++Self)
     if (isTarget(C.Args[Self].get(), T) &&
         !readsTarget(*C.Args[1 - Self], Target)) {
@@ -148,15 +148,14 @@ std::optional<ReductionMatch> matchMinMaxSelect(const SelectExpr &S,
     return std::nullopt;
   const Expr *True = stripCasts(S.True.get()),
              *False = stripCasts(S.False.get());
-  auto Text = [](const Expr *E) { return exprToString(*E); };
   ReductionMatch M;
-  if (Text(True) == Text(Big) && Text(False) == Text(Small))
+  if (sameExpr(*True, *Big) && sameExpr(*False, *Small))
     M.Op = "max";
-  else if (Text(True) == Text(Small) && Text(False) == Text(Big))
+  else if (sameExpr(*True, *Small) && sameExpr(*False, *Big))
     M.Op = "min";
   else
     return std::nullopt;
-  std::string T = exprToString(Target);
+  const Expr &T = Target;
   // Target is one side of the comparison; the other must not read it.
   const Expr *Other = isTarget(Big, T)     ? Small
                       : isTarget(Small, T) ? Big

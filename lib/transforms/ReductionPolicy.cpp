@@ -17,10 +17,10 @@ namespace c2cuda {
 
 namespace {
 
-/// Whether E (casts looked through) is a read of the target spelled T.
-bool isSelf(const Expr *E, const std::string &T) {
+/// Whether E (casts looked through) is a read of the target T.
+bool isSelf(const Expr *E, const Expr &T) {
   E = stripCasts(E);
-  return (isa<VarRef>(E) || isa<ArrayRef>(E)) && exprToString(*E) == T;
+  return (isa<VarRef>(E) || isa<ArrayRef>(E)) && sameExpr(*E, T);
 }
 
 bool inChain(BinaryOpKind Op, BinaryOpKind Chain) {
@@ -31,7 +31,7 @@ bool inChain(BinaryOpKind Op, BinaryOpKind Chain) {
 /// that read: `(s + a) - b` gives `a - b`, `s - a` gives `-a`. Null when E is
 /// the read itself. Found tells whether the read was seen; Negated whether
 /// it was subtracted (`a - s` is no reduction).
-ExprPtr dropSelf(const ExprPtr &E, BinaryOpKind Chain, const std::string &T,
+ExprPtr dropSelf(const ExprPtr &E, BinaryOpKind Chain, const Expr &T,
                  bool &Found, bool &Negated) {
   if (isSelf(E.get(), T)) {
     Found = true;
@@ -72,7 +72,7 @@ std::string stmtText(const AssignStmt &S) {
 
 /// The operand of `T = fmax(T, e)`, `T = T > e ? T : e` and the other
 /// spellings of min/max, or null.
-ExprPtr minMaxOperand(const AssignStmt &S, bool Max, const std::string &T) {
+ExprPtr minMaxOperand(const AssignStmt &S, bool Max, const Expr &T) {
   const Expr *R = stripCasts(S.RHS.get());
   if (const auto *C = dyn_cast<CallExpr>(R)) {
     static const std::set<std::string> MaxFns = {"fmax", "fmaxf", "fmaxl"};
@@ -97,8 +97,7 @@ ExprPtr minMaxOperand(const AssignStmt &S, bool Max, const std::string &T) {
   else if (Cmp->Op != BinaryOpKind::GT && Cmp->Op != BinaryOpKind::GE)
     return nullptr;
   auto Same = [](const ExprPtr &A, const ExprPtr &B) {
-    return exprToString(*stripCasts(A.get())) ==
-           exprToString(*stripCasts(B.get()));
+    return sameExpr(*stripCasts(A.get()), *stripCasts(B.get()));
   };
   const ExprPtr &Chosen = Max ? Big : Small;
   const ExprPtr &Other = Max ? Small : Big;
@@ -195,7 +194,8 @@ AssignOpKind compoundOp(AtomicKind K) {
 
 std::optional<AtomicForm> atomicForm(const AssignStmt &S, const std::string &Op,
                                      std::string &Why) {
-  std::string T = exprToString(*S.LHS);
+  const Expr &T = *S.LHS;
+  std::string TargetText = exprToString(T); // For messages.
   ScalarKind Target = S.LHS->Type;
   AtomicForm F;
   BinaryOpKind Chain = BinaryOpKind::Add;
@@ -239,26 +239,27 @@ std::optional<AtomicForm> atomicForm(const AssignStmt &S, const std::string &Op,
       F.Operand = nullptr;
   }
   if (!F.Operand) {
-    Why = "'" + stmtText(S) + "' is not a '" + Op + "' reduction into " + T;
+    Why = "'" + stmtText(S) + "' is not a '" + Op + "' reduction into " +
+          TargetText;
     return std::nullopt;
   }
 
   ScalarKind From = F.Operand->Type;
   if (isNarrowInteger(Target)) {
-    Why = "'" + stmtText(S) + "' updates " + T + ", of type '" +
+    Why = "'" + stmtText(S) + "' updates " + TargetText + ", of type '" +
           spelling(Target) + "', and CUDA has no atomic updates of 8- or " +
           "16-bit integers";
     return std::nullopt;
   }
   if (!isFloating(Target) && isFloating(From)) {
-    Why = "'" + stmtText(S) + "' updates the integer " + T +
+    Why = "'" + stmtText(S) + "' updates the integer " + TargetText +
           " with a floating value, which C converts after combining";
     return std::nullopt;
   }
   if (!isFloating(Target) && From != Target &&
       (F.Kind == AtomicKind::Min || F.Kind == AtomicKind::Max)) {
-    Why = "'" + stmtText(S) + "' compares " + T + " as " + spelling(From) +
-          ", not as its own type " + spelling(Target);
+    Why = "'" + stmtText(S) + "' compares " + TargetText + " as " +
+          spelling(From) + ", not as its own type " + spelling(Target);
     return std::nullopt;
   }
   if (From != Target)
