@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 
 using namespace clang;
 
@@ -505,6 +506,28 @@ bool FunctionBuilder::buildParams() {
 }
 
 void FunctionBuilder::checkFunction() {
+  // The generated code names its own variables c2c_...: a variable of the
+  // user's named so could be redeclared or shadowed by one of them (CUDA
+  // that does not compile, or reads the wrong variable).
+  std::set<const VarDecl *> Reserved;
+  auto CheckName = [&](const VarDecl *V) {
+    if (!V || !V->getName().starts_with("c2c_") || !Reserved.insert(V).second)
+      return;
+    Diags.error(loc(V->getLocation()),
+                "'" + V->getName().str() +
+                    "': names starting with 'c2c_' are reserved for the "
+                    "code c2cuda generates",
+                "rename the variable");
+  };
+  for (const ParmVarDecl *PV : FD->parameters())
+    CheckName(PV);
+  forEachNode(FD->getBody(), [&](const clang::Stmt *S) {
+    if (const auto *DS = dyn_cast<clang::DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        CheckName(dyn_cast<VarDecl>(D));
+    else if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+      CheckName(dyn_cast<VarDecl>(DR->getDecl()));
+  });
   forEachNode(FD->getBody(), [&](const clang::Stmt *S) {
     if (const auto *CE = dyn_cast<clang::CallExpr>(S)) {
       const FunctionDecl *Callee = CE->getDirectCallee();
