@@ -30,6 +30,79 @@ void forEachNode(const clang::Stmt *S,
     forEachNode(C, Fn);
 }
 
+/// Identifiers C allows that C++ (C++20) reserves as keywords or
+/// alternative operator spellings.
+bool isCxxKeyword(llvm::StringRef N) {
+  static const char *const Words[] = {"alignas",
+                                      "alignof",
+                                      "and",
+                                      "and_eq",
+                                      "asm",
+                                      "bitand",
+                                      "bitor",
+                                      "bool",
+                                      "catch",
+                                      "char8_t",
+                                      "char16_t",
+                                      "char32_t",
+                                      "class",
+                                      "co_await",
+                                      "co_return",
+                                      "co_yield",
+                                      "compl",
+                                      "concept",
+                                      "const_cast",
+                                      "consteval",
+                                      "constexpr",
+                                      "constinit",
+                                      "decltype",
+                                      "delete",
+                                      "dynamic_cast",
+                                      "explicit",
+                                      "export",
+                                      "false",
+                                      "friend",
+                                      "mutable",
+                                      "namespace",
+                                      "new",
+                                      "noexcept",
+                                      "not",
+                                      "not_eq",
+                                      "nullptr",
+                                      "operator",
+                                      "or",
+                                      "or_eq",
+                                      "private",
+                                      "protected",
+                                      "public",
+                                      "reinterpret_cast",
+                                      "requires",
+                                      "static_assert",
+                                      "static_cast",
+                                      "template",
+                                      "this",
+                                      "thread_local",
+                                      "throw",
+                                      "true",
+                                      "try",
+                                      "typeid",
+                                      "typename",
+                                      "using",
+                                      "virtual",
+                                      "wchar_t",
+                                      "xor",
+                                      "xor_eq"};
+  for (const char *W : Words)
+    if (N == W)
+      return true;
+  return false;
+}
+
+bool isCudaBuiltinVariable(llvm::StringRef N) {
+  return N == "threadIdx" || N == "blockIdx" || N == "blockDim" ||
+         N == "gridDim" || N == "warpSize";
+}
+
 const ParmVarDecl *refParam(const clang::Expr *E) {
   if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
     return dyn_cast<ParmVarDecl>(DR->getDecl());
@@ -508,16 +581,24 @@ bool FunctionBuilder::buildParams() {
 void FunctionBuilder::checkFunction() {
   // The generated code names its own variables c2c_...: a variable of the
   // user's named so could be redeclared or shadowed by one of them (CUDA
-  // that does not compile, or reads the wrong variable).
+  // that does not compile, or reads the wrong variable). And nvcc compiles
+  // it as C++: a C++ keyword or a CUDA built-in variable is no name there.
   std::set<const VarDecl *> Reserved;
   auto CheckName = [&](const VarDecl *V) {
-    if (!V || !V->getName().starts_with("c2c_") || !Reserved.insert(V).second)
+    if (!V || !Reserved.insert(V).second)
       return;
-    Diags.error(loc(V->getLocation()),
-                "'" + V->getName().str() +
-                    "': names starting with 'c2c_' are reserved for the "
-                    "code c2cuda generates",
-                "rename the variable");
+    llvm::StringRef N = V->getName();
+    std::string Why;
+    if (N.starts_with("c2c_"))
+      Why = "names starting with 'c2c_' are reserved for the code c2cuda "
+            "generates";
+    else if (isCxxKeyword(N))
+      Why = "a keyword of C++, in which nvcc compiles the generated code";
+    else if (isCudaBuiltinVariable(N))
+      Why = "a built-in variable of CUDA, in which the generated code runs";
+    if (!Why.empty())
+      Diags.error(loc(V->getLocation()), "'" + N.str() + "': " + Why,
+                  "rename the variable");
   };
   for (const ParmVarDecl *PV : FD->parameters())
     CheckName(PV);
