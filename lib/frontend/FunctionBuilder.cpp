@@ -8,6 +8,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Lex/Lexer.h"
 
@@ -102,6 +103,55 @@ bool isCudaBuiltinVariable(llvm::StringRef N) {
   return N == "threadIdx" || N == "blockIdx" || N == "blockDim" ||
          N == "gridDim" || N == "warpSize";
 }
+
+/// Prints host statements for nvcc, which compiles them as C++: the
+/// conversions C makes implicitly and C++ does not (`float *t =
+/// malloc(...)`) get their cast written (needsExplicitCastInCxx).
+class CxxCasts : public PrinterHelper {
+public:
+  explicit CxxCasts(const ASTContext &Ctx) : Ctx(Ctx) {}
+  bool handledStmt(clang::Stmt *S, llvm::raw_ostream &OS) override {
+    if (const auto *DS = dyn_cast<clang::DeclStmt>(S))
+      return declaration(*DS, OS);
+    const auto *IC = dyn_cast<ImplicitCastExpr>(S);
+    if (!IC || !needsExplicitCastInCxx(*IC))
+      return false;
+    OS << "(" << IC->getType().getAsString(Ctx.getPrintingPolicy()) << ")(";
+    IC->getSubExpr()->printPretty(OS, this, Ctx.getPrintingPolicy(), 0, "\n",
+                                  &Ctx);
+    OS << ")";
+    return true;
+  }
+
+private:
+  /// Clang prints a declaration's initializer without this helper: a
+  /// declaration whose initializer needs a cast is printed here, one
+  /// declaration per variable.
+  bool declaration(const clang::DeclStmt &DS, llvm::raw_ostream &OS) {
+    bool Needed = false;
+    for (const Decl *D : DS.decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      if (!V)
+        return false;
+      if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(V->getInit()))
+        Needed |= needsExplicitCastInCxx(*IC);
+    }
+    if (!Needed)
+      return false;
+    for (const Decl *D : DS.decls()) {
+      const auto *V = cast<VarDecl>(D);
+      V->getType().print(OS, Ctx.getPrintingPolicy(), V->getName());
+      if (const clang::Expr *Init = V->getInit()) {
+        OS << " = ";
+        Init->printPretty(OS, this, Ctx.getPrintingPolicy(), 0, "\n", &Ctx);
+      }
+      OS << ";\n";
+    }
+    return true;
+  }
+
+  const ASTContext &Ctx;
+};
 
 const ParmVarDecl *refParam(const clang::Expr *E) {
   if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
@@ -230,7 +280,8 @@ private:
   std::string print(const clang::Stmt *S) const {
     std::string Text;
     llvm::raw_string_ostream OS(Text);
-    S->printPretty(OS, nullptr, Ctx.getPrintingPolicy(), 0, "\n", &Ctx);
+    CxxCasts Casts(Ctx);
+    S->printPretty(OS, &Casts, Ctx.getPrintingPolicy(), 0, "\n", &Ctx);
     OS.flush();
     Text = trim(Text);
     if (isa<clang::Expr>(S))
@@ -240,8 +291,9 @@ private:
   std::string printExprText(const clang::Expr *E) const {
     std::string Text;
     llvm::raw_string_ostream OS(Text);
+    CxxCasts Casts(Ctx);
     if (E)
-      E->printPretty(OS, nullptr, Ctx.getPrintingPolicy(), 0, "\n", &Ctx);
+      E->printPretty(OS, &Casts, Ctx.getPrintingPolicy(), 0, "\n", &Ctx);
     return OS.str();
   }
 

@@ -20,12 +20,9 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Edits(Edits) {}
 
   bool VisitImplicitCastExpr(ImplicitCastExpr *IC) {
-    if (IC->getCastKind() != CK_BitCast)
+    if (!needsExplicitCastInCxx(*IC))
       return true;
-    QualType From = IC->getSubExpr()->getType(), To = IC->getType();
-    if (!From->isVoidPointerType() || !To->isPointerType() ||
-        To->isVoidPointerType())
-      return true;
+    QualType To = IC->getType();
     SourceRange R = IC->getSubExpr()->getSourceRange();
     if (R.getBegin().isMacroID() || R.getEnd().isMacroID() ||
         !SM.isInMainFile(R.getBegin()))
@@ -46,6 +43,14 @@ private:
 };
 
 } // namespace
+
+bool needsExplicitCastInCxx(const ImplicitCastExpr &IC) {
+  if (IC.getCastKind() != CK_BitCast)
+    return false;
+  QualType From = IC.getSubExpr()->getType(), To = IC.getType();
+  return From->isVoidPointerType() && To->isPointerType() &&
+         !To->isVoidPointerType();
+}
 
 void collectHostSource(ASTContext &Ctx, Module &M) {
   SourceManager &SM = Ctx.getSourceManager();

@@ -24,6 +24,11 @@
 
 namespace c2cuda {
 
+/// Whether C converts here implicitly where C++ needs the cast written:
+/// `void *` to another object pointer type. Also used when the offloaded
+/// functions' host statements are printed (FunctionBuilder).
+bool needsExplicitCastInCxx(const clang::ImplicitCastExpr &IC);
+
 /// Fills M.SourceText, M.HasOtherCode and M.Edits; M.Functions must hold
 /// the offloaded functions with their definition ranges.
 void collectHostSource(clang::ASTContext &Ctx, Module &M);
