@@ -474,6 +474,15 @@ Value applyCall(const std::string &Callee, const std::vector<Value> &Args,
     return Value::ofInt(ResultType, X.I < 0 ? 0 - static_cast<uint64_t>(X.I)
                                             : static_cast<uint64_t>(X.I));
   }
+  if (Callee == "isnan" || Callee == "isinf" || Callee == "isfinite") {
+    if (!Arity(1))
+      return Value::ofInt(ResultType, 0);
+    double X = convert(Args[0], ScalarKind::Double, Err).D;
+    bool R = Callee == "isnan"   ? std::isnan(X)
+             : Callee == "isinf" ? std::isinf(X)
+                                 : std::isfinite(X);
+    return Value::ofInt(ResultType, R ? 1 : 0);
+  }
   if (Callee.rfind("__", 0) == 0) {
     std::vector<float> X;
     for (const Value &A : Args)

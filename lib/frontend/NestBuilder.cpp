@@ -1107,6 +1107,43 @@ ExprPtr NestBuilder::binary(const BinaryOperator *BO) {
   return std::make_shared<BinaryExpr>(Op, A, B, *K, loc(BO->getBeginLoc()));
 }
 
+std::optional<ExprPtr> NestBuilder::classification(const clang::CallExpr *CE,
+                                                   const std::string &Name) {
+  // <math.h>'s isnan, isinf and isfinite expand to compiler builtins; CUDA
+  // has the functions, with the builtins' 0 or 1 (isinf's builtin from
+  // glibc says -1 for -inf).
+  bool Sign = Name == "__builtin_isinf_sign";
+  const char *Fn = Name == "__builtin_isnan"           ? "isnan"
+                   : Name == "__builtin_isfinite"      ? "isfinite"
+                   : Name == "__builtin_isinf" || Sign ? "isinf"
+                                                       : nullptr;
+  if (!Fn || CE->getNumArgs() != 1)
+    return std::nullopt;
+  ExprPtr X = expr(CE->getArg(0));
+  if (!X)
+    return ExprPtr();
+  if (!isFloating(X->Type))
+    return error(CE->getBeginLoc(),
+                 "'" + std::string(Fn) + "' of an integer is not supported",
+                 "convert the argument to float or double");
+  SourceLoc L = loc(CE->getBeginLoc());
+  auto Int = [](int64_t V) {
+    return std::make_shared<IntLit>(V, ScalarKind::Int);
+  };
+  ExprPtr C = std::make_shared<c2cuda::CallExpr>(Fn, std::vector<ExprPtr>{X},
+                                                 ScalarKind::Int, L);
+  if (!Sign)
+    return ExprPtr(C);
+  ExprPtr Negative = std::make_shared<BinaryExpr>(
+      BinaryOpKind::LT, X, std::make_shared<FloatLit>(0.0, X->Type),
+      ScalarKind::Int, L);
+  return ExprPtr(std::make_shared<SelectExpr>(
+      C,
+      std::make_shared<SelectExpr>(Negative, Int(-1), Int(1), ScalarKind::Int,
+                                   L),
+      Int(0), ScalarKind::Int, L));
+}
+
 ExprPtr NestBuilder::call(const clang::CallExpr *CE) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   if (!Callee)
@@ -1119,6 +1156,8 @@ ExprPtr NestBuilder::call(const clang::CallExpr *CE) {
   // function-level recursion check.
   if (FD && Callee->getCanonicalDecl() == FD->getCanonicalDecl())
     return nullptr;
+  if (std::optional<ExprPtr> C = classification(CE, Name))
+    return *C;
   if (!isMathFunction(Name))
     return error(CE->getBeginLoc(),
                  "call to '" + Name +

@@ -95,6 +95,10 @@ private:
   ExprPtr unary(const clang::UnaryOperator *UO);
   ExprPtr binary(const clang::BinaryOperator *BO);
   ExprPtr call(const clang::CallExpr *CE);
+  /// isnan, isinf, isfinite (<math.h> macros, compiler builtins by now) as
+  /// calls CUDA has; nothing when Name is not one of them.
+  std::optional<ExprPtr> classification(const clang::CallExpr *CE,
+                                        const std::string &Name);
   /// The IR type of E's value, or an error saying why it has none.
   std::optional<ScalarKind> kindOf(const clang::Expr *E);
   std::nullptr_t pointerMisuse(const clang::Expr *E);
