@@ -9,6 +9,10 @@ namespace c2cuda {
 std::optional<ScalarKind> scalarKindOf(QualType T) {
   if (T.isNull())
     return std::nullopt;
+  // An enum is its integer type, as in C's arithmetic.
+  if (const auto *ET = T.getCanonicalType()->getAs<EnumType>())
+    if (ET->getDecl()->isComplete())
+      T = ET->getDecl()->getIntegerType();
   const auto *BT = T.getCanonicalType()->getAs<BuiltinType>();
   if (!BT)
     return std::nullopt;

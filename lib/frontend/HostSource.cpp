@@ -45,9 +45,12 @@ private:
 } // namespace
 
 bool needsExplicitCastInCxx(const ImplicitCastExpr &IC) {
+  QualType From = IC.getSubExpr()->getType(), To = IC.getType();
+  if (IC.getCastKind() == CK_IntegralCast)
+    return To->isEnumeralType() &&
+           From.getCanonicalType() != To.getCanonicalType();
   if (IC.getCastKind() != CK_BitCast)
     return false;
-  QualType From = IC.getSubExpr()->getType(), To = IC.getType();
   return From->isVoidPointerType() && To->isPointerType() &&
          !To->isVoidPointerType();
 }

@@ -9,7 +9,7 @@
 //  - `extern "C"` before every non-static function declaration other than
 //    main, so the functions keep C linkage for the rest of the program;
 //  - an explicit cast where C converts `void *` to another pointer type
-//    implicitly (`float *A = malloc(...)`).
+//    implicitly (`float *A = malloc(...)`), or an integer to an enum.
 // Code inside the offloaded functions is not edited: codegen replaces those
 // definitions whole. Code spelled inside macro expansions cannot be edited
 // and is left as is.
@@ -25,8 +25,9 @@
 namespace c2cuda {
 
 /// Whether C converts here implicitly where C++ needs the cast written:
-/// `void *` to another object pointer type. Also used when the offloaded
-/// functions' host statements are printed (FunctionBuilder).
+/// `void *` to another object pointer type, an integer (or another enum) to
+/// an enum. Also used when the offloaded functions' host statements are
+/// printed (FunctionBuilder).
 bool needsExplicitCastInCxx(const clang::ImplicitCastExpr &IC);
 
 /// Fills M.SourceText, M.HasOtherCode and M.Edits; M.Functions must hold
