@@ -441,7 +441,11 @@ def comment_hints(src, start, end):
     """`gpu-check: x[n] A[n]` in the comments of src[start:end]."""
     hints = {}
     for c in re.finditer(r"/\*.*?\*/|//[^\n]*", src[start:end], re.S):
-        for m in re.finditer(r"gpu-check:([^*\n]*(?:\n[^*\n]*)*)", c.group(0)):
+        # A line comment's hint runs to the end of the line, so sizes may
+        # be products (`in[n*m]`); a block comment's stops at a '*'.
+        pattern = (r"gpu-check:(.*)" if c.group(0).startswith("//") else
+                   r"gpu-check:([^*\n]*(?:\n[^*\n]*)*)")
+        for m in re.finditer(pattern, c.group(0)):
             for h in re.finditer(r"([A-Za-z_]\w*)\s*\[([^\]]+)\]",
                                  m.group(1)):
                 hints[h.group(1)] = h.group(2).strip()

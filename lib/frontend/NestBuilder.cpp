@@ -913,11 +913,14 @@ void NestBuilder::localArray(const VarDecl *VD, StmtList &Out) {
           "pass a scratch array as a parameter instead");
     return;
   }
-  if (VD->getInit()) {
+  const auto *Init = dyn_cast_or_null<InitListExpr>(
+      VD->getInit() ? VD->getInit()->IgnoreParens() : nullptr);
+  if (VD->getInit() && !Init) {
     error(VD->getInit()->getBeginLoc(),
           "local array '" + Name +
-              "' cannot have an initializer in an offloaded nest",
-          "assign its elements in statements, e.g. in a loop");
+              "' can only be initialized with a braced list in an offloaded "
+              "nest",
+          "write the elements in braces, e.g. '= {1, 2, 1}'");
     return;
   }
   auto D = std::make_shared<c2cuda::DeclStmt>(Name, *K, nullptr,
@@ -926,6 +929,62 @@ void NestBuilder::localArray(const VarDecl *VD, StmtList &Out) {
   D->Storage = StorageKind::Register;
   Out.push_back(D);
   LocalArrays[VD] = Dims.size();
+  if (Init)
+    initializeElements(Name, *K, Dims, Init, {}, Out);
+}
+
+void NestBuilder::initializeElements(const std::string &Name, ScalarKind K,
+                                     const std::vector<int64_t> &Dims,
+                                     const InitListExpr *Init,
+                                     std::vector<int64_t> Index,
+                                     StmtList &Out) {
+  // C's semantic form: one initializer per element given, the rest zero
+  // (as for every element past the last initializer).
+  size_t Level = Index.size();
+  for (int64_t I = 0; I < Dims[Level]; ++I) {
+    const clang::Expr *E = I < static_cast<int64_t>(Init->getNumInits())
+                               ? Init->getInit(I)
+                               : nullptr;
+    if (E && isa<ImplicitValueInitExpr>(E))
+      E = nullptr;
+    std::vector<int64_t> At = Index;
+    At.push_back(I);
+    if (Level + 1 < Dims.size()) {
+      const auto *Sub = dyn_cast_or_null<InitListExpr>(E);
+      if (E && !Sub) {
+        error(E->getBeginLoc(),
+              "local array '" + Name +
+                  "': an initializer of a row must be a braced list here",
+              "write each row in braces, e.g. '{{1, 2}, {3, 4}}'");
+        return;
+      }
+      if (Sub) {
+        initializeElements(Name, K, Dims, Sub, At, Out);
+      } else {
+        // A row without initializers: all zero.
+        InitListExpr Empty(Ctx, SourceLocation(), {}, SourceLocation());
+        initializeElements(Name, K, Dims, &Empty, At, Out);
+      }
+      continue;
+    }
+    ExprPtr V;
+    if (E) {
+      V = expr(E);
+      if (!V)
+        return;
+    } else {
+      V = isFloating(K) ? ExprPtr(std::make_shared<FloatLit>(0.0, K))
+                        : ExprPtr(std::make_shared<IntLit>(0, K));
+    }
+    std::vector<ExprPtr> Indices;
+    for (int64_t X : At)
+      Indices.push_back(std::make_shared<IntLit>(X, ScalarKind::Int));
+    auto R = std::make_shared<ArrayRef>(Name, std::move(Indices), K);
+    R->Local = true;
+    if (V->Type != K)
+      V = std::make_shared<CastExpr>(V, K);
+    Out.push_back(std::make_shared<AssignStmt>(R, AssignOpKind::Set, V));
+  }
 }
 
 ExprPtr NestBuilder::subscript(const ArraySubscriptExpr *AS) {

@@ -59,6 +59,12 @@ private:
   /// Local arrays declared in the nests built so far, with their rank.
   std::map<const clang::VarDecl *, size_t> LocalArrays;
   void localArray(const clang::VarDecl *VD, StmtList &Out);
+  /// `float w[2][3] = {{...}, {...}}`: one assignment per element after the
+  /// declaration, at Index within Init, zero where C leaves no initializer.
+  void initializeElements(const std::string &Name, ScalarKind K,
+                          const std::vector<int64_t> &Dims,
+                          const clang::InitListExpr *Init,
+                          std::vector<int64_t> Index, StmtList &Out);
   ExprPtr localSubscript(const clang::ArraySubscriptExpr *AS,
                          const clang::VarDecl *VD,
                          const std::vector<const clang::Expr *> &Idx,

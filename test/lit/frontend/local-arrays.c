@@ -40,5 +40,5 @@ void pairs(int n, float *A, float *B) {
 // STRIP: {{^}}{{.*}}local-array-strip.c:3:23: error: tile(k: 8) cannot strip-mine 'k': the local array 't' declared before it would be shared by the points{{$}}
 // ERR: {{^}}{{.*}}local-array-errors.c:5:11: error: local array 'v' must have a constant size{{$}}
 // ERR: {{^}}{{.*}}local-array-errors.c:6:11: error: local array 'big' has 4096 elements; each thread keeps its own copy, so at most 1024 are allowed{{$}}
-// ERR: {{^}}{{.*}}local-array-errors.c:7:21: error: local array 'init' cannot have an initializer in an offloaded nest{{$}}
+// ERR: {{^}}{{.*}}local-array-errors.c:7:20: error: local array 'init' can only be initialized with a braced list in an offloaded nest{{$}}
 // ERR: {{^}}{{.*}}local-array-errors.c:8:12: error: local array 'outside' declared outside the nest cannot be used in it{{$}}

@@ -4,7 +4,7 @@ void errors(int n, float *A) {
   for (int i = 0; i < n; i++) {
     float v[n];
     float big[64][64];
-    float init[2] = {1.0f, 2.0f};
+    char init[4] = "abc";
     A[i] = outside[i % 4];
   }
 }
