@@ -325,6 +325,10 @@ private:
   /// declarations of scalars, by statement: a declaration of only those
   /// and of iterators is dropped, as nothing on the host uses it.
   std::set<const VarDecl *> Privatized;
+  /// Local arrays the nests copied in (NestBuilder::importedArrays); a
+  /// declaration no host statement reads is dropped too.
+  std::set<const VarDecl *> Imported;
+  bool onlyInNests(const VarDecl *V) const;
   std::map<const Stmt *, std::vector<const VarDecl *>> HostDecls;
   /// Whether V is the iterator some `for (V = ...; ...)` in S assigns.
   bool isLoopIterator(const clang::Stmt *S, const clang::VarDecl *V) const;
@@ -725,6 +729,7 @@ StmtPtr FunctionBuilder::nestStmt(const clang::Stmt *S) {
     }
   NestBuilder NB(Ctx, FD, F, Diags);
   StmtList Body = NB.buildNest(S);
+  Imported.insert(NB.importedArrays().begin(), NB.importedArrays().end());
   std::map<std::string, const VarDecl *> Vars;
   std::map<std::string, ScalarKind> Candidates = privatizable(S, Vars);
   std::set<std::string> Done;
@@ -818,6 +823,13 @@ bool FunctionBuilder::declaresOnlyNestPrivates(const clang::Stmt *S) const {
   return true;
 }
 
+bool FunctionBuilder::onlyInNests(const VarDecl *V) const {
+  unsigned InNests = 0;
+  for (const auto &[S, Info] : Nests)
+    InNests += countRefs(S, V);
+  return InNests == countRefs(FD->getBody(), V);
+}
+
 StmtList FunctionBuilder::withoutDroppedDecls(const StmtList &L) const {
   StmtList Out;
   for (const StmtPtr &S : L) {
@@ -835,7 +847,9 @@ StmtList FunctionBuilder::withoutDroppedDecls(const StmtList &L) const {
     std::vector<const VarDecl *> Kept;
     for (const VarDecl *V : It->second) {
       bool SideEffects = V->hasInit() && V->getInit()->HasSideEffects(Ctx);
-      if (SideEffects || (!Privatized.count(V) && !nestOnlyIterator(V)))
+      bool Dropped = Privatized.count(V) || nestOnlyIterator(V) ||
+                     (Imported.count(V) && onlyInNests(V));
+      if (SideEffects || !Dropped)
         Kept.push_back(V);
     }
     if (Kept.size() == It->second.size()) {
@@ -1094,7 +1108,7 @@ bool FunctionBuilder::build(Function &Out) {
   collectHostConstants();
   checkFunction();
   hostBody(FD->getBody(), F.Body);
-  if (!Privatized.empty())
+  if (!Privatized.empty() || !Imported.empty())
     F.Body = withoutDroppedDecls(F.Body);
   Out = std::move(F);
   return true;

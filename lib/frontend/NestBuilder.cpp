@@ -119,7 +119,80 @@ std::nullptr_t NestBuilder::error(SourceLocation L, std::string Msg,
 StmtList NestBuilder::buildNest(const clang::Stmt *S) {
   StmtList Out;
   stmt(S, Out);
-  return Out;
+  if (Imported.empty())
+    return Out;
+  // The function's read-only local arrays the nest reads: each point of the
+  // nest gets its own initialized copy, at the top of the deepest loop of
+  // the perfectly nested loops the nest starts with (where the mapped loops
+  // will be), as if declared there.
+  StmtList Copies;
+  for (const VarDecl *VD : Imported)
+    localArray(VD, Copies);
+  return withCopiesAtBand(Out, Copies);
+}
+
+StmtList NestBuilder::withCopiesAtBand(const StmtList &L,
+                                       const StmtList &Copies) {
+  const auto *For =
+      L.size() == 1 ? dyn_cast<c2cuda::ForStmt>(L[0].get()) : nullptr;
+  if (!For) {
+    StmtList Out = Copies;
+    Out.insert(Out.end(), L.begin(), L.end());
+    return Out;
+  }
+  bool Inner = For->Body.size() == 1 && isa<c2cuda::ForStmt>(*For->Body[0]);
+  auto New = std::make_shared<c2cuda::ForStmt>(*For);
+  if (Inner) {
+    New->Body = withCopiesAtBand(For->Body, Copies);
+  } else {
+    New->Body = Copies;
+    New->Body.insert(New->Body.end(), For->Body.begin(), For->Body.end());
+  }
+  return {New};
+}
+
+bool NestBuilder::importable(const VarDecl *VD) const {
+  // A local array of the function with a braced initializer of constant
+  // size, that nothing in the function writes: the elements of any copy
+  // are the initializer's.
+  if (!VD->isLocalVarDecl() || isa<ParmVarDecl>(VD) ||
+      !dyn_cast_or_null<InitListExpr>(VD->getInit()))
+    return false;
+  QualType T = VD->getType();
+  while (const clang::ArrayType *A = Ctx.getAsArrayType(T)) {
+    if (!isa<ConstantArrayType>(A))
+      return false;
+    T = A->getElementType();
+  }
+  if (!scalarKindOf(T) || T.isVolatileQualified())
+    return false;
+  if (T.isConstQualified())
+    return true;
+  auto Base = [&](const clang::Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase()->IgnoreParenImpCasts();
+    const auto *DR = dyn_cast<DeclRefExpr>(E);
+    return DR && DR->getDecl() == VD;
+  };
+  bool Written = false;
+  forEachNode(FD->getBody(), [&](const clang::Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      Written |= BO->isAssignmentOp() && Base(BO->getLHS());
+    else if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      Written |=
+          (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+          Base(UO->getSubExpr());
+    else if (const auto *CE = dyn_cast<clang::CallExpr>(S))
+      for (const clang::Expr *A : CE->arguments())
+        Written |= Base(A);
+    else if (const auto *D = dyn_cast<clang::DeclStmt>(S))
+      for (const Decl *X : D->decls())
+        if (const auto *V = dyn_cast<VarDecl>(X))
+          Written |= V != VD && V->getInit() && V->getType()->isPointerType() &&
+                     Base(V->getInit());
+  });
+  return !Written;
 }
 
 StmtList NestBuilder::stmtList(const clang::Stmt *S) {
@@ -999,6 +1072,15 @@ ExprPtr NestBuilder::subscript(const ArraySubscriptExpr *AS) {
   const auto *PV = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
   if (auto It = LocalArrays.find(PV); PV && It != LocalArrays.end())
     return localSubscript(AS, PV, Idx, It->second);
+  if (PV && importable(PV)) {
+    size_t Rank = 0;
+    for (QualType T = PV->getType(); Ctx.getAsArrayType(T);
+         T = Ctx.getAsArrayType(T)->getElementType())
+      ++Rank;
+    Imported.push_back(PV);
+    LocalArrays[PV] = Rank;
+    return localSubscript(AS, PV, Idx, Rank);
+  }
   // A parameter, or a global array the function builder made one.
   if (PV && !isa<ParmVarDecl>(PV) &&
       !(PV->isFileVarDecl() && F.findParam(PV->getName().str()) &&

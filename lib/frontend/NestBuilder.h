@@ -38,6 +38,12 @@ public:
   /// region). Returns the statements built; errors are in Diags.
   StmtList buildNest(const clang::Stmt *S);
 
+  /// The function's local arrays the nests built so far copied in (their
+  /// host declarations may be unused now).
+  const std::vector<const clang::VarDecl *> &importedArrays() const {
+    return Imported;
+  }
+
   /// An expression outside any nest that may only use scalar parameters,
   /// such as the size of a VLA parameter. Null after an error.
   ExprPtr buildExpr(const clang::Expr *E) { return expr(E); }
@@ -59,6 +65,11 @@ private:
   /// Local arrays declared in the nests built so far, with their rank.
   std::map<const clang::VarDecl *, size_t> LocalArrays;
   void localArray(const clang::VarDecl *VD, StmtList &Out);
+  /// Read-only local arrays of the function, declared outside the nest,
+  /// that it reads: each gets a copy in the nest (buildNest).
+  std::vector<const clang::VarDecl *> Imported;
+  bool importable(const clang::VarDecl *VD) const;
+  StmtList withCopiesAtBand(const StmtList &L, const StmtList &Copies);
   /// `float w[2][3] = {{...}, {...}}`: one assignment per element after the
   /// declaration, at Index within Init, zero where C leaves no initializer.
   void initializeElements(const std::string &Name, ScalarKind K,
