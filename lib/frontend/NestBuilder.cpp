@@ -871,6 +871,9 @@ ExprPtr NestBuilder::declRef(const DeclRefExpr *DR) {
     return error(DR->getBeginLoc(),
                  "'" + Name + "' cannot be used in an offloaded nest",
                  "use scalar variables, parameters and array elements");
+  if (!Inlined.empty())
+    if (auto It = Inlined.back().find(VD); It != Inlined.back().end())
+      return It->second;
   if (isa<ParmVarDecl>(VD)) {
     const Param *P = F.findParam(Name);
     if (!P) // Its unsupported type was reported with the parameter.
@@ -1285,6 +1288,47 @@ std::optional<ExprPtr> NestBuilder::classification(const clang::CallExpr *CE,
       Int(0), ScalarKind::Int, L));
 }
 
+std::optional<ExprPtr> NestBuilder::inlineCall(const clang::CallExpr *CE,
+                                               const FunctionDecl *Callee) {
+  // A function of the file whose body is one return statement, with
+  // scalar parameters: the call is its returned expression with the
+  // arguments (converted to the parameters' types) in place of the
+  // parameters. The nest's expressions have no side effects, so an
+  // argument used twice is evaluated twice to the same value.
+  const FunctionDecl *Def = nullptr;
+  if (!Callee->hasBody(Def) || !Def || Def->isVariadic() ||
+      Def->getNumParams() != CE->getNumArgs())
+    return std::nullopt;
+  const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && Body->size() == 1
+                        ? dyn_cast<ReturnStmt>(Body->body_front())
+                        : nullptr;
+  if (!Ret || !Ret->getRetValue() || !scalarKindOf(Def->getReturnType()))
+    return std::nullopt;
+  for (const ParmVarDecl *P : Def->parameters())
+    if (!scalarKindOf(P->getType()))
+      return std::nullopt;
+  if (std::find(Inlining.begin(), Inlining.end(), Def) != Inlining.end())
+    return ExprPtr(error(CE->getBeginLoc(),
+                         "'" + Def->getName().str() +
+                             "' calls itself: it cannot be inlined into an "
+                             "offloaded nest",
+                         "rewrite the recursion as a loop"));
+  std::map<const VarDecl *, ExprPtr> Frame;
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    ExprPtr A = expr(CE->getArg(I));
+    if (!A)
+      return ExprPtr();
+    Frame[Def->getParamDecl(I)] = A;
+  }
+  Inlining.push_back(Def);
+  Inlined.push_back(std::move(Frame));
+  ExprPtr R = expr(Ret->getRetValue());
+  Inlined.pop_back();
+  Inlining.pop_back();
+  return R;
+}
+
 ExprPtr NestBuilder::call(const clang::CallExpr *CE) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   if (!Callee)
@@ -1300,12 +1344,17 @@ ExprPtr NestBuilder::call(const clang::CallExpr *CE) {
   if (std::optional<ExprPtr> C = classification(CE, Name))
     return *C;
   if (!isMathFunction(Name))
+    if (std::optional<ExprPtr> C = inlineCall(CE, Callee))
+      return *C;
+  if (!isMathFunction(Name))
     return error(CE->getBeginLoc(),
                  "call to '" + Name +
                      "' is not supported in an offloaded nest: only C math "
                      "library functions can be called",
                  "inline the body of '" + Name +
-                     "' into the nest, or compute its result before the nest");
+                     "' into the nest, or compute its result before the nest "
+                     "(a function whose body is one 'return' of scalar "
+                     "parameters is inlined by c2cuda)");
   std::vector<ExprPtr> Args;
   bool OK = true;
   for (const clang::Expr *A : CE->arguments()) {

@@ -112,6 +112,14 @@ private:
   ExprPtr unary(const clang::UnaryOperator *UO);
   ExprPtr binary(const clang::BinaryOperator *BO);
   ExprPtr call(const clang::CallExpr *CE);
+  /// A call of a one-return function of the file, inlined; nothing when
+  /// Callee is not such a function.
+  std::optional<ExprPtr> inlineCall(const clang::CallExpr *CE,
+                                    const clang::FunctionDecl *Callee);
+  /// The functions being inlined, innermost last, and their parameters'
+  /// values: a parameter reference inside one is its argument.
+  std::vector<const clang::FunctionDecl *> Inlining;
+  std::vector<std::map<const clang::VarDecl *, ExprPtr>> Inlined;
   /// isnan, isinf, isfinite (<math.h> macros, compiler builtins by now) as
   /// calls CUDA has; nothing when Name is not one of them.
   std::optional<ExprPtr> classification(const clang::CallExpr *CE,
