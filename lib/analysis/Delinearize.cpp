@@ -171,6 +171,78 @@ struct PolyLess {
 };
 } // namespace
 
+/// Keys sorted outermost first (more variables in the leading term).
+static std::vector<Poly> sortedKeys(const std::set<Poly, PolyLess> &KeySet) {
+  std::vector<Poly> Keys(KeySet.begin(), KeySet.end());
+  std::stable_sort(Keys.begin(), Keys.end(), [](const Poly &A, const Poly &B) {
+    return lead(A).first.size() > lead(B).first.size();
+  });
+  return Keys;
+}
+
+/// Whether each key is the next one times an affine expression.
+static bool isChain(const std::vector<Poly> &Keys) {
+  for (size_t K = 1; K < Keys.size(); ++K) {
+    Poly Q, R;
+    divide(Keys[K - 1], Keys[K], Q, R);
+    if (!R.Terms.empty() || Q.degree() != 1)
+      return false;
+  }
+  return true;
+}
+
+/// C as an integer combination of Keys, outermost first (n + 1 over n, 1
+/// is 1, 1), or nullopt.
+static std::optional<std::vector<int64_t>>
+integerCombination(const Poly &C, const std::vector<Poly> &Keys) {
+  std::vector<int64_t> Q(Keys.size(), 0);
+  Poly R = C;
+  for (size_t K = 0; K < Keys.size(); ++K) {
+    Poly Quot, Rem;
+    divide(R, Keys[K], Quot, Rem);
+    if (Quot.degree() != 0)
+      return std::nullopt;
+    Q[K] = Quot.constantTerm();
+    R = Rem;
+  }
+  if (!R.Terms.empty())
+    return std::nullopt;
+  return Q;
+}
+
+/// The keys that are integer combinations of a chain of the others (the
+/// diagonal A[i*n + i] beside A[i*n + j]: i's stride n + 1 is n + 1): their
+/// terms are split across the chain's dimensions in each reference, which
+/// then all agree on one shape.
+static void
+splitCompositeKeys(std::vector<std::map<Poly, Poly, PolyLess>> &Groups,
+                   std::set<Poly, PolyLess> &KeySet) {
+  if (isChain(sortedKeys(KeySet)))
+    return;
+  for (const Poly &C : std::vector<Poly>(KeySet.begin(), KeySet.end())) {
+    std::set<Poly, PolyLess> Others = KeySet;
+    Others.erase(C);
+    Others.insert(Poly::constant(1));
+    std::vector<Poly> Keys = sortedKeys(Others);
+    std::optional<std::vector<int64_t>> Q;
+    if (!isChain(Keys) || !(Q = integerCombination(C, Keys)))
+      continue;
+    for (auto &G : Groups) {
+      auto It = G.find(C);
+      if (It == G.end())
+        continue;
+      Poly Terms = It->second;
+      G.erase(It);
+      for (size_t K = 0; K < Keys.size(); ++K)
+        if ((*Q)[K])
+          G[Keys[K]] = G[Keys[K]] + Terms.scaled((*Q)[K]);
+    }
+    KeySet = std::move(Others);
+    if (isChain(sortedKeys(KeySet)))
+      return;
+  }
+}
+
 DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
   // Is there anything to delinearize?
   bool Needed = false;
@@ -211,6 +283,7 @@ DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
       KeySet.insert(Key);
     }
   }
+  splitCompositeKeys(Groups, KeySet);
   for (int Pass = 0; Pass < 2; ++Pass) {
     std::vector<Poly> Keys(KeySet.begin(), KeySet.end());
     std::stable_sort(Keys.begin(), Keys.end(),

@@ -608,6 +608,23 @@ TEST(Analysis, DelinearizeShiftedRows) {
   EXPECT_EQ(R.extent("B", V), 20);
 }
 
+TEST(Analysis, DelinearizeDiagonalBesideRows) {
+  // x[i] = A[i*N + i] + A[i*N + j]: i's stride in the diagonal is N + 1,
+  // one row and one column, so both references are A[i][...] of N x N.
+  RefPtr D = ref("A", {add(mul(var("i"), var("N")), var("i"))});
+  RefPtr R = ref("A", {add(mul(var("i"), var("N")), var("j"))});
+  RefPtr X = ref("x", {var("i")});
+  ForPtr J = forLoop("j", lit(0), LT, var("N"), 1,
+                     {assign(X, add(D, R), AssignOpKind::Add)});
+  ForPtr I = forLoop("i", lit(0), LT, var("N"), 1, {J});
+  Analysis An(function("diag", {scalarParam("N"), ptrParam("A"), ptrParam("x")},
+                       {nest({I})}));
+  EXPECT_TRUE(An.ref(D, false).Affine) << An.ref(D, false).NonAffineReason;
+  EXPECT_TRUE(An.ref(R, false).Affine) << An.ref(R, false).NonAffineReason;
+  EXPECT_TRUE(An.parallel(I));
+  EXPECT_EQ(An.extent("A", {{"N", 5}}), 25);
+}
+
 TEST(Analysis, DelinearizationNeedsInBoundsSubscripts) {
   // j runs to N inclusive: A[i*N + j] spills into the next row, so rows
   // overlap and the write may hit what another i writes.
