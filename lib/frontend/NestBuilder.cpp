@@ -1290,21 +1290,38 @@ std::optional<ExprPtr> NestBuilder::classification(const clang::CallExpr *CE,
 
 std::optional<ExprPtr> NestBuilder::inlineCall(const clang::CallExpr *CE,
                                                const FunctionDecl *Callee) {
-  // A function of the file whose body is one return statement, with
-  // scalar parameters: the call is its returned expression with the
-  // arguments (converted to the parameters' types) in place of the
-  // parameters. The nest's expressions have no side effects, so an
-  // argument used twice is evaluated twice to the same value.
+  // A function of the file whose body is a return statement, after
+  // declarations of scalar locals with initializers, with scalar
+  // parameters: the call is its returned expression with the arguments
+  // (converted to the parameters' types) in place of the parameters, and
+  // the locals' initializers in place of the locals. The nest's
+  // expressions have no side effects, so an argument used twice is
+  // evaluated twice to the same value.
   const FunctionDecl *Def = nullptr;
   if (!Callee->hasBody(Def) || !Def || Def->isVariadic() ||
       Def->getNumParams() != CE->getNumArgs())
     return std::nullopt;
   const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
-  const auto *Ret = Body && Body->size() == 1
-                        ? dyn_cast<ReturnStmt>(Body->body_front())
+  const auto *Ret = Body && Body->size() >= 1
+                        ? dyn_cast<ReturnStmt>(Body->body_back())
                         : nullptr;
   if (!Ret || !Ret->getRetValue() || !scalarKindOf(Def->getReturnType()))
     return std::nullopt;
+  std::vector<const VarDecl *> Locals;
+  for (const clang::Stmt *S : Body->body()) {
+    if (S == Ret)
+      break;
+    const auto *DS = dyn_cast<clang::DeclStmt>(S);
+    if (!DS)
+      return std::nullopt;
+    for (const Decl *D : DS->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      if (!V || !V->getInit() || !scalarKindOf(V->getType()) ||
+          V->isStaticLocal())
+        return std::nullopt;
+      Locals.push_back(V);
+    }
+  }
   for (const ParmVarDecl *P : Def->parameters())
     if (!scalarKindOf(P->getType()))
       return std::nullopt;
@@ -1323,7 +1340,23 @@ std::optional<ExprPtr> NestBuilder::inlineCall(const clang::CallExpr *CE,
   }
   Inlining.push_back(Def);
   Inlined.push_back(std::move(Frame));
-  ExprPtr R = expr(Ret->getRetValue());
+  ExprPtr R;
+  bool OK = true;
+  for (const VarDecl *V : Locals) {
+    // Initialized from the parameters and the locals before it; a body
+    // of declarations and a return assigns nothing.
+    ExprPtr Init = expr(V->getInit());
+    if (!Init) {
+      OK = false;
+      break;
+    }
+    ScalarKind K = *scalarKindOf(V->getType());
+    if (Init->Type != K)
+      Init = std::make_shared<CastExpr>(Init, K);
+    Inlined.back()[V] = Init;
+  }
+  if (OK)
+    R = expr(Ret->getRetValue());
   Inlined.pop_back();
   Inlining.pop_back();
   return R;
@@ -1353,8 +1386,8 @@ ExprPtr NestBuilder::call(const clang::CallExpr *CE) {
                      "library functions can be called",
                  "inline the body of '" + Name +
                      "' into the nest, or compute its result before the nest "
-                     "(a function whose body is one 'return' of scalar "
-                     "parameters is inlined by c2cuda)");
+                     "(a function of scalar parameters whose body declares "
+                     "scalars and returns is inlined by c2cuda)");
   std::vector<ExprPtr> Args;
   bool OK = true;
   for (const clang::Expr *A : CE->arguments()) {

@@ -1,7 +1,8 @@
-// A call of a function of the file whose body is one return statement, with
-// scalar parameters, is inlined into the nest: the returned expression with
-// the arguments, converted to the parameters' types, in place of the
-// parameters (nested calls too). The dependence analysis then sees through
+// A call of a function of the file with scalar parameters whose body
+// declares scalar locals with initializers and returns is inlined into the
+// nest: the returned expression with the arguments, converted to the
+// parameters' types, in place of the parameters, and the locals'
+// initializers in place of the locals (nested calls too). The dependence analysis then sees through
 // an index helper. Other functions are still refused, with the hint.
 // RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t.cu
@@ -13,7 +14,10 @@ float sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
 float clampf(float v, float lo, float hi) {
   return v < lo ? lo : (v > hi ? hi : v);
 }
-double sq(double x) { return x * x; }
+double sq(double x) {
+  const double t = x;
+  return t * t;
+}
 int idx(int i, int j, int m) { return i * m + j; }
 
 void act(int n, int m, const float *x, float *y, double *z) {
@@ -29,5 +33,5 @@ void act(int n, int m, const float *x, float *y, double *z) {
 // CHECK: {{^ +}}z[(long long)i * (long long)m + j] = (double)(x[(long long)i * (long long)m + j] + (float)1) * (double)(x[(long long)i * (long long)m + j] + (float)1);{{$}}
 // CHECK: {{^ +}}y[(long long)i * (long long)m + j] = 1.0f / (1.0f + expf(-x[(long long)i * (long long)m + j])) < 0.100000001f ? 0.100000001f : {{.*}};{{$}}
 // ORACLE: {{^}}CHECK act PASS sched=2{{.*}}
-// ERR: {{^}}{{.*}}inline-calls-refused.c:11:12: error: call to 'twice' is not supported in an offloaded nest: only C math library functions can be called{{$}}
-// ERR: {{^}}{{.*}}inline-calls-refused.c:7:34: error: 'down' calls itself: it cannot be inlined into an offloaded nest{{$}}
+// ERR: {{^}}{{.*}}inline-calls-refused.c:12:12: error: call to 'twice' is not supported in an offloaded nest: only C math library functions can be called{{$}}
+// ERR: {{^}}{{.*}}inline-calls-refused.c:8:34: error: 'down' calls itself: it cannot be inlined into an offloaded nest{{$}}

@@ -1,7 +1,8 @@
-// Not inlined: a body of more than one statement; a function that calls
-// itself.
+// Not inlined: a body that assigns (not only declarations and a return);
+// a function that calls itself.
 float twice(float x) {
-  float t = x + x;
+  float t = x;
+  t += x;
   return t;
 }
 int down(int k) { return k > 0 ? down(k - 1) : 0; }
