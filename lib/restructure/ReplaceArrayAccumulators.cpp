@@ -78,6 +78,7 @@ private:
     // leave them alone, so an element is kept across the outermost loop
     // that allows it.
     StmtPtr Orig(&K, [](const Stmt *) {});
+    LoopFacts Facts = loopFacts(Orig);
     std::vector<const ArrayRef *> Targets;
     forEachStmt(K.Body, [&](const Stmt &S) {
       if (const auto *A = dyn_cast<AssignStmt>(&S))
@@ -86,7 +87,7 @@ private:
               std::none_of(
                   Targets.begin(), Targets.end(),
                   [&](const ArrayRef *T) { return sameExpr(*T, *R); }) &&
-              replaceable(*R, Orig, Level))
+              replaceable(*R, Facts, Level))
             Targets.push_back(R);
     });
     size_t Outer = Claimed.size();
@@ -191,29 +192,48 @@ private:
     return Reads ? nullptr : A;
   }
 
-  bool replaceable(const ArrayRef &T, const StmtPtr &K,
+  /// What replaceable() asks of a loop K, found in one walk of it (asking
+  /// per candidate walked K once per assignment: quadratic in K's size).
+  struct LoopFacts {
+    /// Arrays K references at more than one element.
+    std::set<std::string> Mixed;
+    /// Names K assigns or declares, its iterators included.
+    std::set<std::string> Changing;
+  };
+
+  static LoopFacts loopFacts(const StmtPtr &K) {
+    LoopFacts F;
+    std::map<std::string, const ArrayRef *> First;
+    forEachExprIn({K}, [&](const Expr &E) {
+      if (const auto *R = dyn_cast<ArrayRef>(&E)) {
+        auto [It, New] = First.try_emplace(R->Array, R);
+        if (!New && !sameExpr(*It->second, *R))
+          F.Mixed.insert(R->Array);
+      }
+    });
+    forEachStmt({K}, [&](const Stmt &S) {
+      if (const auto *L = dyn_cast<ForStmt>(&S))
+        F.Changing.insert(L->Iter);
+      else if (const auto *D = dyn_cast<DeclStmt>(&S))
+        F.Changing.insert(D->Name);
+      else if (const auto *A = dyn_cast<AssignStmt>(&S))
+        if (const auto *V = dyn_cast<VarRef>(A->LHS.get()))
+          F.Changing.insert(V->Name);
+    });
+    return F;
+  }
+
+  /// T, an element assigned in loop K (Facts), can be kept in a scalar
+  /// across K.
+  bool replaceable(const ArrayRef &T, const LoopFacts &Facts,
                    const Written &Level) const {
     if (T.Local || NestArrays.count(T.Array))
       return false;
     // Every reference to the array in K is this element.
-    bool Other = false;
-    forEachExprIn({K}, [&](const Expr &E) {
-      if (const auto *R = dyn_cast<ArrayRef>(&E))
-        Other |= R->Array == T.Array && !sameExpr(*R, T);
-    });
-    if (Other)
+    if (Facts.Mixed.count(T.Array))
       return false;
     // The subscripts name one element throughout K.
-    std::set<std::string> Changing;
-    forEachStmt({K}, [&](const Stmt &S) {
-      if (const auto *F = dyn_cast<ForStmt>(&S))
-        Changing.insert(F->Iter);
-      else if (const auto *D = dyn_cast<DeclStmt>(&S))
-        Changing.insert(D->Name);
-      else if (const auto *A = dyn_cast<AssignStmt>(&S))
-        if (const auto *V = dyn_cast<VarRef>(A->LHS.get()))
-          Changing.insert(V->Name);
-    });
+    const std::set<std::string> &Changing = Facts.Changing;
     bool Invariant = true;
     for (const ExprPtr &I : T.Indices)
       forEachExpr(*I, [&](const Expr &E) {
