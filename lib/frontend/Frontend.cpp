@@ -21,6 +21,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/thread.h"
 
 using namespace clang;
@@ -130,11 +131,13 @@ bool parseFile(const std::string &Path, const FrontendOptions &Opts, Module &M,
   }
   std::vector<std::string> Args = {"c2cuda", "-fsyntax-only", "-xc",
                                    "-std=gnu11"};
+  // The tool's option, else $C2CUDA_RESOURCE_DIR, else the build's.
   std::string ResourceDir = Opts.ResourceDir;
-#ifdef C2CUDA_CLANG_RESOURCE_DIR
+  if (ResourceDir.empty())
+    if (auto Env = llvm::sys::Process::GetEnv("C2CUDA_RESOURCE_DIR"))
+      ResourceDir = *Env;
   if (ResourceDir.empty())
     ResourceDir = C2CUDA_CLANG_RESOURCE_DIR;
-#endif
   if (!ResourceDir.empty())
     Args.push_back("-resource-dir=" + ResourceDir);
   // User arguments last, so that their -std wins.

@@ -24,8 +24,8 @@ namespace c2cuda {
 struct FrontendOptions {
   /// Extra arguments for Clang (-I, -D, -std=...).
   std::vector<std::string> ClangArgs;
-  /// Clang resource directory (for stddef.h); empty means the one baked in
-  /// at build time.
+  /// Clang resource directory (for stddef.h); empty means
+  /// $C2CUDA_RESOURCE_DIR, else the one found at build time.
   std::string ResourceDir;
   /// Then restructure the nests (restructure/Restructure.h).
   RestructureOptions Restructure;

@@ -41,7 +41,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -149,14 +148,6 @@ static cl::opt<std::string> ResourceDir(
     cl::desc("Clang resource directory; default: $C2CUDA_RESOURCE_DIR, else "
              "the one found at build time"),
     cl::value_desc("dir"), cl::cat(Category));
-
-static std::string resourceDir() {
-  if (!ResourceDir.empty())
-    return ResourceDir;
-  if (auto Env = llvm::sys::Process::GetEnv("C2CUDA_RESOURCE_DIR"))
-    return *Env;
-  return C2CUDA_CLANG_RESOURCE_DIR;
-}
 
 /// Parses name=number pairs; false (with a message) on a malformed one.
 template <typename T>
@@ -374,7 +365,7 @@ int main(int argc, char **argv) {
     return 2;
 
   FrontendOptions FOpts;
-  FOpts.ResourceDir = resourceDir();
+  FOpts.ResourceDir = ResourceDir;
   FOpts.addArgs(IncludeDirs, Defines, ExtraArgs);
   FOpts.Restructure.MoveLoops = !NoRestructure;
 

@@ -20,7 +20,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <set>
@@ -97,9 +96,7 @@ int main(int argc, char **argv) {
     return 1;
   HO.SourceFileName = llvm::sys::path::filename(InputFile).str();
 
-  FrontendOptions FOpts;
-  auto Env = llvm::sys::Process::GetEnv("C2CUDA_RESOURCE_DIR");
-  FOpts.ResourceDir = Env ? *Env : C2CUDA_CLANG_RESOURCE_DIR;
+  FrontendOptions FOpts; // Its resource directory: the frontend's default.
   DiagnosticList Diags;
   Module M;
   auto Report = [&] {

@@ -24,7 +24,6 @@
 #include "llvm/IR/PrintPasses.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -91,14 +90,6 @@ static cl::opt<std::string>
                 cl::desc("Clang resource directory (as c2cuda)"),
                 cl::value_desc("dir"), cl::cat(Category));
 
-static std::string resourceDir() {
-  if (!ResourceDir.empty())
-    return ResourceDir;
-  if (auto Env = llvm::sys::Process::GetEnv("C2CUDA_RESOURCE_DIR"))
-    return *Env;
-  return C2CUDA_CLANG_RESOURCE_DIR;
-}
-
 static void report(const DiagnosticList &Diags) {
   for (const Diagnostic &D : Diags.all())
     if (D.Level != DiagLevel::Remark || !Quiet)
@@ -140,7 +131,7 @@ int main(int argc, char **argv) {
   }
 
   FrontendOptions FOpts;
-  FOpts.ResourceDir = resourceDir();
+  FOpts.ResourceDir = ResourceDir;
   FOpts.addArgs(IncludeDirs, Defines, ExtraArgs);
   if (Explicit)
     FOpts.Restructure.Passes = Restructuring;

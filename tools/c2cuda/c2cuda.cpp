@@ -26,7 +26,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -318,14 +317,6 @@ static void noNestError(DiagnosticList &Diags) {
               "in '#pragma scop' ... '#pragma endscop'");
 }
 
-static std::string resourceDir() {
-  if (!ResourceDir.empty())
-    return ResourceDir;
-  if (auto Env = llvm::sys::Process::GetEnv("C2CUDA_RESOURCE_DIR"))
-    return *Env;
-  return C2CUDA_CLANG_RESOURCE_DIR;
-}
-
 /// Prints what was collected; remarks only when wanted.
 static void report(const DiagnosticList &Diags) {
   for (const Diagnostic &D : Diags.all())
@@ -443,7 +434,7 @@ int main(int argc, char **argv) {
   }
 
   FrontendOptions FOpts;
-  FOpts.ResourceDir = resourceDir();
+  FOpts.ResourceDir = ResourceDir;
   FOpts.addArgs(IncludeDirs, Defines);
   FOpts.Restructure.MoveLoops = !NoRestructure;
   FOpts.Restructure.PrintAfterAll = llvm::shouldPrintAfterAll();
