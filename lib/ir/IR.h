@@ -657,6 +657,9 @@ struct Kernel {
   /// loops, or a map clause naming fewer), outermost first: they wrap Body
   /// in this order. TileForBlocks folds them into the tile index.
   std::vector<std::string> InThreadBand;
+  /// Some reference has stride +-1 along the loop on x (MapToGrid): runs
+  /// of consecutive points per thread can then load vectors.
+  bool ContiguousOnX = false;
   unsigned Block[3] = {1, 1, 1};
   StmtList Body;                     ///< Run by each thread.
   std::vector<std::string> Arrays;   ///< Array params used, in param order.

@@ -69,7 +69,40 @@ int precedence(BinaryOpKind Op) {
   return PrecPrimary;
 }
 
+/// X of `(X % M + M) % M` in a signed type, M a power of two: the
+/// non-negative residue, which two's complement gives as `X & (M - 1)` in
+/// one instruction (CompressModularGuards writes it; the analyses read `%`).
+const Expr *powerOfTwoResidue(const Expr &E, int64_t &M) {
+  auto Rem = [](const Expr *X, int64_t &Mod) -> const BinaryExpr * {
+    const auto *B = llvm::dyn_cast<BinaryExpr>(X);
+    if (!B || B->Op != BinaryOpKind::Rem ||
+        (B->Type != ScalarKind::Int && B->Type != ScalarKind::Long))
+      return nullptr;
+    const auto *L = llvm::dyn_cast<IntLit>(B->RHS.get());
+    if (!L || L->Value < 2 || (L->Value & (L->Value - 1)))
+      return nullptr;
+    Mod = L->Value;
+    return B;
+  };
+  int64_t M1 = 0, M2 = 0;
+  const BinaryExpr *Outer = Rem(&E, M1);
+  const auto *Add =
+      Outer ? llvm::dyn_cast<BinaryExpr>(Outer->LHS.get()) : nullptr;
+  if (!Add || Add->Op != BinaryOpKind::Add || Add->Type != Outer->Type)
+    return nullptr;
+  const auto *Lit = llvm::dyn_cast<IntLit>(Add->RHS.get());
+  const BinaryExpr *Inner = Rem(Add->LHS.get(), M2);
+  if (!Lit || Lit->Value != M1 || !Inner || M2 != M1 ||
+      Inner->Type != Outer->Type)
+    return nullptr;
+  M = M1;
+  return Inner->LHS.get();
+}
+
 int precedence(const Expr &E) {
+  int64_t M;
+  if (powerOfTwoResidue(E, M))
+    return precedence(BinaryOpKind::BitAnd);
   switch (E.getKind()) {
   case Expr::Kind::IntLit:
     return llvm::cast<IntLit>(E).Value < 0 ? PrecUnary : PrecPrimary;
@@ -142,6 +175,12 @@ private:
     case Expr::Kind::Binary: {
       const auto &B = llvm::cast<BinaryExpr>(E);
       int P = precedence(B.Op);
+      int64_t M;
+      if (const Expr *X = powerOfTwoResidue(E, M)) {
+        print(*X, P);
+        OS << " & " << literalText(IntLit(M - 1, B.Type));
+        return;
+      }
       print(*B.LHS, P);
       OS << ' ' << spelling(B.Op) << ' ';
       print(*B.RHS, P + 1); // Left-associative: a - (b - c) keeps its parens.

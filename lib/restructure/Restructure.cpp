@@ -3,6 +3,7 @@
 #include "Restructure.h"
 #include "FuseInitLoops.h"
 
+#include "CompressModularGuards.h"
 #include "ConditionalMinMax.h"
 #include "ReplaceArrayAccumulators.h"
 #include "RestructureNests.h"
@@ -91,6 +92,15 @@ StmtList rewriteNests(const StmtList &L,
   return Out;
 }
 
+void compressModularGuardsPass(Function &F, DiagnosticList &Diags) {
+  F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
+    std::set<std::string> Skip;
+    for (const auto &[Loop, Width] : N.Clauses.Vector)
+      Skip.insert(Loop);
+    return compressModularGuards(N.Body, F.Params, Diags, Skip);
+  });
+}
+
 void conditionalMinMaxPass(Function &F, DiagnosticList &Diags) {
   F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
     return rewriteConditionalMinMax(N.Body, Diags);
@@ -171,6 +181,10 @@ void dumpAfter(const std::string &Pass, const Function &F,
 
 const std::vector<RestructurePass> &restructurePasses() {
   static const std::vector<RestructurePass> Passes = {
+      {"CompressModularGuards",
+       "a loop guarded by `v % m == r`, or stepping from a start that "
+       "depends on an outer loop, run over the iterations it keeps",
+       compressModularGuardsPass},
       {"ConditionalMinMax",
        "`if (x > m) m = x;` as `m = x > m ? x : m;`, a max reduction",
        conditionalMinMaxPass},

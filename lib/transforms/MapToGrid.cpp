@@ -643,7 +643,8 @@ void Mapper::explain(Kernel &K, const std::vector<const ForStmt *> &Band,
                           "threads outside the band do nothing");
     }
   const ForStmt *X = Band[Order[0]];
-  if (!M.Contiguous[Order[0]].empty())
+  K.ContiguousOnX = !M.Contiguous[Order[0]].empty();
+  if (K.ContiguousOnX)
     K.Remarks.push_back(X->Iter + " is contiguous in " +
                         join(M.Contiguous[Order[0]], ", ") + "; on x");
   else {

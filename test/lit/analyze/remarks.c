@@ -1,11 +1,11 @@
-// Performance remarks of `c2cuda analyze`, each with its exact text: a double
-// literal in float arithmetic, pow with exponent 0 (not 1-4: kernels multiply), division by
-// a loop invariant in a sequential loop, a branch that diverges along x, an
+// Performance remarks of `c2cuda analyze`, each with its exact text: a double literal in float
+// arithmetic, pow with exponent 0 (not 1-4: kernels multiply), division by a loop invariant in a
+// sequential loop, a branch that diverges along x (a flattened array: left as written), an
 // uncoalesced request, a loop that cannot run in parallel and why.
 // RUN: %c2cuda analyze --no-ptxas --size n=1024,m=1024 %s | FileCheck %s
 #include <math.h>
 
-void remarks(int n, int m, float s, const float *x, float *y, float A[n][m],
+void remarks(int n, int m, float s, const float *x, float *y, float *A,
              float *P) {
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++)
@@ -14,7 +14,7 @@ void remarks(int n, int m, float s, const float *x, float *y, float A[n][m],
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++)
       if ((i + j) % 2 == 0)
-        A[i][j] = 0.5f * A[i][j];
+        A[i * m + j] = 0.5f * A[i * m + j];
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++)
     for (int k = 1; k < m; k++)
