@@ -2,6 +2,7 @@
 
 #include "tuner/SearchStrategy.h"
 #include "tuner/AnnealingSearch.h"
+#include "tuner/BayesianSearch.h"
 #include "tuner/CandidateGrid.h"
 #include "tuner/ExhaustiveSearch.h"
 #include "tuner/ModelGuidedSearch.h"
@@ -29,8 +30,10 @@ std::unique_ptr<SearchStrategy> makeStrategy(const std::string &Name,
     return std::make_unique<ModelGuidedSearch>(B, Seed);
   if (Name == "anneal")
     return std::make_unique<AnnealingSearch>(B, Seed);
+  if (Name == "bayes")
+    return std::make_unique<BayesianSearch>(B, Seed);
   Err = "unknown strategy '" + Name +
-        "': expected exhaustive, random, model or anneal";
+        "': expected exhaustive, random, model, anneal or bayes";
   return nullptr;
 }
 

@@ -16,6 +16,10 @@
 //   anneal      simulated annealing over the parameter grid: moves to a
 //               random neighbour, accepts a slower one with probability
 //               exp(-(t' - t) / (T t)), T cooling geometrically.
+//   bayes       Bayesian optimization: measures the best-predicted few,
+//               then fits a Gaussian process to the log times (the log
+//               predicted time as its prior mean) and measures the
+//               candidate of highest expected improvement.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TUNER_SEARCHSTRATEGY_H
@@ -51,7 +55,8 @@ public:
   virtual const char *name() const = 0;
 };
 
-/// "exhaustive", "random", "model" or "anneal"; null with Err otherwise.
+/// "exhaustive", "random", "model", "anneal" or "bayes"; null with Err
+/// otherwise.
 std::unique_ptr<SearchStrategy> makeStrategy(const std::string &Name,
                                              const Bundle &B,
                                              unsigned long long Seed,

@@ -42,8 +42,8 @@ static cl::opt<std::string> BundleDir(cl::Positional, cl::Required,
                                       cl::desc("<bundle dir>"), cl::cat(Cat));
 static cl::opt<std::string>
     StrategyOpt("strategy",
-                cl::desc("exhaustive, random, model or anneal (default: the "
-                         "bundle's)"),
+                cl::desc("exhaustive, random, model, anneal or bayes "
+                         "(default: the bundle's)"),
                 cl::cat(Cat));
 static cl::opt<std::string>
     BudgetOpt("budget",

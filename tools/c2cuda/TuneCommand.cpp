@@ -66,7 +66,8 @@ cl::list<std::string> Inputs(
 cl::opt<std::string>
     Strategy("strategy",
              cl::desc("exhaustive, random, model (cost model, then local "
-                      "search; the default) or anneal (simulated annealing)"),
+                      "search; the default), anneal (simulated annealing) or "
+                      "bayes (Gaussian-process Bayesian optimization)"),
              cl::init("model"), cl::sub(tuneCommand()), cl::cat(TuneCategory));
 cl::opt<std::string>
     BudgetText("budget",
