@@ -119,9 +119,14 @@ std::optional<LinearInV> splitLinear(const ExprPtr &E, const std::string &V,
   return Out;
 }
 
-/// The modulus m of `X % m` (a literal m >= 2), or of `X & (m - 1)` (m a
-/// power of two), with X; both imply X = the result modulo m.
-std::optional<std::pair<int64_t, ExprPtr>> residueOf(const ExprPtr &E) {
+/// `X % m` (a literal m >= 2) or `X & (m - 1)` (m a power of two), both
+/// equal to X modulo m; the second is always the non-negative residue.
+struct Residue {
+  int64_t M;
+  ExprPtr X;
+  bool NonNegative;
+};
+std::optional<Residue> residueOf(const ExprPtr &E) {
   const auto *B = dyn_cast<BinaryExpr>(peelWidening(E).get());
   if (!B || !isSignedInteger(B->Type))
     return std::nullopt;
@@ -129,10 +134,46 @@ std::optional<std::pair<int64_t, ExprPtr>> residueOf(const ExprPtr &E) {
   if (!M)
     return std::nullopt;
   if (B->Op == BinaryOpKind::Rem && M->Value >= 2 && M->Value <= 1024)
-    return std::make_pair(M->Value, B->LHS);
+    return Residue{M->Value, B->LHS, false};
   int64_t P = M->Value + 1;
   if (B->Op == BinaryOpKind::BitAnd && P >= 2 && P <= 1024 && !(P & (P - 1)))
-    return std::make_pair(P, B->LHS);
+    return Residue{P, B->LHS, true};
+  return std::nullopt;
+}
+
+/// A test that holds only where X = R modulo M: `X % m == R`, `R == X %
+/// m`, `!(X % m)` (R = 0), `X % 2`, `X % 2 != 0` (R = 1). Exact: it holds
+/// everywhere on that class (a residue 0 or an odd one of 2; any sign).
+struct ResidueTest {
+  Residue Res;
+  ExprPtr R;
+  bool Exact;
+};
+bool isZero(const Expr &E) {
+  const auto *L = dyn_cast<IntLit>(stripCasts(&E));
+  return L && L->Value == 0;
+}
+std::optional<ResidueTest> residueTest(const ExprPtr &Conj) {
+  const Expr *C = stripCasts(Conj.get());
+  if (const auto *N = dyn_cast<UnaryExpr>(C); N && N->Op == UnaryOpKind::LNot)
+    if (auto Res = residueOf(N->Operand))
+      return ResidueTest{*Res, ilit(0), true};
+  if (auto Res = residueOf(Conj); Res && Res->M == 2)
+    return ResidueTest{*Res, ilit(1), true};
+  const auto *B = dyn_cast<BinaryExpr>(C);
+  if (!B || (B->Op != BinaryOpKind::EQ && B->Op != BinaryOpKind::NE) ||
+      !isSignedInteger(B->LHS->Type) || !isSignedInteger(B->RHS->Type))
+    return std::nullopt;
+  for (bool Swap : {false, true}) {
+    auto Res = residueOf(Swap ? B->RHS : B->LHS);
+    const ExprPtr &R = Swap ? B->LHS : B->RHS;
+    if (!Res)
+      continue;
+    if (B->Op == BinaryOpKind::EQ)
+      return ResidueTest{*Res, R, isZero(*R)};
+    if (Res->M == 2 && isZero(*R))
+      return ResidueTest{*Res, ilit(1), true};
+  }
   return std::nullopt;
 }
 
@@ -215,16 +256,19 @@ Range iteratorRange(const ForStmt &F, const Ranges &R) {
           F.Cmp == LoopCmp::LT ? addBound(Hi.Hi, -1) : Hi.Hi};
 }
 
-/// Whether `X % M == Res` holds wherever X = Res modulo M: X and Res are
-/// both non-negative (or both non-positive) and |Res| < M.
-bool residueImplied(const Expr &X, const Expr &Res, int64_t M,
-                    const Ranges &R) {
-  Range A = rangeOf(X, R), B = rangeOf(Res, R);
+/// Whether a residue test holds wherever X = R modulo M: exact tests
+/// always; `X & (M - 1) == R` where 0 <= R < M; `X % M == R` where X and
+/// R are both non-negative (or both non-positive) and |R| < M.
+bool residueImplied(const ResidueTest &T, const Ranges &Rg) {
+  if (T.Exact)
+    return true;
+  int64_t M = T.Res.M;
+  Range A = rangeOf(*T.Res.X, Rg), B = rangeOf(*T.R, Rg);
   if (!B.Lo || !B.Hi)
     return false;
-  if (A.Lo && *A.Lo >= 0 && *B.Lo >= 0 && *B.Hi < M)
+  if (*B.Lo >= 0 && *B.Hi < M && (T.Res.NonNegative || (A.Lo && *A.Lo >= 0)))
     return true;
-  return A.Hi && *A.Hi <= 0 && *B.Hi <= 0 && *B.Lo > -M;
+  return !T.Res.NonNegative && A.Hi && *A.Hi <= 0 && *B.Hi <= 0 && *B.Lo > -M;
 }
 
 /// Whether E has the same value everywhere in a loop whose body assigns
@@ -463,21 +507,17 @@ private:
     std::vector<ExprPtr> Cs;
     conjuncts(I->Cond, Cs);
     for (const ExprPtr &Conj : Cs) {
-      const auto *Eq = dyn_cast<BinaryExpr>(Conj.get());
-      if (!Eq || Eq->Op != BinaryOpKind::EQ ||
-          !isSignedInteger(Eq->LHS->Type) || !isSignedInteger(Eq->RHS->Type))
+      std::optional<ResidueTest> Test = residueTest(Conj);
+      if (!Test || !invariant(*Test->R, Changing))
         continue;
-      for (bool Swap : {false, true}) {
-        auto Res = residueOf(Swap ? Eq->RHS : Eq->LHS);
-        const ExprPtr &R = Swap ? Eq->LHS : Eq->RHS;
-        if (!Res || !invariant(*R, Changing))
-          continue;
+      {
+        const ExprPtr &R = Test->R;
         ScalarKind T = F.IterType;
-        auto Lin = splitLinear(Res->second, F.Iter, T);
+        auto Lin = splitLinear(Test->Res.X, F.Iter, T);
         if (!Lin || (Lin->Sign != 1 && Lin->Sign != -1) ||
             (Lin->Rest && !invariant(*Lin->Rest, W.Scalars)))
           continue;
-        int64_t M = Res->first;
+        int64_t M = Test->Res.M;
         // v = Sign * (R - Rest) modulo M; its first point from L is
         // L + ((Sign * (R - Rest) - L) mod M), the mod taken non-negative.
         ExprPtr Target =
@@ -504,7 +544,7 @@ private:
         // residue have one sign), it goes.
         Ranges In = Outer;
         In[F.Iter] = iteratorRange(F, Outer);
-        if (residueImplied(*Res->second, *R, M, In)) {
+        if (residueImplied(*Test, In)) {
           ExprPtr Rest;
           for (const ExprPtr &Other : Cs)
             if (Other != Conj)
@@ -542,7 +582,17 @@ private:
       UsesOuter |= mentions(*F.Lower, O) || mentions(*U, O);
     if (!UsesOuter)
       return nullptr; // the grid covers it as it is
-    // The start as A + X % k (X % k alone: A = 0).
+    bool UpperUsesOuter = false;
+    for (const auto &[O, Bounds] : Outer)
+      UpperUsesOuter |= mentions(*U, O);
+    if (UpperUsesOuter)
+      return nullptr;
+    ScalarKind T = F.IterType;
+    // A bound below the start that no outer loop changes. For A + X % k
+    // (X % k alone: A = 0), A - (k - 1), as X % k > -k; otherwise the
+    // least value the enclosing loops' bounds give the start (j = i + 1
+    // with i from 0: 1).
+    ExprPtr Low;
     std::vector<std::pair<ExprPtr, ExprPtr>> Splits;
     const ExprPtr &Low0 = peelWidening(F.Lower);
     if (const auto *B = dyn_cast<BinaryExpr>(Low0.get());
@@ -554,13 +604,18 @@ private:
       auto Res = residueOf(X);
       bool AUsesOuter = false;
       for (const auto &[O, Bounds] : Outer)
-        AUsesOuter |= mentions(*A, O) || mentions(*U, O);
-      if (!Res || AUsesOuter)
-        continue;
-      ScalarKind T = F.IterType;
-      // X % k > -k, so A - (k - 1) <= L: counting from there covers every
-      // iteration, and the guard drops the ones past U.
-      ExprPtr Low = arith(BinaryOpKind::Sub, A, ilit(Res->first - 1), T);
+        AUsesOuter |= mentions(*A, O);
+      if (Res && !AUsesOuter) {
+        Low = arith(BinaryOpKind::Sub, A, ilit(Res->M - 1), T);
+        break;
+      }
+    }
+    if (!Low)
+      if (std::optional<int64_t> Least = rangeOf(*F.Lower, Outer).Lo)
+        Low = std::make_shared<IntLit>(*Least, T);
+    if (!Low)
+      return nullptr;
+    {
       Compression K;
       K.Trip =
           arith(BinaryOpKind::Div,

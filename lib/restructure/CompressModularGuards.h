@@ -19,15 +19,20 @@
 // rest implies v = +-(R - rest) modulo m (C's `%` keeps the residue), so
 // the points of that class in [L, U) include every point the branch runs,
 // and the branch, kept with `v < U` added, runs exactly those, in the same
-// order. Required: the condition's other terms, R and the bounds do not
+// order (`(E & (m - 1)) == R`, `!(E % m)`, `E % 2` and `E % 2 != 0` are
+// residue tests too). The test itself goes where it cannot fail on the
+// class: residue 0, an odd residue of 2, or bounds of the enclosing loops
+// showing E and R of one sign. Required: the condition's other terms, R and the bounds do not
 // change inside the loop (no array element, call or scalar the loop body
 // assigns), the branch has no else, and it is the loop's only statement
 // (through loops that hold only the next loop), and every index using the
 // iterator is a dimension of its own (an array declared with its sizes, or
 // an index without products: the analyses delinearize `b[i * m + j]`, and
-// cannot through a residue). A stepped loop needs a
-// lower bound L = A + X % k with A invariant, so that A - (k - 1) bounds it
-// below and a thread's guard keeps the extra iterations out.
+// cannot through a residue). A stepped loop needs a bound below its start
+// that the outer loops do not change, from which it counts (a thread's
+// guard keeps the extra iterations out): A - (k - 1) for A + X % k, or the
+// least value the enclosing loops' bounds give the start (`j = i + 1`, i
+// from 0: 1); and an upper bound the outer loops do not change.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_RESTRUCTURE_COMPRESSMODULARGUARDS_H

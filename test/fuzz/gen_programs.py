@@ -434,7 +434,7 @@ class Evaluator:
         return self.arith(op, a, b, e.ty)
 
     def arith(self, op, a, b, ty):
-        """a op b for + - * / %: ints when both are concrete, else
+        """a op b for + - * / % &: ints when both are concrete, else
         intervals; rejects overflow and float cancellation."""
         if not isinstance(a, tuple) and not isinstance(b, tuple):
             if op == '+':
@@ -448,6 +448,8 @@ class Evaluator:
                 if b <= 0 or a < 0:
                     raise Reject('division')
                 v = c_div(a, b) if op == '/' else c_mod(a, b)
+            elif op == '&':
+                v = a & b
             else:
                 raise TypeError(op)
             return self.check(v, 'int')
@@ -772,6 +774,26 @@ class Gen:
                 self.pick(['n', 'm']), 'int', True))
         return Bin('>=', v, Bin('/', Var(l.param, 'int', True), Lit(2, 'int')))
 
+    def residue_cond(self, loops):
+        """A test on a residue of the innermost iterator, the only statement
+        of its loop (CompressModularGuards runs the loop over its class)."""
+        v = Var(loops[-1].var, 'int', True)
+        k = self.r.random()
+        if k < 0.3 and len(loops) > 1:
+            w = Var(loops[-2].var, 'int', True)
+            return Bin('==', Bin('%', Bin('+', w, v), Lit(2, 'int')),
+                       Lit(self.r.randint(0, 1), 'int'))
+        if k < 0.55:
+            m = self.r.randint(2, 4)
+            return Bin('==', Bin('%', v, Lit(m, 'int')),
+                       Lit(self.r.randint(-1, m - 1), 'int'))
+        if k < 0.7:
+            return Un('!', Bin('%', v, Lit(self.r.randint(2, 3), 'int')))
+        if k < 0.85:
+            return Bin('%', v, Lit(2, 'int'))
+        return Bin('==', Bin('&', v, Lit(3, 'int')),
+                   Lit(self.r.randint(0, 3), 'int'))
+
     def data_cond(self, loops):
         """A comparison whose value the GPU computes exactly: reads of
         arrays never written, or of int arrays."""
@@ -997,6 +1019,17 @@ class Gen:
         """A For header and the Loop record for it."""
         p = self.pick(['n', 'm'])
         k = self.r.random()
+        if tri_ok and loops and k < 0.04:
+            # Stepping over one residue class from a start that depends on
+            # an outer iterator: for (j = lo + i % 2; j < P; j += 2).
+            outer = self.pick(loops)
+            lo = self.r.randint(0, 1)
+            start = Bin('%', Var(outer.var, 'int', True), Lit(2, 'int'))
+            if lo:
+                start = Bin('+', Lit(lo, 'int'), start)
+            f = For(var, start, '<', Var(p, 'int', True), 2, [])
+            self.features.add('residue-step')
+            return f, Loop(var, p, lo, 0, f)
         if tri_ok and loops and k < 0.2:
             outer = self.pick(loops)
             ov = Var(outer.var, 'int', True)
@@ -1055,6 +1088,9 @@ class Gen:
             for _ in range(self.pick([1, 2, 3], [0.5, 0.35, 0.15])):
                 self.body_stmt(loops, loops, locals_, body)
             fors[-1].body = body
+            if self.chance(0.12):
+                fors[-1].body = [If(self.residue_cond(loops), body, [])]
+                self.features.add('residue-branch')
             for a, b in zip(fors, fors[1:]):
                 a.body = [b]
             self.features.add('map%d' % depth)

@@ -83,10 +83,32 @@ void stepped(int n, int c, float A[n][n]) {
 // CHECK-NEXT: {{^}}        if (1 + (i + c) % 2 + 2 * j < n - 1) {{{$}}
 // CHECK-NEXT: {{^}}          A[i][1 + (i + c) % 2 + 2 * j] = 0.5f * A[i][1 + (i + c) % 2 + 2 * j - 1];{{$}}
 
+void tests(int n, int m, float A[n][m]) {
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      if (j % 2)
+        A[i][j] = 1;
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < m; j += 2)
+      A[i][j] = 2;
+}
+
+// `j % 2` holds exactly on the odd class (any sign): the test goes. A start
+// above the diagonal counts from its least value, i + 1 >= 1.
+// CHECK-LABEL: function void tests(
+// CHECK:      {{^}}      for (int j = 0; j < (m + 1) / 2; ++j) {{{$}}
+// CHECK-NEXT: {{^}}        if (1 + 2 * j < m) {{{$}}
+// CHECK-NEXT: {{^}}          A[i][1 + 2 * j] = (float)1;{{$}}
+// CHECK:      {{^}}      for (int j = 0; j < (m - 1 + 1) / 2; ++j) {{{$}}
+// CHECK-NEXT: {{^}}        if (i + 1 + 2 * j < m) {{{$}}
+// CHECK-NEXT: {{^}}          A[i][i + 1 + 2 * j] = (float)2;{{$}}
+
 // Left as they are: a branch with an else, a second statement, a residue
-// compared with an element the loop writes, a start stepping from a bound
-// that is not a residue, and a flattened index (delinearizing i * m + j
-// cannot see through a residue).
+// compared with an element the loop writes, a stepping start whose least
+// value the bounds do not give (m - 2 * i), and a flattened index
+// (delinearizing i * m + j cannot see through a residue).
 void kept(int n, int m, float *a, float *b, int *r) {
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++)
@@ -108,7 +130,7 @@ void kept(int n, int m, float *a, float *b, int *r) {
       r[0] = j;
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++)
-    for (int j = i; j < m; j += 2)
+    for (int j = m - 2 * i; j < m; j += 2)
       b[i * m + j] = 1;
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++)
@@ -124,7 +146,7 @@ void kept(int n, int m, float *a, float *b, int *r) {
 // CHECK-NEXT: {{^}}        if (j % 2 == 0) {{{$}}
 // CHECK:      {{^}}    for (int j = 0; j < m; ++j) {{{$}}
 // CHECK-NEXT: {{^}}      if (j % 2 == r[0]) {{{$}}
-// CHECK:      {{^}}      for (int j = i; j < m; j += 2) {{{$}}
+// CHECK:      {{^}}      for (int j = m - 2 * i; j < m; j += 2) {{{$}}
 // CHECK:      {{^}}      for (int j = 0; j < m; ++j) {{{$}}
 // CHECK-NEXT: {{^}}        if (j % 2 == 1) {{{$}}
 
