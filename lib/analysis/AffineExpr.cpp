@@ -147,6 +147,20 @@ static Poly truncDiv(const Poly &Dividend, int64_t Divisor, ConvContext &C) {
   return Poly::var(Q);
 }
 
+/// A fresh quotient q = floor(Dividend / Divisor), Divisor > 0: the value
+/// of an arithmetic right shift, and with it of a two's complement mask
+/// (x & (d - 1) = x - d * floor(x / d) for d a power of two).
+static Poly floorDiv(const Poly &Dividend, int64_t Divisor, ConvContext &C) {
+  std::string Q = C.Prefix + std::to_string(C.DivNames.size());
+  C.DivNames.push_back(Q);
+  std::string A = "(" + Dividend.toIsl() + ")";
+  std::string D = std::to_string(Divisor);
+  C.DivDefs.push_back("(" + D + "*" + Q + " <= " + A + " <= " + D + "*" + Q +
+                      " + " + std::to_string(Divisor - 1) + ")");
+  C.DivDeps[Q] = C.baseVars(Dividend);
+  return Poly::var(Q);
+}
+
 Scope::~Scope() {
   // Unlink the entries only this scope holds one by one: the default
   // destructor would recurse once per entry of a long list.
@@ -300,6 +314,22 @@ std::optional<Poly> toPoly(const Expr &E, const Scope &S, ConvContext &C,
       if (B.Op == BinaryOpKind::Div)
         return D < 0 ? Q.scaled(-1) : Q;
       return *L - Q.scaled(D < 0 ? -D : D);
+    }
+    case BinaryOpKind::BitAnd:
+    case BinaryOpKind::Shr: {
+      // x & (2^k - 1) and x >> k of a signed integer, in two's complement:
+      // x - 2^k floor(x / 2^k) and floor(x / 2^k).
+      int64_t K = R->isConstant() ? R->constantTerm() : -1;
+      int64_t D = B.Op == BinaryOpKind::Shr
+                      ? (K >= 0 && K < 62 ? int64_t(1) << K : 0)
+                      : (K >= 1 && K < (int64_t(1) << 62) ? K + 1 : 0);
+      bool Signed = B.Type == ScalarKind::Int || B.Type == ScalarKind::Long;
+      if (!Signed || D < 2 || (D & (D - 1)) || L->degree() > 1) {
+        Why = std::string("it uses the operator '") + spelling(B.Op) + "'";
+        return std::nullopt;
+      }
+      Poly Q = floorDiv(*L, D, C);
+      return B.Op == BinaryOpKind::Shr ? Q : *L - Q.scaled(D);
     }
     default:
       Why = std::string("it uses the operator '") + spelling(B.Op) + "'";

@@ -11,7 +11,8 @@
 //   qN    the quotient of a C division by a constant. C division truncates
 //         toward zero; the quotient is defined exactly by a constraint
 //         (see DivDefs), so `%` and `/` by constants stay exact whatever the
-//         sign of the dividend.
+//         sign of the dividend. A signed `x >> k` and `x & (2^k - 1)` use
+//         the quotient of floor division by 2^k (two's complement).
 // A local declared in the nest with an initializer and never assigned again
 // is replaced by its initializer, so `int row = i * K; A[row + k]` is affine.
 //

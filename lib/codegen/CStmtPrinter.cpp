@@ -1,6 +1,7 @@
 //===- CStmtPrinter.cpp - IR statements as C/CUDA statements -------------===//
 
 #include "CStmtPrinter.h"
+#include "SharedLayout.h"
 
 #include "AtomicUpdates.h"
 #include "CodegenSupport.h"
@@ -64,6 +65,19 @@ void CStmtPrinter::printStmt(const Stmt &S, unsigned Indent) {
     // Kernel-declared arrays: a register tile (`float acc[4][4];`) or a
     // block's shared tile (`__shared__ __align__(16) float sh[8][64];`,
     // aligned so that runs of 4 elements can be read as one 16-byte load).
+    if (D.isArray() && D.Storage == StorageKind::Shared && DynamicShared &&
+        DynamicShared->count(D.Name)) {
+      // A reference to the array's place in the dynamic buffer.
+      std::string Dims;
+      for (int64_t N : D.Dims)
+        Dims += "[" + std::to_string(N) + "]";
+      OS << spelling(D.Type) << " (&" << D.Name << ")" << Dims
+         << " = *reinterpret_cast<" << spelling(D.Type) << " (*)" << Dims
+         << ">(" << dynamicSharedName() << " + "
+         << DynamicShared->at(D.Name) << ");\n";
+      afterStmt(S, Indent);
+      return;
+    }
     if (D.isArray() && D.Storage == StorageKind::Shared)
       OS << "__shared__ __align__(16) ";
     else if (D.isArray() && D.AlignBytes)

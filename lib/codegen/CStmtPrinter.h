@@ -17,6 +17,9 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+#include <string>
+
 namespace c2cuda {
 namespace codegen {
 
@@ -32,6 +35,10 @@ public:
   /// "for (int i = 0; i < n; ++i)" without the body.
   std::string loopHeader(const ForStmt &F) const;
   std::string expr(const Expr &E) const { return exprToString(E, PA); }
+
+  /// Shared arrays that live in the kernel's dynamic shared buffer, at
+  /// these byte offsets (codegen/SharedLayout.h); null: all static.
+  const std::map<std::string, int64_t> *DynamicShared = nullptr;
 
 protected:
   /// Kinds other than Assign/Decl/If/For. The default reports an internal

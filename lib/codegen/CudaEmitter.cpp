@@ -65,6 +65,25 @@ static inline void c2c_check(cudaError_t err, const char *what,
     c2c_check(cudaDeviceSynchronize(), "kernel execution", kernel, from);
 }
 
+// A kernel whose shared tiles pass the 48 KB it may declare statically
+// takes them as dynamic shared memory: the device must allow that many
+// bytes per block (227 KB on sm_90), and the kernel's limit is raised
+// before each launch.
+[[maybe_unused]] static inline void c2c_allow_shared(const void *kernel, long long bytes,
+                                                     const char *name, const char *from) {
+  int dev = 0, most = 0;
+  c2c_check(cudaGetDevice(&dev), "cudaGetDevice", name, from);
+  c2c_check(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev),
+            "cudaDeviceGetAttribute", name, from);
+  if (bytes > most) {
+    fprintf(stderr, "c2cuda: %s (from %s) needs %lld bytes of shared memory per block; this GPU allows %d: choose smaller tiles\n",
+            name, from, bytes, most);
+    exit(1);
+  }
+  c2c_check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes),
+            "cudaFuncSetAttribute", name, from);
+}
+
 // Blocks for trip iterations, clamped to [1, max]: the kernels loop with a
 // grid stride, so a smaller grid still covers every iteration.
 [[maybe_unused]] static inline unsigned c2c_grid_dim(long long trip, unsigned block,

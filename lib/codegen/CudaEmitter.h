@@ -32,6 +32,11 @@ void emitCuda(llvm::raw_ostream &OS, const Module &M,
               const std::vector<LoweredFunction> &Lowered,
               const CudaEmitOptions &Opts);
 
+/// The bytes of dynamic shared memory K is launched with: its shared tiles
+/// when they pass the 48 KiB a kernel may declare statically, else 0
+/// (codegen/SharedLayout.h).
+int64_t dynamicSharedBytes(const Kernel &K);
+
 } // namespace c2cuda
 
 #endif

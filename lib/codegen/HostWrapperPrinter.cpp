@@ -4,6 +4,7 @@
 
 #include "CStmtPrinter.h"
 #include "KernelPrinter.h"
+#include "SharedLayout.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
@@ -605,8 +606,17 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
        << cString("cudaMemcpy of scalar '" + P.Name + "' to the device") << ", "
        << Name << ", " << From << ");\n";
   }
+  SharedLayout Shared = sharedLayout(K);
+  if (Shared.dynamic()) {
+    indent(OS, In);
+    OS << "c2c_allow_shared((const void *)" << K.Name << ", " << Shared.Bytes
+       << "LL, " << Name << ", " << From << ");\n";
+  }
   indent(OS, In);
-  OS << K.Name << "<<<" << (Guarded ? "c2c_grid, c2c_block" : "1, 1") << ">>>(";
+  OS << K.Name << "<<<" << (Guarded ? "c2c_grid, c2c_block" : "1, 1");
+  if (Shared.dynamic())
+    OS << ", " << Shared.Bytes;
+  OS << ">>>(";
   for (size_t I = 0; I < Params.size(); ++I)
     OS << (I ? ", " : "") << Params[I].Arg;
   OS << ");\n";

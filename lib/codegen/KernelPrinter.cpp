@@ -4,6 +4,7 @@
 
 #include "ArrayIndexing.h"
 #include "CStmtPrinter.h"
+#include "SharedLayout.h"
 #include "ReadOnlyPath.h"
 
 #include "llvm/ADT/Twine.h"
@@ -343,6 +344,14 @@ void printKernel(llvm::raw_ostream &OS, const Kernel &K, const Function &F,
   for (size_t I = 0; I < Params.size(); ++I)
     OS << (I ? ", " : "") << Params[I].Decl;
   OS << ") {\n";
+  SharedLayout Shared = sharedLayout(K);
+  if (Shared.dynamic()) {
+    // More shared tiles than a kernel may declare statically: one dynamic
+    // buffer, which the host sizes at launch.
+    OS << "  extern __shared__ __align__(16) unsigned char "
+       << dynamicSharedName() << "[];\n";
+    Body.DynamicShared = &Shared.Offsets;
+  }
 
   // Written scalars live in a register for the whole kernel and are stored
   // once at the end (one thread only, checked in kernelParams()); atomic

@@ -123,13 +123,18 @@ void c2cuda::addOccupancySections(json &Report, const Module &M,
         Info = *P;
         KSource = Source;
       }
+      // Tiles past 48 KB are dynamic shared memory: ptxas does not count
+      // them, the launch does.
+      long long Dynamic = dynamicSharedBytes(K);
+      if (Dynamic && KSource == "assumed")
+        Info.SharedBytes = 0;
       int Threads = K.Block[0] * K.Block[1] * K.Block[2];
-      occupancy::Result R = kernelOccupancy(*Arch, Info, Threads);
+      occupancy::Result R = kernelOccupancy(*Arch, Info, Threads, Dynamic);
       json O = {{"compute_capability", Opts.ComputeCapability},
                 {"registers_per_thread", Info.Registers},
                 {"registers_source", KSource},
                 {"spill_bytes", Info.SpillStoreBytes + Info.SpillLoadBytes},
-                {"shared_bytes", Info.SharedBytes},
+                {"shared_bytes", Info.SharedBytes + Dynamic},
                 {"threads_per_block", Threads},
                 {"active_blocks_per_sm", R.ActiveBlocks},
                 {"active_warps_per_sm", R.ActiveWarps},

@@ -367,6 +367,8 @@ Chain chainOf(const ForStmt &F) {
 /// Trip, point j' being iteration Point (over j'), kept where Keep holds.
 struct Compression {
   ExprPtr Trip, Point, Keep;
+  /// The new loop's first value (0 when null).
+  ExprPtr Start;
   /// The innermost branch's condition, when it changes (null: none left).
   std::optional<ExprPtr> BranchCond;
 };
@@ -402,8 +404,9 @@ StmtPtr rebuild(const Chain &C, const Compression &K) {
     Body = {New};
   }
   const ForStmt &F = *C.Outer;
-  auto New = std::make_shared<ForStmt>(F.Iter, F.IterType, ilit(0), LoopCmp::LT,
-                                       K.Trip, 1, std::move(Body), F.Loc);
+  auto New =
+      std::make_shared<ForStmt>(F.Iter, F.IterType, K.Start ? K.Start : ilit(0),
+                                LoopCmp::LT, K.Trip, 1, std::move(Body), F.Loc);
   New->Unroll = F.Unroll;
   return New;
 }
@@ -478,9 +481,10 @@ private:
 
   /// Whether F's chain may be rebuilt: its iterator is not redeclared, and
   /// the inner bounds that use it are safe past F's end.
-  bool rebuildable(const Chain &C, const std::set<std::string> &Written) {
+  bool rebuildable(const Chain &C, const std::set<std::string> &Written,
+                   bool Substituted = true) {
     if (Written.count(C.Outer->Iter) ||
-        !referencesAnalysable(*C.Body, C.Outer->Iter, Params))
+        (Substituted && !referencesAnalysable(*C.Body, C.Outer->Iter, Params)))
       return false;
     for (const ForStmt *G : C.Inner)
       for (const ExprPtr &B : {G->Lower, G->Upper})
@@ -574,7 +578,7 @@ private:
     std::set<std::string> Changing = W.Scalars;
     Changing.insert(F.Iter);
     Chain C = chainOf(F);
-    if (!rebuildable(C, W.Scalars) || !invariant(*F.Lower, Changing) ||
+    if (!rebuildable(C, W.Scalars, false) || !invariant(*F.Lower, Changing) ||
         !invariant(*U, Changing))
       return nullptr;
     bool UsesOuter = false;
@@ -615,8 +619,8 @@ private:
         Low = std::make_shared<IntLit>(*Least, T);
     if (!Low)
       return nullptr;
-    {
-      Compression K;
+    Compression K;
+    if (referencesAnalysable(*C.Body, F.Iter, Params)) {
       K.Trip =
           arith(BinaryOpKind::Div,
                 arith(BinaryOpKind::Add, arith(BinaryOpKind::Sub, U, Low, T),
@@ -634,7 +638,27 @@ private:
                               "cover it");
       return rebuild(C, K);
     }
-    return nullptr;
+    // A flattened index (b[i * m + j]) keeps j itself: the loop runs every
+    // value from Low and keeps those of the start's class, j >= L and
+    // (j - L) % step == 0; the indices stay affine.
+    K.Start = Low;
+    K.Trip = U;
+    K.Point = var(F.Iter, T);
+    K.Keep = andE(
+        bin(BinaryOpKind::GE, K.Point, F.Lower, ScalarKind::Int),
+        bin(BinaryOpKind::EQ,
+            bin(BinaryOpKind::Rem, bin(BinaryOpKind::Sub, K.Point, F.Lower, T),
+                ilit(F.Step), T),
+            ilit(0), ScalarKind::Int));
+    Diags.remark(F.Loc, "'" + F.Iter + "' steps by " + std::to_string(F.Step) +
+                            " from '" + exprToString(*F.Lower) +
+                            "', which depends on an outer loop: it now runs "
+                            "every value from '" +
+                            exprToString(*Low) + "' and keeps one in " +
+                            std::to_string(F.Step) +
+                            ", so the grid can cover it (an index such as "
+                            "i * m + j stays as written)");
+    return rebuild(C, K);
   }
 };
 

@@ -22,17 +22,19 @@
 // order (`(E & (m - 1)) == R`, `!(E % m)`, `E % 2` and `E % 2 != 0` are
 // residue tests too). The test itself goes where it cannot fail on the
 // class: residue 0, an odd residue of 2, or bounds of the enclosing loops
-// showing E and R of one sign. Required: the condition's other terms, R and the bounds do not
-// change inside the loop (no array element, call or scalar the loop body
-// assigns), the branch has no else, and it is the loop's only statement
-// (through loops that hold only the next loop), and every index using the
-// iterator is a dimension of its own (an array declared with its sizes, or
+// showing E and R of one sign. Required: the condition's other terms, R and the
+// bounds do not change inside the loop (no array element, call or scalar the
+// loop body assigns), the branch has no else, and it is the loop's only
+// statement (through loops that hold only the next loop), and every index using
+// the iterator is a dimension of its own (an array declared with its sizes, or
 // an index without products: the analyses delinearize `b[i * m + j]`, and
 // cannot through a residue). A stepped loop needs a bound below its start
 // that the outer loops do not change, from which it counts (a thread's
 // guard keeps the extra iterations out): A - (k - 1) for A + X % k, or the
 // least value the enclosing loops' bounds give the start (`j = i + 1`, i
-// from 0: 1); and an upper bound the outer loops do not change.
+// from 0: 1); and an upper bound the outer loops do not change. With a
+// flattened index it runs every value from that bound and keeps those of
+// its class (j >= L and (j - L) % step == 0), so the index stays affine.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_RESTRUCTURE_COMPRESSMODULARGUARDS_H

@@ -18,6 +18,7 @@
 #include "ir/IRBuild.h"
 #include "ir/IRPrinter.h"
 #include "schedule/ScheduleCheck.h"
+#include "target/OccupancyCore.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
@@ -42,7 +43,11 @@ const char *const DimName[3] = {"x", "y", "z"};
 std::string dimSuffix(unsigned Dim) {
   return Dim < 3 ? DimName[Dim] : "w" + std::to_string(Dim - 3);
 }
-constexpr int64_t MaxSharedBytes = 48 * 1024;
+/// The most shared memory a block may use on the GPUs c2cuda compiles for
+/// (sm_90: 227 KiB). Past the 48 KiB a kernel may declare statically the
+/// tiles become dynamic shared memory, which the host enables per kernel
+/// (codegen/SharedLayout.h).
+const int64_t MaxSharedBytes = occupancy::findArch(9, 0)->SmemPerBlockOptin;
 
 using namespace build;
 
@@ -648,7 +653,7 @@ bool Tiler::planShared() {
         "the shared tiles need " + std::to_string(Bytes) + " bytes per block" +
             (TwoBuffers ? " (two buffers each, pipeline(3))" : "") +
             ", more than the " + std::to_string(MaxSharedBytes) +
-            " a kernel can declare statically",
+            " a block may use (sm_90)",
         TwoBuffers ? "use smaller tiles or pipeline(2)" : "use smaller tiles");
   for (const SharedTile &T : Tiles)
     for (const auto &[Ref, Idx] : T.FP.BoxIndex)

@@ -105,6 +105,20 @@ void tests(int n, int m, float A[n][m]) {
 // CHECK-NEXT: {{^}}        if (i + 1 + 2 * j < m) {{{$}}
 // CHECK-NEXT: {{^}}          A[i][i + 1 + 2 * j] = (float)2;{{$}}
 
+void flat(int n, int m, float *b) {
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++)
+    for (int j = i % 2; j < m; j += 2)
+      b[i * m + j] = 1;
+}
+
+// A stepped start with a flattened index: j runs every value from the bound
+// below its start and keeps those of its class; b's index stays affine.
+// CHECK-LABEL: function void flat(
+// CHECK:      {{^}}      for (int j = -1; j < m; ++j) {{{$}}
+// CHECK-NEXT: {{^}}        if (j >= i % 2 && (j - i % 2) % 2 == 0) {{{$}}
+// CHECK-NEXT: {{^}}          b[i * m + j] = (float)1;{{$}}
+
 // Left as they are: a branch with an else, a second statement, a residue
 // compared with an element the loop writes, a stepping start whose least
 // value the bounds do not give (m - 2 * i), and a flattened index

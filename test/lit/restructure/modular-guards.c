@@ -6,9 +6,10 @@
 // negative values, which keep C's meaning (`j % 3 == -1` holds for j = -1,
 // -4, ..., never for j = 2), long iterators with a residue on each side,
 // `j % 2` and `!(x % 3)` as tests, a stepped start above the diagonal, and
-// a flattened index, left as written.
+// a stepped start with a flattened index, which keeps the index as written
+// and tests each value of j.
 
-void negative(int n, int r, const float *a, float *b) {
+void negative(int n, int r, const float *a, float *b) { // gpu-check: a[2*n] b[2*n]
 #pragma c2cuda kernel
   for (int j = -n; j < n; j++)
     if ((r - j) % 3 == -1)
@@ -16,7 +17,7 @@ void negative(int n, int r, const float *a, float *b) {
 }
 
 void mixed(int n, int m, const float a[n + 1][m + 1], float b[n + 1][m + 1],
-           float *c) {
+           float *c) { // gpu-check: c[n*(m+2)]
 #pragma c2cuda kernel
   for (long i = 0; i <= n; i++)
     for (long j = 1; j <= m; j++)
@@ -50,15 +51,15 @@ void tri(int n, float A[n][n], const float B[n][n]) {
 }
 
 // RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck --check-prefix=REMARK %s
-// REMARK: modular-guards.c:14:5: remark: the branch on '(r - j) % 3 == -1' runs one iteration of 'j' in 3: 'j' now counts those iterations only, so consecutive threads run consecutive iterations that take the branch
-// REMARK: modular-guards.c:23:7: remark: the branch on 'j % (long long)2 == i % (long long)2' runs one iteration of 'j' in 2
-// REMARK-NOT: steps by 3
-// REMARK: modular-guards.c:35:7: remark: the branch on 'j % 2' runs one iteration of 'j' in 2
-// REMARK: modular-guards.c:40:7: remark: the branch on '!((i - j) % 3)' runs one iteration of 'j' in 3
-// REMARK: modular-guards.c:47:5: remark: 'j' steps by 2 from 'i + 1', which depends on an outer loop: it now counts its iterations from 0, so the grid can cover it
-// REMARK: modular-guards.c:13:3: remark: mapped j -> x (1-D grid, block 256)
-// REMARK: modular-guards.c:26:3: remark: mapped i -> x (1-D grid, block 256)
-// REMARK: modular-guards.c:46:3: remark: mapped j -> x, i -> y (2-D grid, block 32x8)
+// REMARK: modular-guards.c:15:5: remark: the branch on '(r - j) % 3 == -1' runs one iteration of 'j' in 3: 'j' now counts those iterations only, so consecutive threads run consecutive iterations that take the branch
+// REMARK: modular-guards.c:24:7: remark: the branch on 'j % (long long)2 == i % (long long)2' runs one iteration of 'j' in 2
+// REMARK: modular-guards.c:28:5: remark: 'j' steps by 3 from 'i % 3 - 2', which depends on an outer loop: it now runs every value from '-2' and keeps one in 3, so the grid can cover it (an index such as i * m + j stays as written)
+// REMARK: modular-guards.c:36:7: remark: the branch on 'j % 2' runs one iteration of 'j' in 2
+// REMARK: modular-guards.c:41:7: remark: the branch on '!((i - j) % 3)' runs one iteration of 'j' in 3
+// REMARK: modular-guards.c:48:5: remark: 'j' steps by 2 from 'i + 1', which depends on an outer loop: it now counts its iterations from 0, so the grid can cover it
+// REMARK: modular-guards.c:14:3: remark: mapped j -> x (1-D grid, block 256)
+// REMARK: modular-guards.c:27:3: remark: mapped j -> x, i -> y (2-D grid, block 32x8)
+// REMARK: modular-guards.c:47:3: remark: mapped j -> x, i -> y (2-D grid, block 32x8)
 
 // RUN: %c2cuda %srcroot/benchmarks/parity/variants.c -o %t-parity.cu 2>&1 | FileCheck --check-prefix=PARITY %s
 // PARITY: variants.c:14:11: remark: the branch on '(i + j) % 2 == c' runs one iteration of 'j' in 2

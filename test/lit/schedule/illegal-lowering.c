@@ -27,7 +27,7 @@ void f(int n, int m, float A[64][64], float V[64], float s[64]) {
       A[i][j] = 5.0f;
 #pragma c2cuda kernel map(j: x)
   for (int i = 0; i < n; i++)
-    for (int j = i; j < m; j += 2)
+    for (int j = i / 2; j < m; j++)
       A[i][j] = 5.0f;
 }
 

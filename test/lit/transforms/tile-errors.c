@@ -36,7 +36,7 @@
 // TRI: {{^}}{{.*}}tri.c:2:33: note: strip-mine only loops with the same bounds for every point{{$}}
 // NOSTRIP: {{^}}{{.*}}nostrip.c:2:55: error: pipeline(2) overlaps the loads of the next strip with the computation of this one, and this kernel has no strip-mined loop{{$}}
 // NOSTRIP: {{^}}{{.*}}nostrip.c:2:55: note: strip-mine a loop inside the mapped loops with tile(k: ...) or leave out pipeline(...){{$}}
-// BIG: {{^}}{{.*}}big.c:2:50: error: the shared tiles need 65536 bytes per block, more than the 49152 a kernel can declare statically{{$}}
+// BIG: {{^}}{{.*}}big.c:2:50: error: the shared tiles need 262144 bytes per block, more than the 232448 a block may use (sm_90){{$}}
 // BIG: {{^}}{{.*}}big.c:2:50: note: use smaller tiles{{$}}
 // UNKNOWN: {{^}}{{.*}}unknown.c:2:33: error: tile(q: 4) names neither a mapped loop nor a loop directly inside the mapped loops{{$}}
 // UNKNOWN: {{^}}{{.*}}unknown.c:2:33: note: tile the mapped loops (i) and at most one loop directly inside them{{$}}
@@ -98,7 +98,7 @@ void nostrip(int n, const float *a, float *b) {
 
 //--- big.c
 void big(int n, const float *a, float *b) {
-#pragma c2cuda kernel block(1024) tile(i: 16384) shared(a)
+#pragma c2cuda kernel block(1024) tile(i: 65536) shared(a)
   for (int i = 0; i < n; i++)
     b[i] = a[i];
 }
