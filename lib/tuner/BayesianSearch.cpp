@@ -1,12 +1,10 @@
 //===- BayesianSearch.cpp - Gaussian-process search, expected improvement -===//
 
 #include "tuner/BayesianSearch.h"
-#include "tuner/SearchRng.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <tuple>
 
 namespace c2cuda {
 namespace tuner {
@@ -50,17 +48,7 @@ BayesianSearch::BayesianSearch(const Bundle &B, unsigned long long Seed)
   if (!Grid.candidates().empty())
     Hyper.LengthScales.assign(Features[Grid.candidates()[0]].size(), 1.0);
 
-  // The model's ranking, as ModelGuidedSearch makes it.
-  SearchRng Rng(Seed);
-  std::vector<std::tuple<bool, double, uint64_t, size_t>> Keys;
-  for (size_t V : Grid.candidates()) {
-    double S = B.Variants[V].Model.Seconds;
-    bool None = !(S >= 0);
-    Keys.emplace_back(None, None ? 0.0 : S, Rng.next(), V);
-  }
-  std::sort(Keys.begin(), Keys.end());
-  for (const auto &K : Keys)
-    Ranked.push_back(std::get<3>(K));
+  Ranked = modelRanking(B, Grid.candidates(), Seed);
 }
 
 size_t BayesianSearch::initialCount(std::optional<size_t> Remaining) {

@@ -1,10 +1,8 @@
 //===- ModelGuidedSearch.cpp - Cost model ranking, then hill climb --------===//
 
 #include "tuner/ModelGuidedSearch.h"
-#include "tuner/SearchRng.h"
 
 #include <algorithm>
-#include <tuple>
 
 namespace c2cuda {
 namespace tuner {
@@ -12,18 +10,9 @@ namespace tuner {
 ModelGuidedSearch::ModelGuidedSearch(const Bundle &B, unsigned long long Seed)
     : Grid(B), Rank(B.Variants.size(), SIZE_MAX),
       Proposed(B.Variants.size(), false) {
-  SearchRng Rng(Seed);
-  std::vector<std::tuple<bool, double, uint64_t, size_t>> Keys;
-  for (size_t V : Grid.candidates()) {
-    double S = B.Variants[V].Model.Seconds;
-    bool None = !(S >= 0);
-    Keys.emplace_back(None, None ? 0.0 : S, Rng.next(), V);
-  }
-  std::sort(Keys.begin(), Keys.end());
-  for (const auto &K : Keys) {
-    Rank[std::get<3>(K)] = Ranked.size();
-    Ranked.push_back(std::get<3>(K));
-  }
+  Ranked = modelRanking(B, Grid.candidates(), Seed);
+  for (size_t R = 0; R < Ranked.size(); ++R)
+    Rank[Ranked[R]] = R;
 }
 
 void ModelGuidedSearch::observe(const Observation &O) {

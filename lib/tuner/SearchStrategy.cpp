@@ -7,11 +7,13 @@
 #include "tuner/ExhaustiveSearch.h"
 #include "tuner/ModelGuidedSearch.h"
 #include "tuner/RandomSearch.h"
+#include "tuner/SearchRng.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <tuple>
 
 namespace c2cuda {
 namespace tuner {
@@ -103,6 +105,23 @@ Budget defaultBudget(const std::string &Strategy, size_t Candidates) {
 
 std::vector<size_t> neighbours(const Bundle &B, size_t Variant) {
   return CandidateGrid(B).neighbours(Variant);
+}
+
+std::vector<size_t> modelRanking(const Bundle &B,
+                                 const std::vector<size_t> &Candidates,
+                                 unsigned long long Seed) {
+  SearchRng Rng(Seed);
+  std::vector<std::tuple<bool, double, uint64_t, size_t>> Keys;
+  for (size_t V : Candidates) {
+    double S = B.Variants[V].Model.Seconds;
+    bool None = !(S >= 0);
+    Keys.emplace_back(None, None ? 0.0 : S, Rng.next(), V);
+  }
+  std::sort(Keys.begin(), Keys.end());
+  std::vector<size_t> Out;
+  for (const auto &K : Keys)
+    Out.push_back(std::get<3>(K));
+  return Out;
 }
 
 } // namespace tuner

@@ -75,6 +75,13 @@ Budget defaultBudget(const std::string &Strategy, size_t Candidates);
 /// Candidate indices one parameter one step away from Variant.
 std::vector<size_t> neighbours(const Bundle &B, size_t Variant);
 
+/// Candidates from best to worst predicted time (the cost model's); those
+/// without a prediction last; ties in an order the seed draws. The model
+/// and bayes strategies start from it.
+std::vector<size_t> modelRanking(const Bundle &B,
+                                 const std::vector<size_t> &Candidates,
+                                 unsigned long long Seed);
+
 } // namespace tuner
 } // namespace c2cuda
 
