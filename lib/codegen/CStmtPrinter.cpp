@@ -73,8 +73,8 @@ void CStmtPrinter::printStmt(const Stmt &S, unsigned Indent) {
         Dims += "[" + std::to_string(N) + "]";
       OS << spelling(D.Type) << " (&" << D.Name << ")" << Dims
          << " = *reinterpret_cast<" << spelling(D.Type) << " (*)" << Dims
-         << ">(" << dynamicSharedName() << " + "
-         << DynamicShared->at(D.Name) << ");\n";
+         << ">(" << dynamicSharedName() << " + " << DynamicShared->at(D.Name)
+         << ");\n";
       afterStmt(S, Indent);
       return;
     }

@@ -4,8 +4,8 @@
 
 #include "ArrayIndexing.h"
 #include "CStmtPrinter.h"
-#include "SharedLayout.h"
 #include "ReadOnlyPath.h"
+#include "SharedLayout.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Casting.h"
