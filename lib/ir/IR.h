@@ -468,6 +468,10 @@ public:
   /// loop (c2c_acc_y for y[i]), with the array: a reduction clause naming
   /// the array covers them.
   std::map<std::string, std::string> StandsFor;
+  /// Loops restructuring made count one residue class of the loop as
+  /// written (CompressModularGuards), with the class's step: their
+  /// references are that many elements apart.
+  std::map<std::string, int64_t> ResidueLoops;
   NestStmt(unsigned Id, StmtList B, NestClauses C, SourceLoc PragmaLoc,
            SourceLoc L = {})
       : Stmt(Kind::Nest, std::move(L)), Id(Id), Body(std::move(B)),

@@ -426,6 +426,9 @@ public:
              const std::vector<Param> &Params)
       : Diags(Diags), Skip(Skip), Params(Params) {}
 
+  /// The loops compressed so far, with their class's step.
+  std::map<std::string, int64_t> Compressed;
+
   StmtList run(const StmtList &L) {
     StmtList Out;
     bool Changed = false;
@@ -561,6 +564,7 @@ private:
                                  "' now counts those iterations only, so "
                                  "consecutive threads run consecutive "
                                  "iterations that take the branch");
+        Compressed[F.Iter] = M;
         return rebuild(C, K);
       }
     }
@@ -636,6 +640,7 @@ private:
                               "', which depends on an outer loop: it now "
                               "counts its iterations from 0, so the grid can "
                               "cover it");
+      Compressed[F.Iter] = F.Step;
       return rebuild(C, K);
     }
     // A flattened index (b[i * m + j]) keeps j itself: the loop runs every
@@ -667,8 +672,12 @@ private:
 StmtList compressModularGuards(const StmtList &Body,
                                const std::vector<Param> &Params,
                                DiagnosticList &Diags,
-                               const std::set<std::string> &Skip) {
-  return Compressor(Diags, Skip, Params).run(Body);
+                               const std::set<std::string> &Skip,
+                               std::map<std::string, int64_t> &Compressed) {
+  Compressor C(Diags, Skip, Params);
+  StmtList Out = C.run(Body);
+  Compressed = C.Compressed;
+  return Out;
 }
 
 } // namespace c2cuda

@@ -49,11 +49,13 @@ namespace c2cuda {
 /// stepped loop whose start depends on outer iterators, run over the
 /// points they keep; Body itself (the same nodes) when none is. Params: the
 /// function's, for the arrays' declared sizes. Loops named in Skip (a
-/// vector clause's) are left as they are.
+/// vector clause's) are left as they are. Compressed receives each loop
+/// that now counts one class, with the class's step.
 StmtList compressModularGuards(const StmtList &Body,
                                const std::vector<Param> &Params,
                                DiagnosticList &Diags,
-                               const std::set<std::string> &Skip);
+                               const std::set<std::string> &Skip,
+                               std::map<std::string, int64_t> &Compressed);
 
 } // namespace c2cuda
 

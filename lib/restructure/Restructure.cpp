@@ -93,12 +93,18 @@ StmtList rewriteNests(const StmtList &L,
 }
 
 void compressModularGuardsPass(Function &F, DiagnosticList &Diags) {
-  F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
-    std::set<std::string> Skip;
-    for (const auto &[Loop, Width] : N.Clauses.Vector)
-      Skip.insert(Loop);
-    return compressModularGuards(N.Body, F.Params, Diags, Skip);
-  });
+  std::map<std::string, int64_t> Compressed;
+  F.Body = rewriteNests(
+      F.Body,
+      [&](const NestStmt &N) {
+        std::set<std::string> Skip;
+        for (const auto &[Loop, Width] : N.Clauses.Vector)
+          Skip.insert(Loop);
+        return compressModularGuards(N.Body, F.Params, Diags, Skip, Compressed);
+      },
+      [&](NestStmt &N) {
+        N.ResidueLoops.insert(Compressed.begin(), Compressed.end());
+      });
 }
 
 void conditionalMinMaxPass(Function &F, DiagnosticList &Diags) {

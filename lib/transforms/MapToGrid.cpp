@@ -647,6 +647,14 @@ void Mapper::explain(Kernel &K, const std::vector<const ForStmt *> &Band,
   if (K.ContiguousOnX)
     K.Remarks.push_back(X->Iter + " is contiguous in " +
                         join(M.Contiguous[Order[0]], ", ") + "; on x");
+  else if (const NestStmt *N = Ctx.nest(K.NestId);
+           N && N->ResidueLoops.count(X->Iter))
+    // Every other element (or every m-th) is what the branch as written
+    // selected: the layout, not the mapping, decides the sectors.
+    K.Remarks.push_back(X->Iter + " counts one iteration in " +
+                        std::to_string(N->ResidueLoops.at(X->Iter)) +
+                        " of the loop as written, those its residue test or "
+                        "step selects; on x");
   else {
     K.RemarkGroups[K.Remarks.size()] = "uncoalesced";
     K.Remarks.push_back("no reference is contiguous along a mapped loop; " +

@@ -62,11 +62,14 @@ void tri(int n, float A[n][n], const float B[n][n]) {
 // REMARK: modular-guards.c:47:3: remark: mapped j -> x, i -> y (2-D grid, block 32x8)
 
 // RUN: %c2cuda %srcroot/benchmarks/parity/variants.c -o %t-parity.cu 2>&1 | FileCheck --check-prefix=PARITY %s
+// Strided by the branch as written, not by the mapping: not 'uncoalesced'.
+// RUN: %c2cuda -q -Werror=uncoalesced %srcroot/benchmarks/parity/variants.c -o %t-parity2.cu
 // PARITY: variants.c:14:11: remark: the branch on '(i + j) % 2 == c' runs one iteration of 'j' in 2
 // PARITY: variants.c:26:9: remark: 'j' steps by 2 from '1 + (i + 1 + c) % 2', which depends on an outer loop
 // PARITY: variants.c:37:7: remark: the branch on 'j % 4 == 0' runs one iteration of 'j' in 4
 // PARITY: variants.c:58:7: remark: the branch on 'i % 2 == 1' runs one iteration of 'i' in 2
 // PARITY: variants.c:12:7: remark: mapped j -> x, i -> y (2-D grid, block 32x8)
+// PARITY: variants.c:12:7: remark: j counts one iteration in 2 of the loop as written, those its residue test or step selects; on x
 // PARITY: variants.c:12:7: remark: tiled: blocks run tiles of 32 (j) x 32 (i), 256 threads each
 // PARITY: variants.c:25:7: remark: mapped j -> x, i -> y (2-D grid, block 32x8)
 // PARITY: variants.c:56:3: remark: mapped j -> x, i -> y (2-D grid, block 32x8)
