@@ -202,7 +202,8 @@ std::optional<int64_t> addBound(std::optional<int64_t> A,
 }
 
 /// Bounds on E from the bounds of the variables in R (the enclosing loops'
-/// iterators); arithmetic with literals, sums and residues only.
+/// iterators); arithmetic with literals, sums, literal factors and residues
+/// only.
 Range rangeOf(const Expr &E, const Ranges &R) {
   if (const auto *L = dyn_cast<IntLit>(&E))
     return {L->Value, L->Value};
@@ -235,6 +236,23 @@ Range rangeOf(const Expr &E, const Ranges &R) {
   case BinaryOpKind::Sub:
     C = Neg(C);
     return {addBound(A.Lo, C.Lo), addBound(A.Hi, C.Hi)};
+  case BinaryOpKind::Mul: {
+    // A literal factor scales the other side's bounds.
+    const auto *LA = dyn_cast<IntLit>(stripCasts(B->LHS.get()));
+    const auto *LC = dyn_cast<IntLit>(stripCasts(B->RHS.get()));
+    if (!LA == !LC)
+      return {};
+    int64_t F = LA ? LA->Value : LC->Value;
+    Range X = LA ? C : A;
+    auto Scale = [F](std::optional<int64_t> V) -> std::optional<int64_t> {
+      int64_t P;
+      if (!V || __builtin_mul_overflow(*V, F, &P))
+        return std::nullopt;
+      return P;
+    };
+    return F >= 0 ? Range{Scale(X.Lo), Scale(X.Hi)}
+                  : Range{Scale(X.Hi), Scale(X.Lo)};
+  }
   case BinaryOpKind::Rem:
     // C's remainder by a literal m: within (-m, m), non-negative for a
     // non-negative dividend.

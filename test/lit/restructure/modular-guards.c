@@ -5,7 +5,7 @@
 // every fourth column, odd rows, checkerboards), and here: residues of
 // negative values, which keep C's meaning (`j % 3 == -1` holds for j = -1,
 // -4, ..., never for j = 2), long iterators with a residue on each side,
-// `j % 2` and `!(x % 3)` as tests, a stepped start above the diagonal, and
+// `j % 2` and `!(x % 3)` as tests, stepped starts above the diagonal, and
 // a stepped start with a flattened index, which keeps the index as written
 // and tests each value of j.
 
@@ -50,6 +50,14 @@ void tri(int n, float A[n][n], const float B[n][n]) {
 #pragma endscop
 }
 
+void diag(int n, int m, float A[n][m]) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = 2 * i; j < m; j += 2)
+      A[i][j] = 1.0f + i;
+#pragma endscop
+}
+
 // RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck --check-prefix=REMARK %s
 // REMARK: modular-guards.c:15:5: remark: the branch on '(r - j) % 3 == -1' runs one iteration of 'j' in 3: 'j' now counts those iterations only, so consecutive threads run consecutive iterations that take the branch
 // REMARK: modular-guards.c:24:7: remark: the branch on 'j % (long long)2 == i % (long long)2' runs one iteration of 'j' in 2
@@ -57,6 +65,7 @@ void tri(int n, float A[n][n], const float B[n][n]) {
 // REMARK: modular-guards.c:36:7: remark: the branch on 'j % 2' runs one iteration of 'j' in 2
 // REMARK: modular-guards.c:41:7: remark: the branch on '!((i - j) % 3)' runs one iteration of 'j' in 3
 // REMARK: modular-guards.c:48:5: remark: 'j' steps by 2 from 'i + 1', which depends on an outer loop: it now counts its iterations from 0, so the grid can cover it
+// REMARK: modular-guards.c:56:5: remark: 'j' steps by 2 from '2 * i', which depends on an outer loop
 // REMARK: modular-guards.c:14:3: remark: mapped j -> x (1-D grid, block 256)
 // REMARK: modular-guards.c:27:3: remark: mapped j -> x, i -> y (2-D grid, block 32x8)
 // REMARK: modular-guards.c:47:3: remark: mapped j -> x, i -> y (2-D grid, block 32x8)
@@ -82,9 +91,9 @@ void tri(int n, float A[n][n], const float B[n][n]) {
 // RUN: %c2cuda-check %s --size n=4,m=2,r=-7 --trials 2 --random-schedules 2 2>/dev/null | FileCheck --check-prefix=ORACLE2 %s
 // RUN: %c2cuda-check %srcroot/benchmarks/parity/variants.c --size n=37,m=13,tsteps=3 --trials 2 --random-schedules 3 2>/dev/null | FileCheck --check-prefix=ORACLE3 %s
 // RUN: %c2cuda-check %srcroot/benchmarks/parity/variants.c --size n=4,m=3,tsteps=2 --trials 1 --random-schedules 2 2>/dev/null | FileCheck --check-prefix=ORACLE4 %s
-// ORACLE-COUNT-16: {{^}}CHECK {{[a-z_0-9]+}} PASS
+// ORACLE-COUNT-20: {{^}}CHECK {{[a-z_0-9]+}} PASS
 // ORACLE-NOT: FAIL
-// ORACLE2-COUNT-12: {{^}}CHECK {{[a-z_0-9]+}} PASS
+// ORACLE2-COUNT-15: {{^}}CHECK {{[a-z_0-9]+}} PASS
 // ORACLE2-NOT: FAIL
 // ORACLE3-COUNT-24: {{^}}CHECK {{[a-z_0-9]+}} PASS
 // ORACLE3-NOT: FAIL
