@@ -2,6 +2,7 @@
 
 #include "CompressModularGuards.h"
 
+#include "analysis/BandBox.h"
 #include "ir/IRBuild.h"
 #include "ir/IRPrinter.h"
 #include "ir/IRRewrite.h"
@@ -202,8 +203,7 @@ std::optional<int64_t> addBound(std::optional<int64_t> A,
 }
 
 /// Bounds on E from the bounds of the variables in R (the enclosing loops'
-/// iterators); arithmetic with literals, sums, literal factors and residues
-/// only.
+/// iterators); arithmetic with literals, sums and residues only.
 Range rangeOf(const Expr &E, const Ranges &R) {
   if (const auto *L = dyn_cast<IntLit>(&E))
     return {L->Value, L->Value};
@@ -236,23 +236,6 @@ Range rangeOf(const Expr &E, const Ranges &R) {
   case BinaryOpKind::Sub:
     C = Neg(C);
     return {addBound(A.Lo, C.Lo), addBound(A.Hi, C.Hi)};
-  case BinaryOpKind::Mul: {
-    // A literal factor scales the other side's bounds.
-    const auto *LA = dyn_cast<IntLit>(stripCasts(B->LHS.get()));
-    const auto *LC = dyn_cast<IntLit>(stripCasts(B->RHS.get()));
-    if (!LA == !LC)
-      return {};
-    int64_t F = LA ? LA->Value : LC->Value;
-    Range X = LA ? C : A;
-    auto Scale = [F](std::optional<int64_t> V) -> std::optional<int64_t> {
-      int64_t P;
-      if (!V || __builtin_mul_overflow(*V, F, &P))
-        return std::nullopt;
-      return P;
-    };
-    return F >= 0 ? Range{Scale(X.Lo), Scale(X.Hi)}
-                  : Range{Scale(X.Hi), Scale(X.Lo)};
-  }
   case BinaryOpKind::Rem:
     // C's remainder by a literal m: within (-m, m), non-negative for a
     // non-negative dividend.
@@ -473,6 +456,8 @@ private:
   const std::vector<Param> &Params;
   /// The iterators of the loops around the current one, with their bounds.
   Ranges Outer;
+  /// The same loops, outermost first.
+  std::vector<const ForStmt *> Enclosing;
 
   /// F compressed and its body rewritten; null when nothing changed.
   StmtPtr loop(const ForStmt &F) {
@@ -486,7 +471,9 @@ private:
     if (auto It = Outer.find(G.Iter); It != Outer.end())
       Shadowed = It->second;
     Outer[G.Iter] = iteratorRange(G, Outer);
+    Enclosing.push_back(&G);
     StmtList Body = run(G.Body);
+    Enclosing.pop_back();
     if (Shadowed)
       Outer[G.Iter] = *Shadowed;
     else
@@ -589,6 +576,31 @@ private:
     return nullptr;
   }
 
+  /// The least value of E, affine with literal coefficients in the
+  /// enclosing loops' iterators, over their bounding box (analysis/BandBox.h:
+  /// `i + 1` with i from 0 gives 1, `n - i` with i below n gives 1); null
+  /// when E or a loop's bounds have another form.
+  ExprPtr leastOverEnclosing(const ExprPtr &E, ScalarKind T) const {
+    std::set<std::string> Iters;
+    for (const ForStmt *L : Enclosing) {
+      if (!analysis::bandBoundsOK(*L, Iters))
+        return nullptr;
+      Iters.insert(L->Iter);
+    }
+    std::optional<LinearForm> Form = analysis::linearIn(E, Iters);
+    if (!Form)
+      return nullptr;
+    analysis::BandBox Box = analysis::bandBox(Enclosing);
+    // The least value is the largest over the box with its ends swapped.
+    std::map<std::string, std::pair<ExprPtr, ExprPtr>> Swapped;
+    for (size_t K = 0; K < Enclosing.size(); ++K)
+      Swapped[Enclosing[K]->Iter] = {Box.Hi[K], Box.Lo[K]};
+    ExprPtr Least = analysis::maxOverBox(*Form, Swapped);
+    if (const auto *L = dyn_cast<IntLit>(Least.get()))
+      return std::make_shared<IntLit>(L->Value, T);
+    return cast(Least, T);
+  }
+
   /// `for (v = A + X % k; v < U; v += m)`, A and U not depending on the
   /// enclosing loops Outer, as a loop counting its iterations; null when F
   /// has another form.
@@ -637,6 +649,8 @@ private:
       }
     }
     if (!Low)
+      Low = leastOverEnclosing(F.Lower, T);
+    if (!Low) // Residues in the start (i % 3 - 2): literal bounds only.
       if (std::optional<int64_t> Least = rangeOf(*F.Lower, Outer).Lo)
         Low = std::make_shared<IntLit>(*Least, T);
     if (!Low)

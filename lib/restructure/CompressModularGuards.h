@@ -30,9 +30,11 @@
 // an index without products: the analyses delinearize `b[i * m + j]`, and
 // cannot through a residue). A stepped loop needs a bound below its start
 // that the outer loops do not change, from which it counts (a thread's
-// guard keeps the extra iterations out): A - (k - 1) for A + X % k, or the
-// least value the enclosing loops' bounds give the start (`j = i + 1`, i
-// from 0: 1); and an upper bound the outer loops do not change. With a
+// guard keeps the extra iterations out): A - (k - 1) for A + X % k, else
+// the least value of an affine start over the enclosing loops' bounding box
+// (analysis/BandBox.h: `j = i + 1`, i from 0: 1; `j = n - i`, i < n: 1),
+// else literal bounds of a start with residues (`i % 3 - 2`: -2); and an
+// upper bound the outer loops do not change. With a
 // flattened index it runs every value from that bound and keeps those of
 // its class (j >= L and (j - L) % step == 0), so the index stays affine.
 //

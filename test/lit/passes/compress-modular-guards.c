@@ -120,8 +120,8 @@ void flat(int n, int m, float *b) {
 // CHECK-NEXT: {{^}}          b[i * m + j] = (float)1;{{$}}
 
 // Left as they are: a branch with an else, a second statement, a residue
-// compared with an element the loop writes, a stepping start whose least
-// value the bounds do not give (m - 2 * i), and a flattened index
+// compared with an element the loop writes, a stepping start that is not
+// affine (i * i: no least value from the loops' box), and a flattened index
 // (delinearizing i * m + j cannot see through a residue).
 void kept(int n, int m, float *a, float *b, int *r) {
 #pragma c2cuda kernel
@@ -144,7 +144,7 @@ void kept(int n, int m, float *a, float *b, int *r) {
       r[0] = j;
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++)
-    for (int j = m - 2 * i; j < m; j += 2)
+    for (int j = i * i; j < m; j += 2)
       b[i * m + j] = 1;
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++)
@@ -160,7 +160,7 @@ void kept(int n, int m, float *a, float *b, int *r) {
 // CHECK-NEXT: {{^}}        if (j % 2 == 0) {{{$}}
 // CHECK:      {{^}}    for (int j = 0; j < m; ++j) {{{$}}
 // CHECK-NEXT: {{^}}      if (j % 2 == r[0]) {{{$}}
-// CHECK:      {{^}}      for (int j = m - 2 * i; j < m; j += 2) {{{$}}
+// CHECK:      {{^}}      for (int j = i * i; j < m; j += 2) {{{$}}
 // CHECK:      {{^}}      for (int j = 0; j < m; ++j) {{{$}}
 // CHECK-NEXT: {{^}}        if (j % 2 == 1) {{{$}}
 

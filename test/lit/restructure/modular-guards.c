@@ -5,7 +5,8 @@
 // every fourth column, odd rows, checkerboards), and here: residues of
 // negative values, which keep C's meaning (`j % 3 == -1` holds for j = -1,
 // -4, ..., never for j = 2), long iterators with a residue on each side,
-// `j % 2` and `!(x % 3)` as tests, stepped starts above the diagonal, and
+// `j % 2` and `!(x % 3)` as tests, stepped starts above and below the
+// diagonal (least values from the loops' bounding box, symbolic too), and
 // a stepped start with a flattened index, which keeps the index as written
 // and tests each value of j.
 
@@ -58,17 +59,26 @@ void diag(int n, int m, float A[n][m]) {
 #pragma endscop
 }
 
+void anti(int n, int m, float A[n][m]) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = n - i; j < m; j += 2)
+      A[i][j] = 2.0f + j;
+#pragma endscop
+}
+
 // RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck --check-prefix=REMARK %s
-// REMARK: modular-guards.c:15:5: remark: the branch on '(r - j) % 3 == -1' runs one iteration of 'j' in 3: 'j' now counts those iterations only, so consecutive threads run consecutive iterations that take the branch
-// REMARK: modular-guards.c:24:7: remark: the branch on 'j % (long long)2 == i % (long long)2' runs one iteration of 'j' in 2
-// REMARK: modular-guards.c:28:5: remark: 'j' steps by 3 from 'i % 3 - 2', which depends on an outer loop: it now runs every value from '-2' and keeps one in 3, so the grid can cover it (an index such as i * m + j stays as written)
-// REMARK: modular-guards.c:36:7: remark: the branch on 'j % 2' runs one iteration of 'j' in 2
-// REMARK: modular-guards.c:41:7: remark: the branch on '!((i - j) % 3)' runs one iteration of 'j' in 3
-// REMARK: modular-guards.c:48:5: remark: 'j' steps by 2 from 'i + 1', which depends on an outer loop: it now counts its iterations from 0, so the grid can cover it
-// REMARK: modular-guards.c:56:5: remark: 'j' steps by 2 from '2 * i', which depends on an outer loop
-// REMARK: modular-guards.c:14:3: remark: mapped j -> x (1-D grid, block 256)
-// REMARK: modular-guards.c:27:3: remark: mapped j -> x, i -> y (2-D grid, block 32x8)
-// REMARK: modular-guards.c:47:3: remark: mapped j -> x, i -> y (2-D grid, block 32x8)
+// REMARK: modular-guards.c:16:5: remark: the branch on '(r - j) % 3 == -1' runs one iteration of 'j' in 3: 'j' now counts those iterations only, so consecutive threads run consecutive iterations that take the branch
+// REMARK: modular-guards.c:25:7: remark: the branch on 'j % (long long)2 == i % (long long)2' runs one iteration of 'j' in 2
+// REMARK: modular-guards.c:29:5: remark: 'j' steps by 3 from 'i % 3 - 2', which depends on an outer loop: it now runs every value from '-2' and keeps one in 3, so the grid can cover it (an index such as i * m + j stays as written)
+// REMARK: modular-guards.c:37:7: remark: the branch on 'j % 2' runs one iteration of 'j' in 2
+// REMARK: modular-guards.c:42:7: remark: the branch on '!((i - j) % 3)' runs one iteration of 'j' in 3
+// REMARK: modular-guards.c:49:5: remark: 'j' steps by 2 from 'i + 1', which depends on an outer loop: it now counts its iterations from 0, so the grid can cover it
+// REMARK: modular-guards.c:57:5: remark: 'j' steps by 2 from '2 * i', which depends on an outer loop
+// REMARK: modular-guards.c:65:5: remark: 'j' steps by 2 from 'n - i', which depends on an outer loop
+// REMARK: modular-guards.c:15:3: remark: mapped j -> x (1-D grid, block 256)
+// REMARK: modular-guards.c:28:3: remark: mapped j -> x, i -> y (2-D grid, block 32x8)
+// REMARK: modular-guards.c:48:3: remark: mapped j -> x, i -> y (2-D grid, block 32x8)
 
 // RUN: %c2cuda %srcroot/benchmarks/parity/variants.c -o %t-parity.cu 2>&1 | FileCheck --check-prefix=PARITY %s
 // Strided by the branch as written, not by the mapping: not 'uncoalesced'.
@@ -91,9 +101,9 @@ void diag(int n, int m, float A[n][m]) {
 // RUN: %c2cuda-check %s --size n=4,m=2,r=-7 --trials 2 --random-schedules 2 2>/dev/null | FileCheck --check-prefix=ORACLE2 %s
 // RUN: %c2cuda-check %srcroot/benchmarks/parity/variants.c --size n=37,m=13,tsteps=3 --trials 2 --random-schedules 3 2>/dev/null | FileCheck --check-prefix=ORACLE3 %s
 // RUN: %c2cuda-check %srcroot/benchmarks/parity/variants.c --size n=4,m=3,tsteps=2 --trials 1 --random-schedules 2 2>/dev/null | FileCheck --check-prefix=ORACLE4 %s
-// ORACLE-COUNT-20: {{^}}CHECK {{[a-z_0-9]+}} PASS
+// ORACLE-COUNT-24: {{^}}CHECK {{[a-z_0-9]+}} PASS
 // ORACLE-NOT: FAIL
-// ORACLE2-COUNT-15: {{^}}CHECK {{[a-z_0-9]+}} PASS
+// ORACLE2-COUNT-18: {{^}}CHECK {{[a-z_0-9]+}} PASS
 // ORACLE2-NOT: FAIL
 // ORACLE3-COUNT-24: {{^}}CHECK {{[a-z_0-9]+}} PASS
 // ORACLE3-NOT: FAIL
