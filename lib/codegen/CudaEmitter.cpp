@@ -67,12 +67,17 @@ static inline void c2c_check(cudaError_t err, const char *what,
 
 // A kernel whose shared tiles pass the 48 KB it may declare statically
 // takes them as dynamic shared memory: the device must allow that many
-// bytes per block (227 KB on sm_90), and the kernel's limit is raised
-// before each launch.
+// bytes per block (227 KB on sm_90), and the kernel's limit is raised once
+// per kernel and device (the calls are remembered, not repeated per launch).
 [[maybe_unused]] static inline void c2c_allow_shared(const void *kernel, long long bytes,
                                                      const char *name, const char *from) {
+  static const void *done_kernel[64];
+  static int done_device[64], done = 0;
   int dev = 0, most = 0;
   c2c_check(cudaGetDevice(&dev), "cudaGetDevice", name, from);
+  for (int k = 0; k < done; ++k)
+    if (done_kernel[k] == kernel && done_device[k] == dev)
+      return;
   c2c_check(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev),
             "cudaDeviceGetAttribute", name, from);
   if (bytes > most) {
@@ -82,6 +87,11 @@ static inline void c2c_check(cudaError_t err, const char *what,
   }
   c2c_check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes),
             "cudaFuncSetAttribute", name, from);
+  if (done < 64) {
+    done_kernel[done] = kernel;
+    done_device[done] = dev;
+    ++done;
+  }
 }
 
 // Blocks for trip iterations, clamped to [1, max]: the kernels loop with a
