@@ -6,6 +6,8 @@
 //   MapToGrid               parallel band -> grid loops, block shape
 //   ReduceAcrossLanes       a reduction loop along rows -> the lanes of a
 //                           warp per point (default schedule only)
+//   DeferAccumulatorStarts  sums loaded before a loop start from zero;
+//                           the start is added after it
 //   TileForBlocks           tiling clauses -> block tiles, points per
 //                           thread, shared tiles, register tiles
 //   ClipToBand              points outside a triangular band skipped
@@ -26,6 +28,7 @@
 #include "ClipToBand.h"
 #include "CollectKernelInterface.h"
 #include "CombineReductionsPerWarp.h"
+#include "DeferAccumulatorStarts.h"
 #include "ExpandIntegerPowers.h"
 #include "HoistHostLoops.h"
 #include "LoweringContext.h"
@@ -65,6 +68,12 @@ const std::vector<LoweringPass> &passes() {
        "(default schedule only)",
        [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
          return reduceAcrossLanes(std::move(LF), Ctx);
+       }},
+      {"DeferAccumulatorStarts",
+       "sums loaded before a loop start from zero; the start is added after "
+       "it",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return deferAccumulatorStarts(std::move(LF), Ctx);
        }},
       {"TileForBlocks",
        "tiling clauses -> block tiles, points per thread, shared tiles, "
