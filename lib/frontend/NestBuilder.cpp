@@ -290,7 +290,9 @@ void NestBuilder::stmt(const clang::Stmt *S, StmtList &Out) {
     return;
   }
   if (isa<ContinueStmt>(S)) {
-    error(S->getBeginLoc(), "'continue' is not supported in an offloaded nest",
+    error(S->getBeginLoc(),
+          "'continue' inside an 'if' whose branches both go on to the rest of "
+          "the loop body is not supported",
           "guard the rest of the loop body with 'if' instead");
     return;
   }
@@ -314,6 +316,89 @@ void NestBuilder::stmt(const clang::Stmt *S, StmtList &Out) {
         std::string("'") + S->getStmtClassName() +
             "' statements are not supported in an offloaded nest",
         "use canonical 'for' loops, 'if', assignments and scalar locals");
+}
+
+namespace {
+
+/// The statements of S in order: a compound statement's items, else S.
+std::vector<const clang::Stmt *> items(const clang::Stmt *S) {
+  if (!S)
+    return {};
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return {CS->body_begin(), CS->body_end()};
+  return {S};
+}
+
+bool alwaysContinues(const std::vector<const clang::Stmt *> &L);
+
+/// Whether one of the statements is a `continue` of the loop they are in,
+/// directly or in a branch of an `if` among them.
+bool mayContinue(const std::vector<const clang::Stmt *> &L) {
+  for (const clang::Stmt *S : L) {
+    if (isa<ContinueStmt>(S))
+      return true;
+    if (const auto *IS = dyn_cast<clang::IfStmt>(S))
+      if (mayContinue(items(IS->getThen())) ||
+          mayContinue(items(IS->getElse())))
+        return true;
+  }
+  return false;
+}
+
+/// Whether the statements never finish without a `continue`: the last is
+/// one, or an `if` both of whose branches are so.
+bool alwaysContinues(const std::vector<const clang::Stmt *> &L) {
+  if (L.empty())
+    return false;
+  if (isa<ContinueStmt>(L.back()))
+    return true;
+  const auto *IS = dyn_cast<clang::IfStmt>(L.back());
+  return IS && alwaysContinues(items(IS->getThen())) &&
+         alwaysContinues(items(IS->getElse()));
+}
+
+} // namespace
+
+StmtList NestBuilder::loopBody(const clang::Stmt *S) {
+  return withContinues(items(S), {});
+}
+
+StmtList NestBuilder::withContinues(const std::vector<const clang::Stmt *> &L,
+                                    const StmtList &Tail) {
+  StmtList Out;
+  for (size_t I = 0; I < L.size(); ++I) {
+    if (isa<ContinueStmt>(L[I]))
+      return Out; // Neither the rest nor the tail runs.
+    const auto *IS = dyn_cast<clang::IfStmt>(L[I]);
+    std::vector<const clang::Stmt *> Then, Else;
+    if (IS) {
+      Then = items(IS->getThen());
+      Else = items(IS->getElse());
+    }
+    // An `if` one of whose branches always continues (so the statements
+    // after it need to run in one branch only, never copied).
+    if (!IS || IS->getInit() || IS->getConditionVariable() ||
+        !(mayContinue(Then) || mayContinue(Else)) ||
+        !(alwaysContinues(Then) || alwaysContinues(Else))) {
+      stmt(L[I], Out);
+      continue;
+    }
+    ExprPtr Cond = expr(IS->getCond());
+    std::vector<const clang::Stmt *> After(L.begin() + I + 1, L.end());
+    StmtList Rest = withContinues(After, Tail);
+    StmtList T = withContinues(Then, Rest), E = withContinues(Else, Rest);
+    if (Cond && T.empty() && !E.empty()) { // `if (c) continue;`
+      Cond = std::make_shared<UnaryExpr>(UnaryOpKind::LNot, Cond,
+                                         ScalarKind::Int, Cond->Loc);
+      std::swap(T, E);
+    }
+    if (Cond)
+      Out.push_back(std::make_shared<c2cuda::IfStmt>(
+          Cond, std::move(T), std::move(E), loc(IS->getBeginLoc())));
+    return Out;
+  }
+  Out.insert(Out.end(), Tail.begin(), Tail.end());
+  return Out;
 }
 
 void NestBuilder::declStmt(const clang::DeclStmt *DS, StmtList &Out) {
@@ -657,7 +742,7 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
 
   ExprPtr Lower = LB ? expr(LB) : nullptr;
   ExprPtr Upper = UB ? expr(UB) : nullptr;
-  StmtList Body = stmtList(FS->getBody());
+  StmtList Body = loopBody(FS->getBody());
   if (!OK || !IV || !Lower || !Upper || !Cmp || !Step)
     return;
   Out.push_back(std::make_shared<c2cuda::ForStmt>(

@@ -102,6 +102,13 @@ private:
   void exprStmt(const clang::Expr *E, StmtList &Out);
   void forStmt(const clang::ForStmt *FS, StmtList &Out);
   StmtList stmtList(const clang::Stmt *S);
+  /// A loop's body, where `continue` may end a branch of an `if` among its
+  /// statements (or the body): the statements after that `if` then run in
+  /// its other branch. withContinues builds L so, followed by Tail, which
+  /// a `continue` skips too.
+  StmtList loopBody(const clang::Stmt *S);
+  StmtList withContinues(const std::vector<const clang::Stmt *> &L,
+                         const StmtList &Tail);
 
   ExprPtr expr(const clang::Expr *E);
   ExprPtr exprNode(const clang::Expr *E);
