@@ -57,6 +57,13 @@ public:
     X = &K.Grid[0];
     if (X->Dim != 0 || X->Coarsen != 1)
       return false;
+    // A mapped loop that is itself a reduction (`C[0][0] = t + C[0][0]`
+    // over i) needs its updates made atomic by ParallelizeReductions, which
+    // does not look inside the explicit-threads kernel built here: left to
+    // it (fuzz seed 9907, p00048, with --allow-reassociation: a race).
+    const LoopFacts *Mapped = X->Loop ? Ctx.loopFacts(&Nest, X->Loop) : nullptr;
+    if (Mapped && Mapped->Class == LoopClass::Reduction)
+      return false;
     size_t At = 0;
     std::set<std::string> Declared;
     // Elements set before L from no array (`y[i] = 0`), and their values:
