@@ -101,3 +101,104 @@ void rowmax(int n, int m, const float A[n][m], float mx[n]) {
   }
 #pragma endscop
 }
+
+/* C = A B^T: both operands read along k (a row of B per output column). */
+void mm_bt(int n, int m, int p, const float A[n][p], const float B[m][p],
+           float C[n][m]) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++) {
+      float s = 0.0f;
+      for (int k = 0; k < p; k++)
+        s += A[i][k] * B[j][k];
+      C[i][j] = s;
+    }
+#pragma endscop
+}
+
+/* Rank-1 update in place. */
+void rank1(int n, int m, float alpha, const float x[n], const float y[m],
+           float A[n][m]) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      A[i][j] += alpha * x[i] * y[j];
+#pragma endscop
+}
+
+/* A transpose written with the output's loop outside, flattened indices. */
+void transpose_ji(int n, int m, const float *in, float *out) {
+#pragma c2cuda kernel
+  for (int j = 0; j < m; j++)
+    for (int i = 0; i < n; i++)
+      out[j * n + i] = in[i * m + j];
+}
+
+/* FIR filter: a window sum over a short tap loop. */
+void fir(int n, int taps, const float *x, const float *h, float *y) {
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++) {
+    float acc = 0.0f;
+    for (int k = 0; k < taps; k++)
+      acc += h[k] * x[i + k];
+    y[i] = acc;
+  }
+}
+
+/* Rows scaled to unit length, in place: a sum, then a scaling loop. */
+void rownorm(int n, int m, float A[n][m]) {
+#pragma scop
+  for (int i = 0; i < n; i++) {
+    float s = 0.0f;
+    for (int j = 0; j < m; j++)
+      s += A[i][j] * A[i][j];
+    float inv = 1.0f / sqrtf(s + 1e-12f);
+    for (int j = 0; j < m; j++)
+      A[i][j] *= inv;
+  }
+#pragma endscop
+}
+
+/* Pairwise distances between the rows of X and Y. */
+void pdist(int n, int m, int d, const float X[n][d], const float Y[m][d],
+           float D[n][m]) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++) {
+      float s = 0.0f;
+      for (int k = 0; k < d; k++) {
+        float t = X[i][k] - Y[j][k];
+        s += t * t;
+      }
+      D[i][j] = sqrtf(s);
+    }
+#pragma endscop
+}
+
+/* Square roots of the elements not below a threshold; the rest untouched. */
+void sqrt_skip(int n, const float *x, float *y) {
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++) {
+    if (x[i] < 0.5f)
+      continue;
+    y[i] = sqrtf(x[i]);
+  }
+}
+
+/* A 3x3 convolution in NHWC layout, channels innermost. */
+void conv_nhwc(int N, int H, int W, int C, int K, const float *in,
+               const float *w, float *out) {
+#pragma c2cuda kernel
+  for (int n = 0; n < N; n++)
+    for (int p = 0; p < H - 2; p++)
+      for (int q = 0; q < W - 2; q++)
+        for (int k = 0; k < K; k++) {
+          float acc = 0.0f;
+          for (int r = 0; r < 3; r++)
+            for (int s = 0; s < 3; s++)
+              for (int c = 0; c < C; c++)
+                acc += in[((n * H + p + r) * W + q + s) * C + c] *
+                       w[((r * 3 + s) * C + c) * K + k];
+          out[((n * (H - 2) + p) * (W - 2) + q) * K + k] = acc;
+        }
+}

@@ -207,7 +207,10 @@ std::optional<ReductionNest> reductionNest(const Kernel &K) {
         return std::nullopt;
       continue;
     }
-    if (L || (isIntLiteral(*F->Lower) && isIntLiteral(*F->Upper)))
+    // A short window loop alone is no reduction nest; one holding the
+    // channels' loop (NHWC: r, s, c) is.
+    if (L || (isIntLiteral(*F->Lower) && isIntLiteral(*F->Upper) &&
+              !holdsLoop(F->Body)))
       return std::nullopt;
     L = F;
   }

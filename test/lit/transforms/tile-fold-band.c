@@ -121,3 +121,26 @@ void contraction(int nr, int nq, int np, const float A[nr][nq][np],
 // CHECK-LABEL: {{^}}__global__ void {{.*}}contraction_kernel0(
 // CHECK-NOT: c2c_reg_acc
 // CHECK: {{^}}extern "C" void contraction(
+
+// Channels last: the reduction nest is r, s, c, its outer loop a literal
+// window row; tiled as the c, r, s nest is, r in strips of 1.
+// REMARK: {{^}}{{.*}}tile-fold-band.c:[[@LINE+6]]:3: remark: tiled: blocks run tiles of 32 (k) x 64 (q) x 4 (p) x 1 (n), 64 threads each, r in strips of 1{{$}}
+// RUN: %c2cuda-check %s --function conv_nhwc --size N=2,H=9,W=11,C=5,K=6 --trials 2 --random-schedules 2 | FileCheck %s --check-prefix=ORACLE
+// RUN: %c2cuda-check %s --function conv_nhwc --size N=2,H=20,W=19,C=9,K=40 --trials 1 | FileCheck %s --check-prefix=ORACLE
+void conv_nhwc(int N, int H, int W, int C, int K, const float in[N][H][W][C],
+               const float w[3][3][C][K], float out[N][H - 2][W - 2][K]) {
+#pragma scop
+  for (int n = 0; n < N; n++)
+    for (int p = 0; p < H - 2; p++)
+      for (int q = 0; q < W - 2; q++)
+        for (int k = 0; k < K; k++) {
+          float acc = 0.0f;
+          for (int r = 0; r < 3; r++)
+            for (int s = 0; s < 3; s++)
+              for (int c = 0; c < C; c++)
+                acc += in[n][p + r][q + s][c] * w[r][s][c][k];
+          out[n][p][q][k] = acc;
+        }
+#pragma endscop
+}
+// CHECK-LABEL: {{^}}// Schedule: map(k: x, q: y, p: z) block(8, 8, 1) thread(k: 4, p: 4, q: 8) tile(k: 32, n: 1, p: 4, q: 64, r: 1){{$}}
