@@ -72,19 +72,6 @@ stridedAlong(const StmtList &Body, const std::vector<TileVar> &Vars,
   return Out;
 }
 
-/// A 1-D kernel whose loop inside the band reads an array along its rows
-/// while threads take one row each (`acc += A[i * N + j] * x[j]` with i
-/// mapped): the rows of a tile of 32 threads are staged 64 columns at a
-/// time, transposed, so that the loads are coalesced and each thread still
-/// runs its own loop in order (exact). H100, 16384^2 floats: 1.37 -> 0.63
-/// ms (benchmarks/RESULTS.md, 2026-11-24).
-/// Whether L holds a loop, at any depth.
-bool holdsLoop(const StmtList &L) {
-  bool Loop = false;
-  forEachStmt(L, [&](const Stmt &S) { Loop |= isa<ForStmt>(S); });
-  return Loop;
-}
-
 /// A 1-D kernel without loops (element-wise: `y[i] = a * x[i] + y[i]`):
 /// 8 points per thread (4 for 8-byte elements), consecutive threads on
 /// consecutive points, so that each thread has several loads in flight.
@@ -111,6 +98,13 @@ std::optional<DefaultTiling> elementWise(const Kernel &K, const GridLoop &X) {
   return DefaultTiling{{E, 1.0}, {{One, 0.66}, {Small, 0.66}}};
 }
 
+/// A 1-D kernel: element-wise (above), or one whose loop inside the band
+/// reads an array along its rows while threads take one row each (`acc +=
+/// A[i * N + j] * x[j]` with i mapped): the rows of a tile of 32 threads
+/// are staged 64 columns at a time, transposed, so that the loads are
+/// coalesced and each thread still runs its own loop in order (exact).
+/// H100, 16384^2 floats: 1.37 -> 0.63 ms (benchmarks/RESULTS.md,
+/// 2026-11-24).
 std::vector<DefaultTiling> oneDimCandidates(const Kernel &K,
                                             const Function &F) {
   const GridLoop &X = K.Grid[0];

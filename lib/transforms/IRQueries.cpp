@@ -71,4 +71,10 @@ readOnlyIterators(const StmtList &L, const std::set<std::string> &Written) {
   return Out;
 }
 
+bool holdsLoop(const StmtList &L) {
+  bool Loop = false;
+  forEachStmt(L, [&](const Stmt &S) { Loop |= isa<ForStmt>(S); });
+  return Loop;
+}
+
 } // namespace c2cuda

@@ -34,6 +34,9 @@ std::set<const ArrayRef *> collectArrayRefs(const StmtList &L);
 /// Scalars that L assigns (`x = ...`, `x += ...`), by name.
 std::set<std::string> collectAssignedScalars(const StmtList &L);
 
+/// Whether L holds a loop, at any depth.
+bool holdsLoop(const StmtList &L);
+
 /// Arrays some assignment in L writes (its target is an element of them).
 std::set<std::string> collectWrittenArrays(const StmtList &L);
 

@@ -44,9 +44,14 @@
 // The partials start from the operator's identity (0, 1, ~0, or the type's
 // extreme for min and max); the total is combined into the accumulator
 // once, so the result is the sequential one up to reassociation. Not
-// applied when L's bounds are both literals (a short window); blocks per row
-// where more references read contiguously along L than along the mapped
-// loop; slices where fewer but some read along the mapped loop.
+// applied when L's bounds are both literals (a short window), nor when a
+// statement after L holds a loop (it would run in one thread of the block:
+// softmax's three row loops ran 2x slower than a thread per row); blocks
+// per row where more references read contiguously along L than along the
+// mapped loop and some reference is strided along the mapped loop (where
+// every one is the same or consecutive for consecutive points, a thread
+// per point reads coalesced already: a 16-tap filter ran 200x slower in
+// blocks); slices where fewer but some read along the mapped loop.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TRANSFORMS_REDUCEACROSSLANES_H

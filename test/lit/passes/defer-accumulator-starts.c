@@ -36,6 +36,7 @@ void gemm(int ni, int nj, int nk, float alpha, float beta, float C[ni][nj],
 
 // A user's scalar, subtracted into, beside a count that starts from a
 // scalar (no load: left before the loop) and a product (not a sum).
+// gpu-check: A[n*m] x[m] b[n] r[n] base[n] cnt[n] s[n] p[n]
 void residual(int n, int m, const double *A, const double *x, const double *b,
               double *r, const int *base, int *cnt, const double *s,
               double *p) {
@@ -70,6 +71,7 @@ void residual(int n, int m, const double *A, const double *x, const double *b,
 
 // Left as they are: a start read from an array the loop writes, a loop that
 // reads its sum, a start that reads a scalar the loop sets.
+// gpu-check: a[n] w[m] out[n]
 void kept(int n, int m, float *a, const float *w, float *out) {
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++) {
@@ -97,6 +99,7 @@ void kept(int n, int m, float *a, const float *w, float *out) {
 // CHECK:       {{^}}    float u = w[0] + v;{{$}}
 
 // A reduction clause allows it for the sum it names.
+// gpu-check: A[n*m] x[m] b[n] y[n]
 void clause(int n, int m, const float *A, const float *x, const float *b,
             float *y) {
 #pragma c2cuda kernel reduction(+: acc)
