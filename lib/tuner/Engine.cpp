@@ -1,6 +1,7 @@
 //===- Engine.cpp - Running a tuning sweep over a bundle ------------------===//
 
 #include "tuner/Engine.h"
+#include "tuner/ExhaustiveSearch.h"
 #include "tuner/NcuProfile.h"
 #include "tuner/ReportTables.h"
 #include "tuner/ResultCache.h"
@@ -421,14 +422,36 @@ bool Engine::run(std::string &Err) {
     if (V.Role == "candidate")
       ++R.Candidates;
 
-  std::unique_ptr<SearchStrategy> S = makeStrategy(R.Strategy, B, R.Seed, Err);
+  std::unique_ptr<SearchStrategy> S;
+  size_t InShard = R.Candidates;
+  if (O.Shards > 1) {
+    if (O.Shard >= O.Shards) {
+      Err = "shard " + std::to_string(O.Shard) + " of " +
+            std::to_string(O.Shards) + ": shards count from 0";
+      return false;
+    }
+    if (!O.Strategy.empty() && O.Strategy != "exhaustive") {
+      Err = "a sharded sweep is exhaustive (each shard runs its share of "
+            "the candidates); leave out --strategy " +
+            O.Strategy;
+      return false;
+    }
+    R.Strategy = "exhaustive";
+    if (!O.Budget)
+      R.Budget = "";
+    auto E = std::make_unique<ExhaustiveSearch>(B, O.Shard, O.Shards);
+    InShard = (R.Candidates + O.Shards - 1 - O.Shard) / O.Shards;
+    S = std::move(E);
+  } else {
+    S = makeStrategy(R.Strategy, B, R.Seed, Err);
+  }
   if (!S)
     return false;
   Budget Bud;
   if (!parseBudget(R.Budget, Bud, Err))
     return false;
   if (!Bud.Evaluations && !Bud.Seconds)
-    Bud = defaultBudget(R.Strategy, R.Candidates);
+    Bud = defaultBudget(R.Strategy, InShard);
   R.BudgetEvaluations = Bud.Evaluations.value_or(0);
   R.BudgetSeconds = Bud.Seconds.value_or(0);
 
@@ -458,8 +481,12 @@ bool Engine::run(std::string &Err) {
   }
   note("tuning " + B.Function + " (nest " + std::to_string(B.Nest) + ") on " +
        R.Gpu.Name + ", CUDA " + R.Gpu.Toolkit + ": " +
-       std::to_string(R.Candidates) + " candidates, strategy " + R.Strategy +
-       ", budget " +
+       std::to_string(R.Candidates) + " candidates" +
+       (O.Shards > 1 ? " (shard " + std::to_string(O.Shard) + " of " +
+                           std::to_string(O.Shards) + ": " +
+                           std::to_string(InShard) + ")"
+                     : "") +
+       ", strategy " + R.Strategy + ", budget " +
        (Bud.Evaluations ? std::to_string(*Bud.Evaluations) + " evaluations"
                         : clockText(*Bud.Seconds)) +
        (O.CacheOnly ? ", from the cache only"

@@ -54,6 +54,12 @@ struct EngineOptions {
   /// variant missing from the cache is Skipped. The GPU and toolkit are
   /// those of the cached results that match the most variants.
   bool CacheOnly = false;
+  /// One shard of an exhaustive sweep (Shards > 1): the candidates at
+  /// positions Shard, Shard + Shards, ... of the space, every one of them
+  /// (no budget unless one is given); the baselines run in every shard.
+  /// Their caches merged, a --cache-only sweep picks what the whole one
+  /// would.
+  unsigned Shard = 0, Shards = 1;
   llvm::raw_ostream *Progress = nullptr; ///< Null: no progress output.
   bool ProgressIsTerminal = false;       ///< \r-update the line.
   /// Stops the sweep when set; null -> stopFlag(). With HandleSignals,

@@ -5,9 +5,11 @@
 namespace c2cuda {
 namespace tuner {
 
-ExhaustiveSearch::ExhaustiveSearch(const Bundle &B) {
+ExhaustiveSearch::ExhaustiveSearch(const Bundle &B, unsigned Shard,
+                                   unsigned Shards) {
+  size_t Position = 0;
   for (size_t V = 0; V < B.Variants.size(); ++V)
-    if (B.Variants[V].Role == "candidate")
+    if (B.Variants[V].Role == "candidate" && Position++ % Shards == Shard)
       Order.push_back(V);
 }
 

@@ -24,11 +24,15 @@
 #include "tuner/Engine.h"
 #include "tuner/Report.h"
 #include "tuner/ReportTables.h"
+#include "tuner/ResultCache.h"
 #include "tuner/StrategyReplay.h"
 #include "tuner/TuningRun.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -99,6 +103,105 @@ static cl::opt<unsigned>
              cl::desc("Candidates --replay asks for at a time (the engine "
                       "asks for 2 x -j; default 1)"),
              cl::init(1), cl::cat(Cat));
+
+static cl::opt<std::string>
+    ShardOpt("shard",
+             cl::desc("Run shard K of N of an exhaustive sweep (K/N, K from "
+                      "0): the candidates at positions K, K + N, ..."),
+             cl::value_desc("K/N"), cl::cat(Cat));
+static cl::list<std::string>
+    MergeCacheOpt("merge-cache",
+                  cl::desc("Merge this cache (a shard's) into the bundle's "
+                           "cache and exit; repeatable"),
+                  cl::value_desc("file"), cl::cat(Cat));
+static cl::opt<unsigned>
+    EmitSbatchOpt("emit-sbatch",
+                  cl::desc("Write DIR/sweep.sbatch (a Slurm job array of N "
+                           "shards) and DIR/merge.sbatch, and exit"),
+                  cl::value_desc("N"), cl::init(0), cl::cat(Cat));
+
+/// "K/N" with K < N.
+static bool parseShard(StringRef Text, unsigned &K, unsigned &N) {
+  auto [A, B] = Text.split('/');
+  return !A.trim().getAsInteger(10, K) && !B.trim().getAsInteger(10, N) &&
+         N >= 1 && K < N;
+}
+
+/// --merge-cache: each file's results the bundle's cache lacks, appended.
+static int mergeCaches(const std::string &Into) {
+  for (const std::string &From : MergeCacheOpt) {
+    size_t Added = 0;
+    std::vector<std::string> Notes;
+    std::string Err;
+    if (!mergeCacheFile(From, Into, Added, Notes, Err)) {
+      errs() << "c2cuda-tune: error: " << Err << "\n";
+      return 1;
+    }
+    for (const std::string &N : Notes)
+      errs() << "c2cuda-tune: note: " << N << "\n";
+    outs() << From << ": " << Added << " results merged into " << Into << "\n";
+  }
+  return 0;
+}
+
+/// --emit-sbatch N: a job array whose task K runs shard K/N into its own
+/// cache, and a job that merges them and reports (submitted after it).
+static int emitSbatch(const std::string &Dir, unsigned N,
+                      const std::string &Self) {
+  SmallString<256> Abs(Dir);
+  sys::fs::make_absolute(Abs);
+  std::string D = std::string(Abs);
+  auto Write = [&](const char *Name, const std::string &Text) {
+    SmallString<256> P(Abs);
+    sys::path::append(P, Name);
+    std::error_code EC;
+    raw_fd_ostream OS(P, EC);
+    if (EC) {
+      errs() << "c2cuda-tune: error: cannot write " << P << ": " << EC.message()
+             << "\n";
+      return false;
+    }
+    OS << Text;
+    return true;
+  };
+  // Double quotes, so that the shell expands the task's index in a path.
+  auto Q = [](const std::string &S) { return "\"" + S + "\""; };
+  std::string Shards = std::to_string(N);
+  std::string Task = "${SLURM_ARRAY_TASK_ID}";
+  std::string Sweep;
+  raw_string_ostream SO(Sweep);
+  SO << "#!/bin/bash\n"
+     << "# One shard of the exhaustive sweep of " << D << " per array task.\n"
+     << "#SBATCH --job-name=c2cuda-tune\n"
+     << "#SBATCH --array=0-" << (N - 1) << "\n"
+     << "#SBATCH --gres=gpu:1\n"
+     << "#SBATCH --output=" << D << "/shard-%a.log\n"
+     << "exec " << Q(Self) << " " << Q(D) << " --shard " << Task << "/"
+     << Shards << " --cache " << Q(D + "/cache.shard" + Task + ".jsonl")
+     << " --no-ncu --quiet\n";
+  std::string Merge;
+  raw_string_ostream MO(Merge);
+  MO << "#!/bin/bash\n"
+     << "# The shards' caches merged; the winner picked from them.\n"
+     << "#SBATCH --job-name=c2cuda-tune-merge\n"
+     << "#SBATCH --output=" << D << "/merge.log\n"
+     << "set -e\n";
+  for (unsigned K = 0; K < N; ++K)
+    MO << Q(Self) << " " << Q(D) << " --merge-cache "
+       << Q(D + "/cache.shard" + std::to_string(K) + ".jsonl") << "\n";
+  MO << "exec " << Q(Self) << " " << Q(D)
+     << " --cache-only --strategy exhaustive --report " << Q(D + "/report")
+     << "\n";
+  SO.flush();
+  MO.flush();
+  if (!Write("sweep.sbatch", Sweep) || !Write("merge.sbatch", Merge))
+    return 1;
+  outs() << "wrote " << D << "/sweep.sbatch and " << D
+         << "/merge.sbatch; submit with\n"
+         << "  jid=$(sbatch --parsable " << D << "/sweep.sbatch)\n"
+         << "  sbatch --dependency=afterok:$jid " << D << "/merge.sbatch\n";
+  return 0;
+}
 
 static bool parseGpus(const std::string &Text, std::vector<unsigned> &Out) {
   SmallVector<StringRef, 8> Parts;
@@ -273,7 +376,25 @@ int main(int argc, char **argv) {
   }
   if (!ReplayOpt.empty())
     return replay(B);
+  if (!MergeCacheOpt.empty()) {
+    SmallString<256> Into(BundleDir);
+    sys::path::append(Into, "cache.jsonl");
+    return mergeCaches(CacheOpt.empty() ? std::string(Into)
+                                        : std::string(CacheOpt));
+  }
+  if (EmitSbatchOpt.getNumOccurrences()) {
+    if (EmitSbatchOpt < 1)
+      return BadOption("--emit-sbatch expects at least 1 shard");
+    return emitSbatch(BundleDir, EmitSbatchOpt,
+                      sys::fs::getMainExecutable(argv[0], (void *)&main));
+  }
   EngineOptions O;
+  if (ShardOpt.getNumOccurrences() &&
+      !parseShard(ShardOpt, O.Shard, O.Shards)) {
+    errs() << "c2cuda-tune: error: --shard '" << ShardOpt
+           << "': expected K/N with 0 <= K < N, such as 0/4\n";
+    return 1;
+  }
   O.Strategy = StrategyOpt;
   if (BudgetOpt.getNumOccurrences())
     O.Budget = BudgetOpt;
