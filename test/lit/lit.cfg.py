@@ -50,6 +50,21 @@ if has_gpu():
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 
+# A Slurm cluster this machine can submit to (scripts/slurm-single-node.sh
+# starts one on this machine): tune/engine-shards-slurm.test submits a
+# sharded sweep to it.
+def has_slurm():
+    if not shutil.which("sbatch") or not shutil.which("sinfo"):
+        return False
+    try:
+        out = subprocess.run(["sinfo", "-h", "-o", "%T"], capture_output=True, text=True, timeout=20)
+        return out.returncode == 0 and any(s.strip() in ("idle", "mixed", "allocated") for s in out.stdout.split())
+    except Exception:
+        return False
+
+if has_slurm():
+    config.available_features.add("slurm")
+
 # Debian's python3 has python3-jsonschema (installed by scripts/setup.sh);
 # a python3 earlier on PATH (pyenv, venv) may not.
 config.substitutions.append(("%syspython", "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else "python3"))
