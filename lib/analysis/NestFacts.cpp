@@ -1168,6 +1168,18 @@ void Analyzer::inferExtents() {
                       "' the nest accesses",
                   Hint);
     };
+    // A loop a `break` may end early touches less than its bounds say,
+    // and the caller's array may be no longer than what it touches.
+    if (std::any_of(NestOrder.begin(), NestOrder.end(), [&](const NestStmt *N) {
+          return N->ArraysPastBreak.count(Name) > 0;
+        })) {
+      Diags.error(Raw[Refs[0]].Ref->Loc,
+                  "cannot infer how many elements of '" + Name +
+                      "' the nest accesses: a 'break' may end its loop "
+                      "before the loop's bound",
+                  Hint + ", or declare '" + Name + "' with its dimensions");
+      continue;
+    }
     auto Project = [&](isl_set *S) {
       for (int D = isl_set_dim(S, isl_dim_param) - 1; D >= 0; --D) {
         std::string PN = isl_set_get_dim_name(S, isl_dim_param, D);

@@ -738,6 +738,7 @@ StmtPtr FunctionBuilder::nestStmt(const clang::Stmt *S) {
   auto N = std::make_shared<NestStmt>(NextId++, std::move(Private),
                                       std::move(Clauses), loc(P->Loc),
                                       loc(S->getBeginLoc()));
+  N->ArraysPastBreak = NB.arraysPastBreak();
   if (!Done.empty()) {
     N->AsWritten = std::move(Body);
     for (const std::string &Name : Done) {

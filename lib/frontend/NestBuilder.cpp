@@ -3,6 +3,8 @@
 #include "NestBuilder.h"
 #include "ClangTypes.h"
 
+#include "ir/IRWalk.h"
+
 #include "clang/AST/StmtVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -284,9 +286,17 @@ void NestBuilder::stmt(const clang::Stmt *S, StmtList &Out) {
     return;
   }
   if (isa<BreakStmt>(S)) {
-    error(S->getBeginLoc(), "'break' is not supported in an offloaded nest",
-          "put the exit condition into the loop bounds or guard the rest of "
-          "the body with 'if'");
+    if (!Loops.empty() && !Loops.back().Allowed)
+      error(S->getBeginLoc(),
+            "'break' leaves a loop whose iterator is declared outside it",
+            "declare the iterator in the loop ('for (int i = ...') and keep "
+            "where it stopped in a variable of its own");
+    else
+      error(S->getBeginLoc(),
+            "'break' inside an 'if' whose branches both go on to the rest of "
+            "the loop body is not supported",
+            "put the exit condition into the loop bounds or guard the rest "
+            "of the body with 'if'");
     return;
   }
   if (isa<ContinueStmt>(S)) {
@@ -331,11 +341,16 @@ std::vector<const clang::Stmt *> items(const clang::Stmt *S) {
 
 bool alwaysContinues(const std::vector<const clang::Stmt *> &L);
 
-/// Whether one of the statements is a `continue` of the loop they are in,
-/// directly or in a branch of an `if` among them.
+/// A `continue` or `break`: the rest of the loop's body does not run.
+bool leavesBody(const clang::Stmt *S) {
+  return isa<ContinueStmt>(S) || isa<BreakStmt>(S);
+}
+
+/// Whether one of the statements is a `continue` or `break` of the loop
+/// they are in, directly or in a branch of an `if` among them.
 bool mayContinue(const std::vector<const clang::Stmt *> &L) {
   for (const clang::Stmt *S : L) {
-    if (isa<ContinueStmt>(S))
+    if (leavesBody(S))
       return true;
     if (const auto *IS = dyn_cast<clang::IfStmt>(S))
       if (mayContinue(items(IS->getThen())) ||
@@ -350,7 +365,7 @@ bool mayContinue(const std::vector<const clang::Stmt *> &L) {
 bool alwaysContinues(const std::vector<const clang::Stmt *> &L) {
   if (L.empty())
     return false;
-  if (isa<ContinueStmt>(L.back()))
+  if (leavesBody(L.back()))
     return true;
   const auto *IS = dyn_cast<clang::IfStmt>(L.back());
   return IS && alwaysContinues(items(IS->getThen())) &&
@@ -369,6 +384,18 @@ StmtList NestBuilder::withContinues(const std::vector<const clang::Stmt *> &L,
   for (size_t I = 0; I < L.size(); ++I) {
     if (isa<ContinueStmt>(L[I]))
       return Out; // Neither the rest nor the tail runs.
+    if (isa<BreakStmt>(L[I]) && !Loops.empty() && Loops.back().Allowed) {
+      // The loop's remaining iterations find the flag set and do nothing.
+      BreakTarget &T = Loops.back();
+      if (T.Flag.empty())
+        T.Flag = "c2c_break" + std::to_string(BreakFlags++);
+      SourceLoc At = loc(L[I]->getBeginLoc());
+      Out.push_back(std::make_shared<AssignStmt>(
+          std::make_shared<VarRef>(T.Flag, ScalarKind::Int, At),
+          AssignOpKind::Set, std::make_shared<IntLit>(1, ScalarKind::Int, At),
+          At));
+      return Out;
+    }
     const auto *IS = dyn_cast<clang::IfStmt>(L[I]);
     std::vector<const clang::Stmt *> Then, Else;
     if (IS) {
@@ -742,9 +769,39 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
 
   ExprPtr Lower = LB ? expr(LB) : nullptr;
   ExprPtr Upper = UB ? expr(UB) : nullptr;
+  Loops.push_back({isa_and_nonnull<clang::DeclStmt>(FS->getInit()), ""});
   StmtList Body = loopBody(FS->getBody());
+  std::string Flag = Loops.back().Flag;
+  Loops.pop_back();
   if (!OK || !IV || !Lower || !Upper || !Cmp || !Step)
     return;
+  if (!Flag.empty()) {
+    // `break`: a flag, clear before the loop, that every iteration after
+    // the one setting it finds set. The loop's bounds then say more than
+    // what its arrays' references touch.
+    // Arrays whose subscripts read what changes in this loop: its
+    // iterator, and the scalars its body sets (inner iterators included).
+    std::set<std::string> Iters = namesWritten(Body).Scalars;
+    Iters.insert(IV->getName().str());
+    forEachExprIn(Body, [&](const Expr &E) {
+      const auto *R = dyn_cast<ArrayRef>(&E);
+      if (!R || R->Local)
+        return;
+      for (const ExprPtr &I : R->Indices)
+        forEachExpr(*I, [&](const Expr &X) {
+          if (const auto *V = dyn_cast<VarRef>(&X); V && Iters.count(V->Name))
+            PastBreak.insert(R->Array);
+        });
+    });
+    SourceLoc L = loc(FS->getBeginLoc());
+    ExprPtr Set = std::make_shared<VarRef>(Flag, ScalarKind::Int, L);
+    Out.push_back(std::make_shared<c2cuda::DeclStmt>(
+        Flag, ScalarKind::Int, std::make_shared<IntLit>(0, ScalarKind::Int),
+        L));
+    Body = {std::make_shared<c2cuda::IfStmt>(
+        std::make_shared<UnaryExpr>(UnaryOpKind::LNot, Set, ScalarKind::Int, L),
+        std::move(Body), StmtList{}, L)};
+  }
   Out.push_back(std::make_shared<c2cuda::ForStmt>(
       IV->getName().str(), *IterKind, Lower, *Cmp, Upper, *Step,
       std::move(Body), loc(FS->getBeginLoc())));

@@ -37,6 +37,9 @@ public:
   /// The IR of one nest statement (a for loop, or any statement of a scop
   /// region). Returns the statements built; errors are in Diags.
   StmtList buildNest(const clang::Stmt *S);
+  /// Arrays referenced in a loop that a `break` may end early (the nests
+  /// built so far): NestStmt::ArraysPastBreak.
+  const std::set<std::string> &arraysPastBreak() const { return PastBreak; }
 
   /// The function's local arrays the nests built so far copied in (their
   /// host declarations may be unused now).
@@ -107,6 +110,16 @@ private:
   /// its other branch. withContinues builds L so, followed by Tail, which
   /// a `continue` skips too.
   StmtList loopBody(const clang::Stmt *S);
+  /// The loop whose body is being built: whether a `break` may leave it
+  /// (its iterator is declared in it, so nothing reads where it stopped),
+  /// and the flag a `break` sets (empty until one does).
+  struct BreakTarget {
+    bool Allowed = false;
+    std::string Flag;
+  };
+  std::vector<BreakTarget> Loops;
+  unsigned BreakFlags = 0;
+  std::set<std::string> PastBreak;
   StmtList withContinues(const std::vector<const clang::Stmt *> &L,
                          const StmtList &Tail);
 

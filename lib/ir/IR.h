@@ -472,6 +472,11 @@ public:
   /// written (CompressModularGuards), with the class's step: their
   /// references are that many elements apart.
   std::map<std::string, int64_t> ResidueLoops;
+  /// Arrays referenced inside a loop that a `break` may end before its
+  /// bound: what the bounds say they touch may pass what the caller's
+  /// arrays hold, so their extent comes from declared dimensions or an
+  /// extent clause only (the analysis refuses to infer it).
+  std::set<std::string> ArraysPastBreak;
   NestStmt(unsigned Id, StmtList B, NestClauses C, SourceLoc PragmaLoc,
            SourceLoc L = {})
       : Stmt(Kind::Nest, std::move(L)), Id(Id), Body(std::move(B)),

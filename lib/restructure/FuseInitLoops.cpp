@@ -270,6 +270,8 @@ StmtList fuseInitNests(const StmtList &Body, DiagnosticList &Diags) {
               New->Privatized.end())
             New->Privatized.push_back(P);
         New->StandsFor.insert(B->StandsFor.begin(), B->StandsFor.end());
+        New->ArraysPastBreak.insert(B->ArraysPastBreak.begin(),
+                                    B->ArraysPastBreak.end());
         Out.back() = New;
         continue;
       }
