@@ -83,6 +83,11 @@ void collectHostSource(ASTContext &Ctx, Module &M) {
     if (FD && FD->getStorageClass() != SC_Static && !FD->isMain() &&
         !D->getBeginLoc().isMacroID())
       M.Edits.push_back({Offset, Offset, "extern \"C\" "});
+    // A static helper the nests called is inlined into the kernels; nvcc
+    // would warn that the copy left in the file is never referenced.
+    if (FD && FD->getStorageClass() == SC_Static &&
+        FD->doesThisDeclarationHaveABody() && !D->getBeginLoc().isMacroID())
+      M.Edits.push_back({Offset, Offset, "[[maybe_unused]] "});
     CastInserter(Ctx, M.Edits).TraverseDecl(D);
   }
   std::stable_sort(M.Edits.begin(), M.Edits.end(),
