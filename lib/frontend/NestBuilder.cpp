@@ -339,8 +339,6 @@ std::vector<const clang::Stmt *> items(const clang::Stmt *S) {
   return {S};
 }
 
-bool alwaysContinues(const std::vector<const clang::Stmt *> &L);
-
 /// A `continue` or `break`: the rest of the loop's body does not run.
 bool leavesBody(const clang::Stmt *S) {
   return isa<ContinueStmt>(S) || isa<BreakStmt>(S);
@@ -360,8 +358,8 @@ bool mayContinue(const std::vector<const clang::Stmt *> &L) {
   return false;
 }
 
-/// Whether the statements never finish without a `continue`: the last is
-/// one, or an `if` both of whose branches are so.
+/// Whether the statements never finish without a `continue` or `break`:
+/// the last is one, or an `if` both of whose branches are so.
 bool alwaysContinues(const std::vector<const clang::Stmt *> &L) {
   if (L.empty())
     return false;

@@ -66,14 +66,47 @@ ExprPtr rewriteExpr(const ExprPtr &E, const ExprRewriteFn &Fn) {
   return E;
 }
 
+namespace {
+
+/// An assignment's target with Fn applied to its subscripts only (the node
+/// itself is where the statement writes).
+ExprPtr rewriteTarget(const ExprPtr &T, const ExprRewriteFn &Fn) {
+  const auto *R = dyn_cast<ArrayRef>(T.get());
+  if (!R)
+    return T;
+  std::vector<ExprPtr> Idx;
+  for (const ExprPtr &I : R->Indices)
+    Idx.push_back(rewriteExpr(I, Fn));
+  if (Idx == R->Indices)
+    return T;
+  auto N = std::make_shared<ArrayRef>(*R);
+  N->Indices = std::move(Idx);
+  return N;
+}
+
+StmtList rewriteAll(const StmtList &L, const ExprRewriteFn &Fn, bool Targets);
+
+} // namespace
+
 StmtList rewriteStmts(const StmtList &L, const ExprRewriteFn &Fn) {
+  return rewriteAll(L, Fn, /*Targets=*/true);
+}
+
+StmtList rewriteReads(const StmtList &L, const ExprRewriteFn &Fn) {
+  return rewriteAll(L, Fn, /*Targets=*/false);
+}
+
+namespace {
+
+StmtList rewriteAll(const StmtList &L, const ExprRewriteFn &Fn, bool Targets) {
   StmtList Out;
   for (const StmtPtr &SP : L) {
     const Stmt &S = *SP;
     switch (S.getKind()) {
     case Stmt::Kind::Assign: {
       const auto &A = cast<AssignStmt>(S);
-      ExprPtr LHS = rewriteExpr(A.LHS, Fn), RHS = rewriteExpr(A.RHS, Fn);
+      ExprPtr LHS = Targets ? rewriteExpr(A.LHS, Fn) : rewriteTarget(A.LHS, Fn);
+      ExprPtr RHS = rewriteExpr(A.RHS, Fn);
       if (LHS == A.LHS && RHS == A.RHS) {
         Out.push_back(SP);
         break;
@@ -99,16 +132,17 @@ StmtList rewriteStmts(const StmtList &L, const ExprRewriteFn &Fn) {
     }
     case Stmt::Kind::If: {
       const auto &I = cast<IfStmt>(S);
-      Out.push_back(std::make_shared<IfStmt>(rewriteExpr(I.Cond, Fn),
-                                             rewriteStmts(I.Then, Fn),
-                                             rewriteStmts(I.Else, Fn), I.Loc));
+      Out.push_back(std::make_shared<IfStmt>(
+          rewriteExpr(I.Cond, Fn), rewriteAll(I.Then, Fn, Targets),
+          rewriteAll(I.Else, Fn, Targets), I.Loc));
       break;
     }
     case Stmt::Kind::For: {
       const auto &F = cast<ForStmt>(S);
       auto N = std::make_shared<ForStmt>(
           F.Iter, F.IterType, rewriteExpr(F.Lower, Fn), F.Cmp,
-          rewriteExpr(F.Upper, Fn), F.Step, rewriteStmts(F.Body, Fn), F.Loc);
+          rewriteExpr(F.Upper, Fn), F.Step, rewriteAll(F.Body, Fn, Targets),
+          F.Loc);
       N->Unroll = F.Unroll;
       Out.push_back(N);
       break;
@@ -120,5 +154,7 @@ StmtList rewriteStmts(const StmtList &L, const ExprRewriteFn &Fn) {
   }
   return Out;
 }
+
+} // namespace
 
 } // namespace c2cuda

@@ -21,6 +21,11 @@ using ExprRewriteFn = std::function<ExprPtr(const ExprPtr &)>;
 
 ExprPtr rewriteExpr(const ExprPtr &E, const ExprRewriteFn &Fn);
 StmtList rewriteStmts(const StmtList &L, const ExprRewriteFn &Fn);
+/// rewriteStmts for the expressions a statement list reads: an assignment's
+/// target keeps its node (Fn sees only its subscripts), since the IR shares
+/// nodes and the element a statement writes may be the very node another
+/// reads.
+StmtList rewriteReads(const StmtList &L, const ExprRewriteFn &Fn);
 
 } // namespace c2cuda
 

@@ -102,4 +102,13 @@ NamesWritten namesWritten(const StmtList &L) {
   return W;
 }
 
+bool mentionsVar(const Expr &E, const std::string &Name) {
+  bool Found = false;
+  forEachExpr(E, [&](const Expr &X) {
+    if (const auto *V = dyn_cast<VarRef>(&X))
+      Found |= V->Name == Name;
+  });
+  return Found;
+}
+
 } // namespace c2cuda

@@ -36,6 +36,9 @@ struct NamesWritten {
 };
 NamesWritten namesWritten(const StmtList &L);
 
+/// Whether E reads the scalar variable Name.
+bool mentionsVar(const Expr &E, const std::string &Name);
+
 } // namespace c2cuda
 
 #endif

@@ -69,15 +69,6 @@ const ExprPtr &peelWidening(const ExprPtr &E) {
   return E;
 }
 
-bool mentions(const Expr &E, const std::string &V) {
-  bool Found = false;
-  forEachExpr(E, [&](const Expr &X) {
-    if (const auto *R = dyn_cast<VarRef>(&X))
-      Found |= R->Name == V;
-  });
-  return Found;
-}
-
 /// E as Sign * V + Rest (Rest null for 0), or nullopt when V appears in E
 /// otherwise. Sign is 0 when E does not mention V.
 struct LinearInV {
@@ -86,7 +77,7 @@ struct LinearInV {
 };
 std::optional<LinearInV> splitLinear(const ExprPtr &E, const std::string &V,
                                      ScalarKind T) {
-  if (!mentions(*E, V))
+  if (!mentionsVar(*E, V))
     return LinearInV{0, E};
   const ExprPtr &P = peelWidening(E);
   if (const auto *R = dyn_cast<VarRef>(P.get()))
@@ -339,7 +330,7 @@ bool referencesAnalysable(const StmtList &Body, const std::string &V,
     if (Declared)
       return;
     for (const ExprPtr &I : R->Indices)
-      if (mentions(*I, V) && hasProduct(*I))
+      if (mentionsVar(*I, V) && hasProduct(*I))
         Ok = false;
   });
   return Ok;
@@ -496,7 +487,7 @@ private:
       return false;
     for (const ForStmt *G : C.Inner)
       for (const ExprPtr &B : {G->Lower, G->Upper})
-        if (mentions(*B, C.Outer->Iter) && !safeAnywhere(*B))
+        if (mentionsVar(*B, C.Outer->Iter) && !safeAnywhere(*B))
           return false;
     return true;
   }
@@ -617,12 +608,12 @@ private:
       return nullptr;
     bool UsesOuter = false;
     for (const auto &[O, Bounds] : Outer)
-      UsesOuter |= mentions(*F.Lower, O) || mentions(*U, O);
+      UsesOuter |= mentionsVar(*F.Lower, O) || mentionsVar(*U, O);
     if (!UsesOuter)
       return nullptr; // the grid covers it as it is
     bool UpperUsesOuter = false;
     for (const auto &[O, Bounds] : Outer)
-      UpperUsesOuter |= mentions(*U, O);
+      UpperUsesOuter |= mentionsVar(*U, O);
     if (UpperUsesOuter)
       return nullptr;
     ScalarKind T = F.IterType;
@@ -642,7 +633,7 @@ private:
       auto Res = residueOf(X);
       bool AUsesOuter = false;
       for (const auto &[O, Bounds] : Outer)
-        AUsesOuter |= mentions(*A, O);
+        AUsesOuter |= mentionsVar(*A, O);
       if (Res && !AUsesOuter) {
         Low = arith(BinaryOpKind::Sub, A, ilit(Res->M - 1), T);
         break;

@@ -3,6 +3,7 @@
 #include "DeferAccumulatorStarts.h"
 
 #include "IRQueries.h"
+#include "ReductionPolicy.h"
 
 #include "ir/IRBuild.h"
 #include "ir/IRPrinter.h"
@@ -36,21 +37,12 @@ bool summable(ScalarKind T) {
   }
 }
 
-bool mentions(const Expr &E, const std::string &Name) {
-  bool Found = false;
-  forEachExpr(E, [&](const Expr &S) {
-    if (const auto *V = dyn_cast<VarRef>(&S))
-      Found |= V->Name == Name;
-  });
-  return Found;
-}
-
 /// Whether S is `v += e` or `v -= e` into a scalar v, e not reading v.
 const VarRef *sumInto(const Stmt &S) {
   const auto *A = dyn_cast<AssignStmt>(&S);
   const auto *V = A ? dyn_cast<VarRef>(A->LHS.get()) : nullptr;
   if (V && (A->Op == AssignOpKind::Add || A->Op == AssignOpKind::Sub) &&
-      A->Atomic == AtomicKind::None && !mentions(*A->RHS, V->Name))
+      A->Atomic == AtomicKind::None && !mentionsVar(*A->RHS, V->Name))
     return V;
   return nullptr;
 }
@@ -58,14 +50,14 @@ const VarRef *sumInto(const Stmt &S) {
 /// Scalars every mention of which in L (bounds included) is the target of
 /// a sumInto statement, and that L does not declare: the loop only adds
 /// terms to them.
-std::map<std::string, ScalarKind> sumsOf(const ForStmt &L) {
+std::map<std::string, ScalarKind> sumsOf(const StmtPtr &L) {
   std::map<std::string, ScalarKind> Sums;
   std::set<std::string> Other;
   auto Reads = [&](const ExprPtr &E) {
     if (E)
       collectVarNames(*E, Other);
   };
-  forEachStmt({std::make_shared<ForStmt>(L)}, [&](const Stmt &S) {
+  forEachStmt({L}, [&](const Stmt &S) {
     if (const VarRef *V = sumInto(S)) {
       Sums.emplace(V->Name, V->Type);
       Reads(cast<AssignStmt>(S).RHS);
@@ -115,8 +107,8 @@ ExprPtr startValue(const Stmt &S) {
 
 class Deferrer {
 public:
-  Deferrer(const Kernel &K, const NestStmt *Nest, bool AllowAll)
-      : Nest(Nest), AllowAll(AllowAll) {
+  Deferrer(const Kernel &K, const LoweringContext &Ctx)
+      : Nest(Ctx.nest(K.NestId)), Ctx(Ctx) {
     collectDecls(K.Body, Taken);
     collectVarNames(K.Body, Taken);
   }
@@ -149,29 +141,19 @@ private:
     return N;
   }
 
-  /// The name a reduction clause uses for Acc: the array it stands for,
-  /// or itself.
+  /// The name a reduction clause uses for Acc.
   std::string clauseName(const std::string &Acc) const {
-    if (Nest) {
-      auto It = Nest->StandsFor.find(Acc);
-      if (It != Nest->StandsFor.end())
-        return It->second;
-    }
-    return Acc;
+    return Nest ? clauseVar(*Nest, Acc) : Acc;
   }
-  /// Whether the user allowed Acc's additions to be reassociated.
+  /// Whether the user allowed Acc's additions to be reassociated (the rule
+  /// every reduction follows: ReductionPolicy.h).
   bool allowed(const std::string &Acc) const {
-    if (AllowAll)
-      return true;
-    if (Nest)
-      for (const auto &[Op, V] : Nest->Clauses.Reductions)
-        if (Op == "+" && V == clauseName(Acc))
-          return true;
-    return false;
+    return Nest ? !reductionPermission(Ctx, *Nest, "+", clauseName(Acc)).empty()
+                : Ctx.AllowReassociation;
   }
 
   const NestStmt *Nest;
-  bool AllowAll;
+  const LoweringContext &Ctx;
   std::set<std::string> Taken;
 };
 
@@ -204,7 +186,7 @@ StmtList Deferrer::run(const StmtList &L) {
     const auto *F = dyn_cast<ForStmt>(Out[T].get());
     if (!F)
       continue;
-    std::map<std::string, ScalarKind> Sums = sumsOf(*F);
+    std::map<std::string, ScalarKind> Sums = sumsOf(Out[T]);
     size_t Start = T;
     // The statements setting scalars just before the loop: the sums'
     // starts, and others that read no sum (they stay where they are).
@@ -214,7 +196,7 @@ StmtList Deferrer::run(const StmtList &L) {
         break;
       bool ReadsSum = false;
       for (const auto &Sum : Sums)
-        ReadsSum |= mentions(*startValue(*Out[Start - 1]), Sum.first);
+        ReadsSum |= mentionsVar(*startValue(*Out[Start - 1]), Sum.first);
       if (!Sums.count(Set->first) && ReadsSum)
         break;
       --Start;
@@ -255,7 +237,7 @@ StmtList Deferrer::defer(const StmtList &Run, const StmtPtr &Loop,
     // The first statement defines the start without reading it.
     const auto *A = dyn_cast<AssignStmt>(S.get());
     if (!Of.count(Name) &&
-        ((A && A->Op != AssignOpKind::Set) || mentions(*E, Name)))
+        ((A && A->Op != AssignOpKind::Set) || mentionsVar(*E, Name)))
       return {};
     Of[Name].push_back(S);
     bool Bad = false;
@@ -355,7 +337,7 @@ StmtList Deferrer::defer(const StmtList &Run, const StmtPtr &Loop,
 LoweredFunction deferAccumulatorStarts(LoweredFunction LF,
                                        const LoweringContext &Ctx) {
   for (Kernel &K : LF.Kernels) {
-    Deferrer D(K, Ctx.nest(K.NestId), Ctx.AllowReassociation);
+    Deferrer D(K, Ctx);
     StmtList Body = D.run(K.Body);
     if (D.Changed)
       K.Body = std::move(Body);

@@ -134,12 +134,6 @@ public:
       if (holdsLoop({K.Body[I]}))
         return false;
     int Along = contiguousAlong();
-    // A block per row pays where a thread per row walks memory with a
-    // stride across the warp; where the mapped loop reads coalesced
-    // already (a filter's `x[i + k]`), it only idles threads (16 taps: 73
-    // ms against 0.36).
-    if (Along > 0 && !stridedAlongMapped())
-      return false;
     if (Along != 0)
       rewriteSplit(At, /*Rows=*/Along > 0);
     return K.ExplicitThreads;
@@ -252,8 +246,7 @@ private:
     return true;
   }
 
-  /// More references of L's body are unit-stride along L than along the
-  /// mapped loop (else the threads' loads are coalesced already).
+  /// Whether E is an integer literal (through casts).
   static bool literal(const ExprPtr &E) {
     const Expr *V = E.get();
     while (const auto *C = dyn_cast<CastExpr>(V))
@@ -261,26 +254,12 @@ private:
     return isa<IntLit>(V);
   }
 
-  /// Whether some reference of L's body is neither the same nor
-  /// consecutive for consecutive iterations of the mapped loop.
-  bool stridedAlongMapped() {
-    const NestFacts *NF = Ctx.nestFacts(&Nest);
-    if (!NF)
-      return true;
-    std::set<const ArrayRef *> Refs = collectArrayRefs(L->Body);
-    for (const RefFacts &R : NF->Refs) {
-      if (!Refs.count(R.Ref))
-        continue;
-      auto I = R.ConstStride.find(X->Iter);
-      if (!R.Affine || I == R.ConstStride.end() || std::abs(I->second) > 1)
-        return true;
-    }
-    return false;
-  }
-
   /// 1 when more references of L's body are unit-stride along L than along
-  /// the mapped loop (a row read per point), -1 when fewer but some are
-  /// along the mapped loop (a column per point, coalesced already), else 0.
+  /// the mapped loop (a row read per point) and some reference is strided
+  /// along the mapped loop (where each is the same or consecutive for
+  /// consecutive points, a thread per point reads coalesced already: a
+  /// 16-tap filter ran 200x slower in blocks); -1 when fewer but some are
+  /// along the mapped loop (a column per point, coalesced already); else 0.
   int contiguousAlong() {
     const NestFacts *NF = Ctx.nestFacts(&Nest);
     if (!NF)
@@ -291,9 +270,13 @@ private:
       for (const ArrayRef *T : R.Refs)
         Refs.erase(T);
     int AlongL = 0, AlongX = 0;
+    bool Strided = false;
     for (const RefFacts &R : NF->Refs) {
       if (!Refs.count(R.Ref))
         continue;
+      auto OnX = R.ConstStride.find(X->Iter);
+      Strided |=
+          !R.Affine || OnX == R.ConstStride.end() || std::abs(OnX->second) > 1;
       auto Unit = [&](const std::string &It) {
         auto I = R.ConstStride.find(It);
         return I != R.ConstStride.end() && (I->second == 1 || I->second == -1);
@@ -301,7 +284,9 @@ private:
       AlongL += Unit(L->Iter);
       AlongX += Unit(X->Iter);
     }
-    return AlongL > AlongX ? 1 : AlongX > 0 ? -1 : 0;
+    if (AlongL > AlongX)
+      return Strided ? 1 : 0;
+    return AlongX > 0 ? -1 : 0;
   }
 
   /// L as run by one of Ways threads sharing it: iterations First, First +

@@ -267,26 +267,29 @@ std::optional<AtomicForm> atomicForm(const AssignStmt &S, const std::string &Op,
   return F;
 }
 
+std::string clauseVar(const NestStmt &N, const std::string &S) {
+  auto It = N.StandsFor.find(S);
+  return It != N.StandsFor.end() ? It->second : S;
+}
+
 std::string reductionVar(const NestStmt &N, const ReductionFacts &R) {
-  if (R.IsScalar) {
-    auto It = N.StandsFor.find(R.Target);
-    if (It != N.StandsFor.end())
-      return It->second;
-  }
-  if (!R.IsScalar) {
-    for (const AssignStmt *S : R.Stmts)
-      if (const auto *A = dyn_cast<ArrayRef>(S->LHS.get()))
-        return A->Array;
-    return R.Target.substr(0, R.Target.find('['));
-  }
-  return R.Target;
+  if (R.IsScalar)
+    return clauseVar(N, R.Target);
+  for (const AssignStmt *S : R.Stmts)
+    if (const auto *A = dyn_cast<ArrayRef>(S->LHS.get()))
+      return A->Array;
+  return R.Target.substr(0, R.Target.find('['));
 }
 
 std::string reductionPermission(const LoweringContext &Ctx, const NestStmt &N,
                                 const ReductionFacts &R) {
-  std::string Var = reductionVar(N, R);
-  for (const auto &[Op, V] : N.Clauses.Reductions)
-    if (Op == R.Op && V == Var)
+  return reductionPermission(Ctx, N, R.Op, reductionVar(N, R));
+}
+
+std::string reductionPermission(const LoweringContext &Ctx, const NestStmt &N,
+                                const std::string &Op, const std::string &Var) {
+  for (const auto &[COp, V] : N.Clauses.Reductions)
+    if (COp == Op && V == Var)
       return "'reduction(" + Op + ": " + V + ")'";
   if (Ctx.AllowReassociation)
     return "--allow-reassociation";

@@ -54,10 +54,17 @@ std::optional<AtomicForm> atomicForm(const AssignStmt &S, const std::string &Op,
 /// NestStmt::StandsFor).
 std::string reductionVar(const NestStmt &N, const ReductionFacts &R);
 
+/// The name a reduction clause of N uses for the scalar S: the array it
+/// stands for (NestStmt::StandsFor), else S.
+std::string clauseVar(const NestStmt &N, const std::string &S);
+
 /// What allows R of nest N to be reassociated: "'reduction(+: s)'" or
 /// "--allow-reassociation"; empty when nothing does.
 std::string reductionPermission(const LoweringContext &Ctx, const NestStmt &N,
                                 const ReductionFacts &R);
+/// The same for operator Op on the clause variable Var.
+std::string reductionPermission(const LoweringContext &Ctx, const NestStmt &N,
+                                const std::string &Op, const std::string &Var);
 
 /// Whether L, a Reduction loop of N, may run its iterations at once with its
 /// reduction statements made atomic. When not, Why is a remark saying why

@@ -968,37 +968,10 @@ StmtList Tiler::pointLoops(const StmtList &Body, bool Guard, bool Clamped) {
       Loads.push_back(std::make_shared<AssignStmt>(To, AssignOpKind::Set, E));
     return To;
   };
-  // Only reads are replaced: the IR shares nodes, and the element a point
-  // reads ahead may be the very node its store names (`C[i][j] = acc`
-  // after a start loaded from C[i][j]); the store's subscripts still are.
-  StmtList Rest;
-  for (const StmtPtr &S : B) {
-    const auto *A = dyn_cast<AssignStmt>(S.get());
-    const auto *T = A ? dyn_cast<ArrayRef>(A->LHS.get()) : nullptr;
-    if (!T) {
-      StmtList One = rewriteStmts({S}, ReadAhead);
-      Rest.insert(Rest.end(), One.begin(), One.end());
-      continue;
-    }
-    std::vector<ExprPtr> Idx;
-    for (const ExprPtr &I : T->Indices)
-      Idx.push_back(rewriteExpr(I, ReadAhead));
-    ExprPtr RHS = rewriteExpr(A->RHS, ReadAhead);
-    if (Idx == T->Indices && RHS == A->RHS) {
-      Rest.push_back(S); // Facts are kept by node.
-      continue;
-    }
-    ExprPtr LHS = A->LHS;
-    if (Idx != T->Indices) {
-      auto R = std::make_shared<ArrayRef>(*T);
-      R->Indices = std::move(Idx);
-      LHS = R;
-    }
-    auto N = std::make_shared<AssignStmt>(LHS, A->Op, RHS, A->Loc);
-    N->Atomic = A->Atomic;
-    N->Width = A->Width;
-    Rest.push_back(N);
-  }
+  // Only reads are replaced: the element a point reads ahead may be the
+  // very node its store names (`C[i][j] = acc` after a start loaded from
+  // C[i][j]).
+  StmtList Rest = rewriteReads(B, ReadAhead);
   StmtList L = pointNest(Loads, Guard, Clamped, InBand);
   StmtList R = pointNest(Rest, Guard, Clamped, InBand);
   Out.insert(Out.end(), L.begin(), L.end());

@@ -10,6 +10,7 @@
 #include "transforms/TripCount.h"
 
 #include "ir/IRPrinter.h"
+#include "ir/IRRewrite.h"
 
 #include "gtest/gtest.h"
 
@@ -1061,3 +1062,30 @@ TEST(TransformsTest, PrintAfterUnknownPassWarns) {
 }
 
 } // namespace
+
+// The IR shares nodes: one ArrayRef may be both what a statement reads and
+// where it writes. rewriteReads replaces the read and keeps the target
+// (rewriting only its subscripts); rewriteStmts replaces both.
+TEST(IRRewriteTest, ReadsKeepTargetsAndRewriteTheirSubscripts) {
+  ExprPtr I = std::make_shared<VarRef>("i", ScalarKind::Int);
+  ExprPtr Elem = std::make_shared<ArrayRef>("C", std::vector<ExprPtr>{I},
+                                            ScalarKind::Float);
+  ExprPtr One = std::make_shared<FloatLit>(1.0, ScalarKind::Float);
+  StmtList L = {std::make_shared<AssignStmt>(
+      Elem, AssignOpKind::Set,
+      std::make_shared<BinaryExpr>(BinaryOpKind::Add, Elem, One,
+                                   ScalarKind::Float))};
+  auto Fn = [&](const ExprPtr &E) -> ExprPtr {
+    if (E == Elem)
+      return std::make_shared<VarRef>("r", ScalarKind::Float);
+    if (E == I)
+      return std::make_shared<VarRef>("k", ScalarKind::Int);
+    return nullptr;
+  };
+  auto Text = [](const StmtList &L) {
+    const auto &A = cast<AssignStmt>(*L.front());
+    return exprToString(*A.LHS) + " = " + exprToString(*A.RHS);
+  };
+  EXPECT_EQ(Text(rewriteReads(L, Fn)), "C[k] = r + 1.0f");
+  EXPECT_EQ(Text(rewriteStmts(L, Fn)), "r = r + 1.0f");
+}

@@ -186,9 +186,11 @@ static int emitSbatch(const std::string &Dir, unsigned N,
      << "#SBATCH --job-name=c2cuda-tune-merge\n"
      << "#SBATCH --output=" << D << "/merge.log\n"
      << "set -e\n";
+  MO << Q(Self) << " " << Q(D);
   for (unsigned K = 0; K < N; ++K)
-    MO << Q(Self) << " " << Q(D) << " --merge-cache "
-       << Q(D + "/cache.shard" + std::to_string(K) + ".jsonl") << "\n";
+    MO << " --merge-cache "
+       << Q(D + "/cache.shard" + std::to_string(K) + ".jsonl");
+  MO << "\n";
   MO << "exec " << Q(Self) << " " << Q(D)
      << " --cache-only --strategy exhaustive --report " << Q(D + "/report")
      << "\n";
