@@ -243,47 +243,16 @@ splitCompositeKeys(std::vector<std::map<Poly, Poly, PolyLess>> &Groups,
   }
 }
 
-DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
-  // Is there anything to delinearize?
-  bool Needed = false;
-  for (const DelinInput &In : Refs)
-    if (In.Index && In.Index->degree() > 1)
-      Needed = true;
-  if (!Needed)
-    return oneDimensional(Refs, "it is not a polynomial of the loop "
-                                "iterators and parameters");
-
-  // Per reference: subscript per key (stride), and the constant.
-  std::vector<std::map<Poly, Poly, PolyLess>> Groups(Refs.size());
-  std::vector<Poly> Consts(Refs.size());
-  std::set<Poly, PolyLess> KeySet;
-  for (size_t I = 0; I < Refs.size(); ++I) {
-    if (!Refs[I].Index)
-      return oneDimensional(Refs, "another reference to the array has an "
-                                  "index that is not a polynomial");
-    std::map<std::string, Poly> Coef;
-    if (!splitByVariable(*Refs[I].Index, Coef, Consts[I]))
-      return oneDimensional(Refs, "it multiplies two loop iterators");
-    for (auto &[V, C] : Coef) {
-      // Normalize: integer content and sign go into the subscript. The sign
-      // makes the stride positive where sizes are typical (every parameter
-      // equal and large), so (H - R + 1) * (W - S + 1), whose leading term
-      // -R*W is negative, keeps its sign. Any orientation is sound: isl
-      // proves each subscript within its size below.
-      int64_t G = 0;
-      for (auto &T : C.Terms)
-        G = gcd64(G, T.second);
-      double Typical = typicalValue(C);
-      if (Typical < 0 || (Typical == 0 && lead(C).second < 0))
-        G = -G;
-      Poly Key;
-      for (auto &T : C.Terms)
-        Key.Terms[T.first] = T.second / G;
-      Groups[I][Key] = Groups[I][Key] + Poly::var(V).scaled(G);
-      KeySet.insert(Key);
-    }
-  }
-  splitCompositeKeys(Groups, KeySet);
+/// The row-major shape whose dimensions are KeySet's strides, each
+/// reference's subscripts grouped as in Groups; one-dimensional when it does
+/// not fit, with OutOfBounds set when an inner subscript could leave its
+/// dimension.
+static DelinResult
+shapeFor(isl_ctx *Ctx, const std::vector<DelinInput> &Refs,
+         const std::vector<std::map<Poly, Poly, PolyLess>> &Groups,
+         const std::vector<Poly> &Consts, std::set<Poly, PolyLess> KeySet,
+         bool &OutOfBounds) {
+  OutOfBounds = false;
   for (int Pass = 0; Pass < 2; ++Pass) {
     std::vector<Poly> Keys(KeySet.begin(), KeySet.end());
     std::stable_sort(Keys.begin(), Keys.end(),
@@ -333,6 +302,7 @@ DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
               Plain += Size[P];
             else
               ++P;
+          OutOfBounds = true;
           return oneDimensional(
               Refs, "splitting it into dimensions needs a subscript within "
                     "[0, " +
@@ -347,6 +317,98 @@ DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
     KeySet.insert(Poly::constant(1));
   }
   return oneDimensional(Refs, "its terms do not form row-major dimensions");
+}
+
+/// Moves the integer content that every reference's subscript of a
+/// parametric stride shares into the stride (C: 3k becomes 3C: k); false
+/// when there is none.
+static bool
+moveContentIntoKeys(std::vector<std::map<Poly, Poly, PolyLess>> &Groups,
+                    std::set<Poly, PolyLess> &KeySet) {
+  bool Moved = false;
+  std::set<Poly, PolyLess> NewKeys;
+  for (const Poly &Key : KeySet) {
+    int64_t G = 0;
+    if (Key.degree() >= 1)
+      for (auto &Gr : Groups) {
+        auto It = Gr.find(Key);
+        if (It != Gr.end())
+          for (auto &T : It->second.Terms)
+            G = gcd64(G, T.second);
+      }
+    G = G < 0 ? -G : G;
+    if (G <= 1) {
+      NewKeys.insert(Key);
+      continue;
+    }
+    Moved = true;
+    Poly Scaled = Key.scaled(G);
+    NewKeys.insert(Scaled);
+    for (auto &Gr : Groups) {
+      auto It = Gr.find(Key);
+      if (It == Gr.end())
+        continue;
+      Poly Sub;
+      for (auto &T : It->second.Terms)
+        Sub.Terms[T.first] = T.second / G;
+      Gr.erase(It);
+      Gr[Scaled] = Sub;
+    }
+  }
+  KeySet = std::move(NewKeys);
+  return Moved;
+}
+
+DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
+  // Is there anything to delinearize?
+  bool Needed = false;
+  for (const DelinInput &In : Refs)
+    if (In.Index && In.Index->degree() > 1)
+      Needed = true;
+  if (!Needed)
+    return oneDimensional(Refs, "it is not a polynomial of the loop "
+                                "iterators and parameters");
+
+  // Per reference: subscript per key (stride), and the constant.
+  std::vector<std::map<Poly, Poly, PolyLess>> Groups(Refs.size());
+  std::vector<Poly> Consts(Refs.size());
+  std::set<Poly, PolyLess> KeySet;
+  for (size_t I = 0; I < Refs.size(); ++I) {
+    if (!Refs[I].Index)
+      return oneDimensional(Refs, "another reference to the array has an "
+                                  "index that is not a polynomial");
+    std::map<std::string, Poly> Coef;
+    if (!splitByVariable(*Refs[I].Index, Coef, Consts[I]))
+      return oneDimensional(Refs, "it multiplies two loop iterators");
+    for (auto &[V, C] : Coef) {
+      // Normalize: integer content and sign go into the subscript. The sign
+      // makes the stride positive where sizes are typical (every parameter
+      // equal and large), so (H - R + 1) * (W - S + 1), whose leading term
+      // -R*W is negative, keeps its sign. Any orientation is sound: isl
+      // proves each subscript within its size below.
+      int64_t G = 0;
+      for (auto &T : C.Terms)
+        G = gcd64(G, T.second);
+      double Typical = typicalValue(C);
+      if (Typical < 0 || (Typical == 0 && lead(C).second < 0))
+        G = -G;
+      Poly Key;
+      for (auto &T : C.Terms)
+        Key.Terms[T.first] = T.second / G;
+      Groups[I][Key] = Groups[I][Key] + Poly::var(V).scaled(G);
+      KeySet.insert(Key);
+    }
+  }
+  splitCompositeKeys(Groups, KeySet);
+  bool OutOfBounds = false;
+  DelinResult Res = shapeFor(Ctx, Refs, Groups, Consts, KeySet, OutOfBounds);
+  // Normalizing put each stride's integer content into the subscripts:
+  // 9*k*C + 9*c + 3*r + s became C: 9k, 1: 9c + 3r + s, whose inner
+  // subscript exceeds C. The content the outer subscripts share belongs to
+  // the stride instead: 9C: k, 1: 9c + 3r + s.
+  if (OutOfBounds && moveContentIntoKeys(Groups, KeySet))
+    return shapeFor(Ctx, Refs, Groups, Consts, KeySet, OutOfBounds);
+  return Res;
 }
 
 } // namespace analysis

@@ -625,6 +625,29 @@ TEST(Analysis, DelinearizeDiagonalBesideRows) {
   EXPECT_EQ(An.extent("A", {{"N", 5}}), 25);
 }
 
+TEST(Analysis, DelinearizeLiteralFactorInTheStride) {
+  // o[k] += B[(k*C + c)*9 + r*3 + s]: k's stride is 9*C, not C with the 9
+  // in the subscript (9*c + 3*r + s would then exceed a row of C).
+  ExprPtr Idx = add(add(mul(add(mul(var("k"), var("C")), var("c")), lit(9)),
+                        mul(var("r"), lit(3))),
+                    var("s"));
+  RefPtr B = ref("B", {Idx});
+  RefPtr O = ref("o", {var("k")});
+  ForPtr S =
+      forLoop("s", lit(0), LT, lit(3), 1, {assign(O, B, AssignOpKind::Add)});
+  ForPtr R = forLoop("r", lit(0), LT, lit(3), 1, {S});
+  ForPtr C = forLoop("c", lit(0), LT, var("C"), 1, {R});
+  ForPtr K = forLoop("k", lit(0), LT, var("K"), 1, {C});
+  Analysis An(function(
+      "filt",
+      {scalarParam("K"), scalarParam("C"), ptrParam("B"), ptrParam("o")},
+      {nest({K})}));
+  EXPECT_FALSE(An.Diags.hasErrors()) << An.errors();
+  EXPECT_TRUE(An.ref(B, false).Affine) << An.ref(B, false).NonAffineReason;
+  EXPECT_TRUE(An.parallel(K));
+  EXPECT_EQ(An.extent("B", {{"K", 4}, {"C", 5}}), 180);
+}
+
 TEST(Analysis, DelinearizationNeedsInBoundsSubscripts) {
   // j runs to N inclusive: A[i*N + j] spills into the next row, so rows
   // overlap and the write may hit what another i writes.
