@@ -34,6 +34,9 @@ std::string abiParamDecl(const Param &P) {
   if (!P.isArray())
     return std::string(P.IsConst ? "const " : "") + spelling(P.Elem) + " " +
            P.Name;
+  if (!P.RecordType.empty())
+    return std::string(P.IsConst ? "const " : "") + P.RecordType + " *" +
+           P.Name;
   return elemType(P) + " *" + P.Name;
 }
 
@@ -41,6 +44,8 @@ std::string abiParamDecl(const Param &P) {
 /// did: `float (*A)[1024]` for constant inner sizes, a c2c_vla view for VLA
 /// parameters (C++ has no variably modified types).
 std::string bodyParamDecl(const Param &P) {
+  if (!P.RecordType.empty())
+    return elemType(P) + " *" + P.Name; // The fields, one after another.
   if (P.ParamForm != Param::Form::Array || P.Dims.size() < 2)
     return abiParamDecl(P);
   if (isVla(P))
@@ -54,6 +59,8 @@ std::string bodyParamDecl(const Param &P) {
 
 /// The argument for bodyParamDecl(P) made from a flat pointer Ptr.
 std::string bodyArg(const Param &P, const std::string &Ptr) {
+  if (!P.RecordType.empty())
+    return "(" + elemType(P) + " *)" + Ptr;
   if (P.ParamForm != Param::Form::Array || P.Dims.size() < 2)
     return Ptr;
   if (isVla(P)) {

@@ -51,6 +51,44 @@ std::optional<ScalarKind> scalarKindOf(QualType T) {
   }
 }
 
+std::optional<std::pair<ScalarKind, unsigned>>
+uniformScalarRecord(QualType T, const ASTContext &Ctx, std::string &Why) {
+  const auto *RT = T->getAsStructureType();
+  const RecordDecl *RD = RT ? RT->getDecl()->getDefinition() : nullptr;
+  if (!RD) {
+    Why = "it is not a complete struct";
+    return std::nullopt;
+  }
+  std::optional<ScalarKind> Kind;
+  QualType First;
+  unsigned N = 0;
+  for (const FieldDecl *FD : RD->fields()) {
+    std::optional<ScalarKind> K = scalarKindOf(FD->getType());
+    if (FD->isBitField() || !K || FD->getType().isVolatileQualified()) {
+      Why = "its field '" + FD->getName().str() + "' has type '" +
+            typeSpelling(FD->getType(), Ctx) + "'";
+      return std::nullopt;
+    }
+    if (Kind && !Ctx.hasSameUnqualifiedType(FD->getType(), First)) {
+      Why = "its fields have different types ('" + typeSpelling(First, Ctx) +
+            "' and '" + typeSpelling(FD->getType(), Ctx) + "')";
+      return std::nullopt;
+    }
+    Kind = K;
+    First = FD->getType();
+    ++N;
+  }
+  if (!Kind) {
+    Why = "it has no fields";
+    return std::nullopt;
+  }
+  if (Ctx.getTypeSize(T) != N * Ctx.getTypeSize(First)) {
+    Why = "its layout has padding";
+    return std::nullopt;
+  }
+  return std::make_pair(*Kind, N);
+}
+
 std::string typeSpelling(QualType T, const ASTContext &Ctx) {
   return T.getAsString(Ctx.getPrintingPolicy());
 }

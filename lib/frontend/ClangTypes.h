@@ -24,6 +24,14 @@ namespace c2cuda {
 /// typedefs too); std::nullopt for every other type.
 std::optional<ScalarKind> scalarKindOf(clang::QualType T);
 
+/// A struct (not a union) whose fields all have one scalar type, laid out
+/// without padding, so that an array of it is an array of that type:
+/// {type, number of fields}. std::nullopt otherwise, with Why (a sentence
+/// fragment: "its field 'n' has type 'int'").
+std::optional<std::pair<ScalarKind, unsigned>>
+uniformScalarRecord(clang::QualType T, const clang::ASTContext &Ctx,
+                    std::string &Why);
+
 /// The C spelling of T, e.g. "struct point" or "short".
 std::string typeSpelling(clang::QualType T, const clang::ASTContext &Ctx);
 

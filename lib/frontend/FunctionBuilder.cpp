@@ -522,6 +522,26 @@ bool FunctionBuilder::buildParam(const ParmVarDecl *PV, NestBuilder &NB,
     } else {
       P.ParamForm = Param::Form::Pointer;
       Elem = Pointee;
+      if (Pointee->isStructureType()) {
+        std::string Why;
+        auto Rec = uniformScalarRecord(Pointee, Ctx, Why);
+        if (!Rec) {
+          Diags.error(loc(PV->getLocation()),
+                      "parameter '" + P.Name + "' points to '" +
+                          typeSpelling(Pointee.getUnqualifiedType(), Ctx) +
+                          "', which is not supported: " + Why,
+                      "offloaded nests take arrays of structs whose fields "
+                      "all have one scalar type, without padding; pass the "
+                      "fields as separate arrays otherwise");
+          return false;
+        }
+        P.Elem = Rec->first;
+        P.RecordFields = Rec->second;
+        P.RecordType = typeSpelling(Pointee.getUnqualifiedType(), Ctx);
+        P.IsConst = Pointee.isConstQualified();
+        P.IsRestrict = Adjusted.isRestrictQualified();
+        return true;
+      }
     }
   } else {
     std::optional<ScalarKind> K = scalarKindOf(Adjusted);

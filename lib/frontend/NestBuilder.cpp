@@ -922,11 +922,8 @@ ExprPtr NestBuilder::exprNode(const clang::Expr *E) {
   }
   if (const auto *CE = dyn_cast<clang::CallExpr>(E))
     return call(CE);
-  if (isa<MemberExpr>(E))
-    return error(E->getExprLoc(),
-                 "struct or union member access is not supported in an "
-                 "offloaded nest",
-                 "pass the member as a separate scalar or array parameter");
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return member(ME);
   if (const auto *UT = dyn_cast<UnaryExprOrTypeTraitExpr>(E)) {
     clang::Expr::EvalResult R;
     std::optional<ScalarKind> K = kindOf(E);
@@ -1203,6 +1200,53 @@ void NestBuilder::initializeElements(const std::string &Name, ScalarKind K,
   }
 }
 
+ExprPtr NestBuilder::member(const MemberExpr *ME) {
+  // p[i].f and p->f of a pointer to structs of one scalar type
+  // (Param::RecordFields): element i * fields + index of f of the array of
+  // that type the structs lay out.
+  const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  const clang::Expr *Index = nullptr;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Base);
+      AS && !ME->isArrow()) {
+    Base = AS->getBase()->IgnoreParenImpCasts();
+    Index = AS->getIdx();
+  } else if (!ME->isArrow()) {
+    Base = nullptr;
+  }
+  const auto *DR = Base ? dyn_cast<DeclRefExpr>(Base) : nullptr;
+  const auto *PV = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+  const Param *P = PV ? F.findParam(PV->getName().str()) : nullptr;
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (PV && !P)
+    return nullptr; // The parameter's type was reported.
+  if (!P || !P->RecordFields || !FD)
+    return error(ME->getExprLoc(),
+                 "struct or union member access is not supported in an "
+                 "offloaded nest, except on an array of structs parameter "
+                 "('p[i].x')",
+                 "pass the member as a separate scalar or array parameter");
+  SourceLoc L = loc(ME->getBeginLoc());
+  ExprPtr Field =
+      std::make_shared<IntLit>(FD->getFieldIndex(), ScalarKind::Int, L);
+  ExprPtr Elem = Field;
+  if (Index) {
+    ExprPtr I = expr(Index);
+    std::optional<ScalarKind> K = I ? kindOf(Index) : std::nullopt;
+    if (!K)
+      return nullptr;
+    ExprPtr Fields = std::make_shared<IntLit>(P->RecordFields, *K, L);
+    if (I->Type != *K)
+      I = std::make_shared<c2cuda::CastExpr>(I, *K, L);
+    Field = std::make_shared<IntLit>(FD->getFieldIndex(), *K, L);
+    Elem = std::make_shared<BinaryExpr>(
+        BinaryOpKind::Add,
+        std::make_shared<BinaryExpr>(BinaryOpKind::Mul, I, Fields, *K, L),
+        Field, *K, L);
+  }
+  return std::make_shared<ArrayRef>(P->Name, std::vector<ExprPtr>{Elem},
+                                    P->Elem, L);
+}
+
 ExprPtr NestBuilder::subscript(const ArraySubscriptExpr *AS) {
   // A[i][j] is (A[i])[j]: collect the indices outermost first.
   std::vector<const clang::Expr *> Idx;
@@ -1240,6 +1284,20 @@ ExprPtr NestBuilder::subscript(const ArraySubscriptExpr *AS) {
     return nullptr;
   if (!P->isArray())
     return error(AS->getBeginLoc(), "'" + Name + "' is not an array", "");
+  if (P->RecordFields)
+    return error(AS->getBeginLoc(),
+                 "'" + Name +
+                     "[...]' is a whole struct, which an offloaded "
+                     "nest cannot copy",
+                 "read and write its fields one by one, e.g. '" + Name +
+                     "[i]." +
+                     cast<clang::RecordType>(
+                         PV->getType()->getPointeeType().getCanonicalType())
+                         ->getDecl()
+                         ->field_begin()
+                         ->getName()
+                         .str() +
+                     "'");
   size_t Want = P->ParamForm == Param::Form::Pointer ? 1 : P->Dims.size();
   if (Idx.size() != Want)
     return error(AS->getExprLoc(),

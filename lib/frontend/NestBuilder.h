@@ -129,6 +129,7 @@ private:
   ExprPtr castExpr(const clang::CastExpr *CE);
   ExprPtr declRef(const clang::DeclRefExpr *DR);
   ExprPtr subscript(const clang::ArraySubscriptExpr *AS);
+  ExprPtr member(const clang::MemberExpr *ME);
   ExprPtr unary(const clang::UnaryOperator *UO);
   ExprPtr binary(const clang::BinaryOperator *BO);
   ExprPtr call(const clang::CallExpr *CE);

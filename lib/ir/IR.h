@@ -556,6 +556,12 @@ struct Param {
   /// Form::Array: size of each dimension, outermost first. Dims[0] may be
   /// null (`float A[][M]`). Sizes are expressions over earlier parameters.
   std::vector<ExprPtr> Dims;
+  /// A pointer to structs whose fields all have type Elem (`struct particle
+  /// *p` of float x, y, z): the nests see the array of Elem it lays out,
+  /// RecordFields per struct (`p[i].y` is `p[i*3 + 1]`), and the drop-in
+  /// entry keeps the C type, spelled RecordType. Empty otherwise.
+  std::string RecordType;
+  int64_t RecordFields = 0;
   bool isArray() const { return ParamForm != Form::Scalar; }
 };
 

@@ -11,6 +11,7 @@
 #include "llvm/Support/Casting.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -72,19 +73,43 @@ stridedAlong(const StmtList &Body, const std::vector<TileVar> &Vars,
   return Out;
 }
 
+/// Whether Body reads some array at several offsets at once that lie more
+/// than one element apart per iteration of X (the fields of an array of
+/// structs: p[i].x, p[i].vx, as p[i*6] and p[i*6 + 3]). The warp's load of
+/// one field brings the sectors in which the others then hit in L1, as long
+/// as they stay there; more points per thread multiply what must stay.
+bool readsInterleaved(const StmtList &Body, const GridLoop &X,
+                      const Function &F) {
+  std::map<std::string, int> RefsOf;
+  for (const ArrayRef *R : collectArrayRefs(Body))
+    ++RefsOf[R->Array];
+  std::vector<TileVar> Vars = {tileVar(X.Iter, X.IterType, X.Step, 32)};
+  for (const auto &[A, N] : RefsOf) {
+    TileFootprint FP;
+    std::string Why;
+    if (N > 1 && computeTileFootprint(A, Body, Vars, F, FP, Why) &&
+        !FP.Size.empty() && FP.Size.back() >= 2 * 32)
+      return true;
+  }
+  return false;
+}
+
 /// A 1-D kernel without loops (element-wise: `y[i] = a * x[i] + y[i]`):
 /// 8 points per thread (4 for 8-byte elements), consecutive threads on
 /// consecutive points, so that each thread has several loads in flight.
 /// H100, 2^28 floats: `y[i] = 2 * x[i]` one point per thread 0.65x copy
 /// bandwidth, 8 points 1.00x; saxpy 0.86x -> 1.00x (RESULTS.md,
 /// 2026-11-25). Few iterations take one point per thread in blocks of 256
-/// or 64, as the untiled kernel did (rate 0.66 of the 8 points').
-std::optional<DefaultTiling> elementWise(const Kernel &K, const GridLoop &X) {
+/// or 64, as the untiled kernel did (rate 0.66 of the 8 points'). Not
+/// where the body reads interleaved fields (readsInterleaved): 2^26
+/// particles of 6 floats, 0.63x copy at 8 points, 0.99x untiled.
+std::optional<DefaultTiling> elementWise(const Kernel &K, const GridLoop &X,
+                                         const Function &F) {
   bool Wide = false;
   std::set<const ArrayRef *> Refs = collectArrayRefs(K.Body);
   for (const ArrayRef *R : Refs)
     Wide |= sizeInBytes(R->Type) > 4;
-  if (holdsLoop(K.Body) || Refs.empty())
+  if (holdsLoop(K.Body) || Refs.empty() || readsInterleaved(K.Body, X, F))
     return std::nullopt;
   NestSchedule E;
   E.Map = {{X.Iter, 0}};
@@ -110,7 +135,7 @@ std::vector<DefaultTiling> oneDimCandidates(const Kernel &K,
   const GridLoop &X = K.Grid[0];
   if (X.Dim != 0 || X.Coarsen != 1)
     return {};
-  if (std::optional<DefaultTiling> E = elementWise(K, X))
+  if (std::optional<DefaultTiling> E = elementWise(K, X, F))
     return {*E};
   std::set<std::string> Written = collectWrittenArrays(K.Body);
   for (const StmtPtr &S : K.Body) {

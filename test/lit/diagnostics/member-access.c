@@ -10,5 +10,5 @@ void f(int n, float *A) {
 // RUN: rm -f %t.cu
 // RUN: not %c2cuda %s -o %t.cu 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: test ! -e %t.cu
-// CHECK: {{^}}{{.*}}member-access.c:7:21: error: struct or union member access is not supported in an offloaded nest{{$}}
+// CHECK: {{^}}{{.*}}member-access.c:7:21: error: struct or union member access is not supported in an offloaded nest, except on an array of structs parameter ('p[i].x'){{$}}
 // CHECK: {{^}}{{.*}}member-access.c:7:21: note: pass the member as a separate scalar or array parameter{{$}}
