@@ -93,6 +93,15 @@ std::string typeSpelling(QualType T, const ASTContext &Ctx) {
   return T.getAsString(Ctx.getPrintingPolicy());
 }
 
+void forEachNode(const clang::Stmt *S,
+                 const std::function<void(const clang::Stmt *)> &Fn) {
+  if (!S)
+    return;
+  Fn(S);
+  for (const clang::Stmt *C : S->children())
+    forEachNode(C, Fn);
+}
+
 SourceLoc toSourceLoc(const SourceManager &SM, SourceLocation L) {
   SourceLoc R;
   if (L.isInvalid())

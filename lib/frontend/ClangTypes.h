@@ -11,9 +11,11 @@
 #include "ir/IR.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -34,6 +36,10 @@ uniformScalarRecord(clang::QualType T, const clang::ASTContext &Ctx,
 
 /// The C spelling of T, e.g. "struct point" or "short".
 std::string typeSpelling(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// Calls Fn on S and every statement and expression below it.
+void forEachNode(const clang::Stmt *S,
+                 const std::function<void(const clang::Stmt *)> &Fn);
 
 /// IR location of L (expansion location, presumed file/line/column).
 SourceLoc toSourceLoc(const clang::SourceManager &SM, clang::SourceLocation L);

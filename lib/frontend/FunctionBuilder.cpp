@@ -3,6 +3,7 @@
 #include "FunctionBuilder.h"
 #include "ClangTypes.h"
 #include "HostSource.h"
+#include "IteratorsAfterNest.h"
 #include "NestBuilder.h"
 #include "PrivatizeScalars.h"
 
@@ -21,15 +22,6 @@ using namespace clang;
 namespace c2cuda {
 
 namespace {
-
-void forEachNode(const clang::Stmt *S,
-                 const std::function<void(const clang::Stmt *)> &Fn) {
-  if (!S)
-    return;
-  Fn(S);
-  for (const clang::Stmt *C : S->children())
-    forEachNode(C, Fn);
-}
 
 /// Identifiers C allows that C++ (C++20) reserves as keywords or
 /// alternative operator spellings.
@@ -309,6 +301,10 @@ private:
   void hostStmt(const clang::Stmt *S, StmtList &Out);
   void hostBody(const clang::Stmt *S, StmtList &Out);
   StmtPtr nestStmt(const clang::Stmt *S);
+  /// After nest S (built as N), sets the host's copy of each iterator a
+  /// later statement reads to its final value (IteratorsAfterNest.h).
+  void writeBackIterators(const clang::Stmt *S, const NestStmt &N,
+                          StmtList &Out);
   StmtPtr hostCode(const clang::Stmt *S);
   /// Fills Function::HostConstants from the body's top-level declarations.
   void collectHostConstants();
@@ -896,6 +892,32 @@ StmtList FunctionBuilder::withoutDroppedDecls(const StmtList &L) const {
   return Out;
 }
 
+void FunctionBuilder::writeBackIterators(const clang::Stmt *S,
+                                         const NestStmt &N, StmtList &Out) {
+  const StmtList &Body = N.AsWritten.empty() ? N.Body : N.AsWritten;
+  for (const IteratorReadAfter &R : iteratorsReadAfter(FD, S, SM)) {
+    std::string Name = R.Var->getName().str();
+    const auto *L = R.Loop == S && !Body.empty()
+                        ? dyn_cast<ForStmt>(Body.front().get())
+                        : nullptr;
+    if (L && L->Iter == Name) {
+      Out.push_back(finalValueAssignment(*L));
+      continue;
+    }
+    Diags.error(loc(R.Read->getBeginLoc()),
+                "'" + Name + "' is read after the nest at line " +
+                    std::to_string(loc(S->getBeginLoc()).Line) +
+                    ", which leaves it as it was: the nest's loop over '" +
+                    Name + "' (line " +
+                    std::to_string(loc(R.Loop->getBeginLoc()).Line) +
+                    ") runs inside the nest, once per iteration of the "
+                    "loops around it",
+                "declare the loop's iterator in the loop ('for (int " + Name +
+                    " = ...') and give the value read here a variable of its "
+                    "own");
+  }
+}
+
 bool FunctionBuilder::isLoopIterator(const clang::Stmt *S,
                                      const VarDecl *V) const {
   bool Found = false;
@@ -959,7 +981,9 @@ void FunctionBuilder::hostBody(const clang::Stmt *S, StmtList &Out) {
 
 void FunctionBuilder::hostStmt(const clang::Stmt *S, StmtList &Out) {
   if (Nests.count(S)) {
-    Out.push_back(nestStmt(S));
+    StmtPtr N = nestStmt(S);
+    Out.push_back(N);
+    writeBackIterators(S, cast<NestStmt>(*N), Out);
     return;
   }
   if (isa<NullStmt>(S))

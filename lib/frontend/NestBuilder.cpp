@@ -49,16 +49,6 @@ const char *const CanonicalForHint =
     "write it as 'for (int i = lb; i < ub; i += c)' with an integer iterator "
     "and a constant step c";
 
-/// Calls Fn on S and every statement and expression below it.
-void forEachNode(const clang::Stmt *S,
-                 const std::function<void(const clang::Stmt *)> &Fn) {
-  if (!S)
-    return;
-  Fn(S);
-  for (const clang::Stmt *C : S->children())
-    forEachNode(C, Fn);
-}
-
 const VarDecl *refVar(const clang::Expr *E) {
   if (!E)
     return nullptr;
