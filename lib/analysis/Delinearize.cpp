@@ -293,21 +293,45 @@ shapeFor(isl_ctx *Ctx, const std::vector<DelinInput> &Refs,
         NeedUnitKey = true;
         break;
       }
-      for (size_t K = 1; K < Keys.size(); ++K)
-        if (!inBounds(Ctx, *Dims[K], Shape.Sizes[K], Refs[I])) {
-          std::string Size = Shape.Sizes[K].toIsl(), Plain;
-          for (size_t P = 0; P < Size.size(); ++P)
-            if (Size.compare(P, 2, "p_") != 0 ||
-                (P > 0 && (isalnum(Size[P - 1]) || Size[P - 1] == '_')))
-              Plain += Size[P];
-            else
-              ++P;
-          OutOfBounds = true;
-          return oneDimensional(
-              Refs, "splitting it into dimensions needs a subscript within "
-                    "[0, " +
-                        Plain + "), which could not be proven");
+      auto FirstOutOfBounds = [&](const std::vector<std::optional<Poly>> &D) {
+        for (size_t K = 1; K < Keys.size(); ++K)
+          if (!inBounds(Ctx, *D[K], Shape.Sizes[K], Refs[I]))
+            return K;
+        return size_t(0);
+      };
+      size_t Bad = FirstOutOfBounds(Dims);
+      // The division above gives outer dimensions all it can: a subscript
+      // that runs downwards (A[i*m + (m - 1 - j)]) then became row i + 1,
+      // column -1 - j. Lending one row of each outer dimension to the next,
+      // in every combination, finds row i, column m - 1 - j.
+      for (unsigned Mask = 1;
+           Bad && Keys.size() <= 5 && Mask < (1u << (Keys.size() - 1));
+           ++Mask) {
+        std::vector<std::optional<Poly>> Lent = Dims;
+        for (size_t K = 0; K + 1 < Keys.size(); ++K)
+          if (Mask & (1u << K)) {
+            Lent[K] = *Lent[K] + Poly::constant(-1);
+            Lent[K + 1] = *Lent[K + 1] + Shape.Sizes[K + 1];
+          }
+        if (!FirstOutOfBounds(Lent)) {
+          Dims = Lent;
+          Bad = 0;
         }
+      }
+      if (size_t K = Bad) {
+        std::string Size = Shape.Sizes[K].toIsl(), Plain;
+        for (size_t P = 0; P < Size.size(); ++P)
+          if (Size.compare(P, 2, "p_") != 0 ||
+              (P > 0 && (isalnum(Size[P - 1]) || Size[P - 1] == '_')))
+            Plain += Size[P];
+          else
+            ++P;
+        OutOfBounds = true;
+        return oneDimensional(
+            Refs, "splitting it into dimensions needs a subscript within "
+                  "[0, " +
+                      Plain + "), which could not be proven");
+      }
       Res.Dims.push_back(Dims);
     }
     if (!NeedUnitKey)

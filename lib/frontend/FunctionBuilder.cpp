@@ -96,6 +96,82 @@ bool isCudaBuiltinVariable(llvm::StringRef N) {
          N == "gridDim" || N == "warpSize";
 }
 
+/// Functions CUDA's headers declare with C linkage whose names C leaves to
+/// the user (the standard library's are reserved in C too): an `extern
+/// "C"` function of the same name and other parameters does not compile
+/// (nvcc 13.0: "more than one instance of overloaded function ... has "C"
+/// linkage"; each name below was tried).
+bool isCudaLibraryFunction(llvm::StringRef N) {
+  static const char *const Names[] = {"cospi",
+                                      "cospif",
+                                      "cyl_bessel_i0",
+                                      "cyl_bessel_i0f",
+                                      "cyl_bessel_i1",
+                                      "cyl_bessel_i1f",
+                                      "erfcinv",
+                                      "erfcinvf",
+                                      "erfcx",
+                                      "erfcxf",
+                                      "erfinv",
+                                      "erfinvf",
+                                      "exp10",
+                                      "exp10f",
+                                      "fdivide",
+                                      "fdividef",
+                                      "j0",
+                                      "j0f",
+                                      "j1",
+                                      "j1f",
+                                      "jn",
+                                      "jnf",
+                                      "llmax",
+                                      "llmin",
+                                      "max",
+                                      "min",
+                                      "norm",
+                                      "norm3d",
+                                      "norm3df",
+                                      "norm4d",
+                                      "norm4df",
+                                      "normcdf",
+                                      "normcdff",
+                                      "normcdfinv",
+                                      "normcdfinvf",
+                                      "normf",
+                                      "rcbrt",
+                                      "rcbrtf",
+                                      "rhypot",
+                                      "rhypotf",
+                                      "rnorm",
+                                      "rnorm3d",
+                                      "rnorm3df",
+                                      "rnorm4d",
+                                      "rnorm4df",
+                                      "rnormf",
+                                      "rsqrt",
+                                      "rsqrtf",
+                                      "sincos",
+                                      "sincosf",
+                                      "sincospi",
+                                      "sincospif",
+                                      "sinpi",
+                                      "sinpif",
+                                      "ullmax",
+                                      "ullmin",
+                                      "umax",
+                                      "umin",
+                                      "y0",
+                                      "y0f",
+                                      "y1",
+                                      "y1f",
+                                      "yn",
+                                      "ynf"};
+  for (const char *W : Names)
+    if (N == W)
+      return true;
+  return false;
+}
+
 /// Prints host statements for nvcc, which compiles them as C++: the
 /// conversions C makes implicitly and C++ does not (`float *t =
 /// malloc(...)`) get their cast written (needsExplicitCastInCxx).
@@ -655,6 +731,13 @@ void FunctionBuilder::checkFunction() {
   // user's named so could be redeclared or shadowed by one of them (CUDA
   // that does not compile, or reads the wrong variable). And nvcc compiles
   // it as C++: a C++ keyword or a CUDA built-in variable is no name there.
+  if (isCudaLibraryFunction(F.Name))
+    Diags.error(loc(FD->getLocation()),
+                "'" + F.Name +
+                    "' is a function of CUDA's math library, which nvcc "
+                    "declares with C linkage: the drop-in 'extern \"C\"' "
+                    "function of that name would clash with it",
+                "rename the function");
   std::set<const VarDecl *> Reserved;
   auto CheckName = [&](const VarDecl *V) {
     if (!V || !Reserved.insert(V).second)
