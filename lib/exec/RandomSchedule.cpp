@@ -5,6 +5,7 @@
 #include "analysis/NestFacts.h"
 #include "schedule/ScheduleCheck.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -43,7 +44,9 @@ std::string lowerWith(const Function &Src,
 /// Iterators of every loop in S.
 void collectLoops(const Stmt &S, std::set<std::string> &Out) {
   if (const auto *F = llvm::dyn_cast<ForStmt>(&S)) {
-    Out.insert(F->Iter);
+    // Loops lowering made (c2c_round, ...) are no user's to schedule.
+    if (!llvm::StringRef(F->Iter).starts_with("c2c_"))
+      Out.insert(F->Iter);
     for (const StmtPtr &B : F->Body)
       collectLoops(*B, Out);
   } else if (const auto *I = llvm::dyn_cast<IfStmt>(&S)) {
