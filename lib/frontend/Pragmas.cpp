@@ -103,7 +103,8 @@ private:
 };
 
 const char *const KnownClauses =
-    "block(x[,y[,z]]), extent(A: expr), reduction(op: var[, var...]), "
+    "block(x[,y[,z]]), extent(A: expr[, B: expr...]), reduction(op: var[, "
+    "var...]), "
     "map(loop: x|y|z, ...), thread(loop: n, ...), unroll(loop: n, ...), "
     "maxrregcount(n), tile(loop: n, ...), shared(A[, B...]), pad(n), "
     "vector(loop: 1|2|4, ...), pipeline(1|2), fast_math";
@@ -509,10 +510,19 @@ private:
     return expect(tok::r_paren, ")", "reduction", Form);
   }
 
+  /// `extent(A: expr[, B: expr...])`.
   bool parseExtent(const PragmaToken &Name, NestClauses &Out) {
-    const char *Form = "extent(A: expr)";
+    const char *Form = "extent(A: expr[, B: expr...])";
     if (!expect(tok::l_paren, "(", "extent", Form))
       return false;
+    do {
+      if (!parseOneExtent(Out, Form))
+        return false;
+    } while (is(tok::comma) && ++Pos);
+    return expect(tok::r_paren, ")", "extent", Form);
+  }
+
+  bool parseOneExtent(NestClauses &Out, const char *Form) {
     if (!is(tok::identifier))
       return fail(here(), "expected an array parameter name in clause 'extent'",
                   std::string("write it as '") + Form + "'");
@@ -530,8 +540,6 @@ private:
     ExtentOps = 0;
     ExprPtr E = parseAdd();
     if (!E)
-      return false;
-    if (!expect(tok::r_paren, ")", "extent", Form))
       return false;
     if (isFloating(E->Type))
       return fail(
