@@ -592,6 +592,14 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
              BO && BO->getOpcode() == BO_Assign && refVar(BO->getLHS())) {
     IV = refVar(BO->getLHS());
     LB = BO->getRHS();
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(FS->getInit());
+             BO && BO->getOpcode() == BO_Comma) {
+    error(BO->getOperatorLoc(),
+          "non-canonical 'for' loop: the initialization assigns several "
+          "variables, and a loop has one iterator",
+          "keep one iterator and compute the others from it in the body "
+          "(e.g. 'j = n - 1 - i' for a second one counting down)");
+    OK = false;
   } else {
     Bad(FS->getInit()->getBeginLoc(),
         "the initialization must assign the iterator, e.g. 'i = lb'");
