@@ -383,6 +383,43 @@ moveContentIntoKeys(std::vector<std::map<Poly, Poly, PolyLess>> &Groups,
   return Moved;
 }
 
+/// Splits each stride with a parametric and a constant part into those
+/// (n - 1: i becomes n: i and 1: -i); false when there is none.
+static bool
+splitConstantParts(std::vector<std::map<Poly, Poly, PolyLess>> &Groups,
+                   std::set<Poly, PolyLess> &KeySet) {
+  bool Split = false;
+  for (const Poly &Key : std::vector<Poly>(KeySet.begin(), KeySet.end())) {
+    int64_t C = Key.constantTerm();
+    Poly Rows = Key;
+    Rows.Terms.erase(Monomial());
+    if (C == 0 || Rows.Terms.empty())
+      continue;
+    int64_t G = 0;
+    for (auto &T : Rows.Terms)
+      G = gcd64(G, T.second);
+    if (typicalValue(Rows) < 0)
+      G = -G;
+    Poly Row;
+    for (auto &T : Rows.Terms)
+      Row.Terms[T.first] = T.second / G;
+    for (auto &Gr : Groups) {
+      auto It = Gr.find(Key);
+      if (It == Gr.end())
+        continue;
+      Poly Sub = It->second;
+      Gr.erase(It);
+      Gr[Row] = Gr[Row] + Sub.scaled(G);
+      Gr[Poly::constant(1)] = Gr[Poly::constant(1)] + Sub.scaled(C);
+    }
+    KeySet.erase(Key);
+    KeySet.insert(Row);
+    KeySet.insert(Poly::constant(1));
+    Split = true;
+  }
+  return Split;
+}
+
 DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
   // Is there anything to delinearize?
   bool Needed = false;
@@ -426,12 +463,23 @@ DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
   splitCompositeKeys(Groups, KeySet);
   bool OutOfBounds = false;
   DelinResult Res = shapeFor(Ctx, Refs, Groups, Consts, KeySet, OutOfBounds);
+  if (!OutOfBounds)
+    return Res;
   // Normalizing put each stride's integer content into the subscripts:
   // 9*k*C + 9*c + 3*r + s became C: 9k, 1: 9c + 3r + s, whose inner
   // subscript exceeds C. The content the outer subscripts share belongs to
-  // the stride instead: 9C: k, 1: 9c + 3r + s.
-  if (OutOfBounds && moveContentIntoKeys(Groups, KeySet))
-    return shapeFor(Ctx, Refs, Groups, Consts, KeySet, OutOfBounds);
+  // the stride instead: 9C: k, 1: 9c + 3r + s. And a stride with a
+  // constant part may be rows and columns: i's n - 1 in A[i*n + j] once a
+  // skewed schedule computes j as wave - 2*t - i is n: i, 1: -i + wave - 2t.
+  for (auto *Retry : {moveContentIntoKeys, splitConstantParts}) {
+    auto G = Groups;
+    auto KS = KeySet;
+    if (!Retry(G, KS))
+      continue;
+    DelinResult R = shapeFor(Ctx, Refs, G, Consts, KS, OutOfBounds);
+    if (R.Why.empty())
+      return R;
+  }
   return Res;
 }
 
