@@ -220,8 +220,17 @@ std::optional<Poly> toPoly(const Expr &E, const Scope &S, ConvContext &C,
       }
       if (C.HostConstants) {
         auto Def = C.HostConstants->find(V.Name);
-        if (Def != C.HostConstants->end())
-          return toPoly(*Def->second, Scope(), C, Why);
+        if (Def != C.HostConstants->end()) {
+          // A definition with a division (`int w2 = w / 2;`) stands for
+          // itself, a parameter equal to it: its quotient would make i * w2
+          // a product of an iterator and a variable, which nothing can
+          // delinearize; the parameter keeps the bounds it implies.
+          size_t Divs = C.DivNames.size();
+          std::optional<Poly> P = toPoly(*Def->second, Scope(), C, Why);
+          if (!P || C.DivNames.size() == Divs)
+            return P;
+          C.DivDefs.push_back("(p_" + V.Name + " = " + P->toIsl() + ")");
+        }
       }
       C.ParamsUsed.insert(V.Name);
       return Poly::var("p_" + V.Name);

@@ -28,6 +28,7 @@
 #include "analysis/IslToIR.h"
 #include "analysis/Reductions.h"
 #include "ir/IRPrinter.h"
+#include "ir/IRRewrite.h"
 
 #include <isl/aff.h>
 #include <isl/ctx.h>
@@ -39,6 +40,7 @@
 #include <isl/val.h>
 
 #include <algorithm>
+#include <functional>
 #include <unordered_map>
 
 using namespace c2cuda;
@@ -1121,9 +1123,20 @@ void Analyzer::inferExtents() {
     Used.insert(NF.ArraysWritten.begin(), NF.ArraysWritten.end());
   }
   auto TypeOf = [this](const std::string &N) { return paramType(N); };
+  // Host constants that stayed parameters (`int w2 = w / 2;`: toPoly)
+  // count as the function's; the extent, computed before the body runs,
+  // spells their definitions.
   auto IsFnParam = [this](const std::string &N) {
     const Param *P = F.findParam(N);
-    return P && !P->isArray();
+    return (P && !P->isArray()) || F.HostConstants.count(N);
+  };
+  std::function<ExprPtr(const ExprPtr &)> Spelled =
+      [&](const ExprPtr &X) -> ExprPtr {
+    const auto *V = llvm::dyn_cast<VarRef>(X.get());
+    auto Def = V ? F.HostConstants.find(V->Name) : F.HostConstants.end();
+    if (Def == F.HostConstants.end())
+      return nullptr;
+    return widenToLong(rewriteExpr(Def->second, Spelled));
   };
   for (const std::string &Name : Used) {
     ArrayExtent &Ext = Facts.Extents[Name];
@@ -1336,7 +1349,7 @@ void Analyzer::inferExtents() {
     ExprPtr Cond = paramSetToExpr(isl_set_copy(Where), TypeOf);
     if (Cond)
       E = std::make_shared<SelectExpr>(Cond, E, longLit(0), ScalarKind::Long);
-    Ext.Elements = E;
+    Ext.Elements = rewriteExpr(E, Spelled);
     isl_set_free(Where);
     isl_set_free(All);
   }
