@@ -594,26 +594,6 @@ bool FunctionBuilder::buildParam(const ParmVarDecl *PV, NestBuilder &NB,
     } else {
       P.ParamForm = Param::Form::Pointer;
       Elem = Pointee;
-      if (Pointee->isStructureType()) {
-        std::string Why;
-        auto Rec = uniformScalarRecord(Pointee, Ctx, Why);
-        if (!Rec) {
-          Diags.error(loc(PV->getLocation()),
-                      "parameter '" + P.Name + "' points to '" +
-                          typeSpelling(Pointee.getUnqualifiedType(), Ctx) +
-                          "', which is not supported: " + Why,
-                      "offloaded nests take arrays of structs whose fields "
-                      "all have one scalar type, without padding; pass the "
-                      "fields as separate arrays otherwise");
-          return false;
-        }
-        P.Elem = Rec->first;
-        P.RecordFields = Rec->second;
-        P.RecordType = typeSpelling(Pointee.getUnqualifiedType(), Ctx);
-        P.IsConst = Pointee.isConstQualified();
-        P.IsRestrict = Adjusted.isRestrictQualified();
-        return true;
-      }
     }
   } else {
     std::optional<ScalarKind> K = scalarKindOf(Adjusted);
@@ -629,6 +609,29 @@ bool FunctionBuilder::buildParam(const ParmVarDecl *PV, NestBuilder &NB,
     P.ParamForm = Param::Form::Scalar;
     P.Elem = *K;
     P.IsConst = Adjusted.isConstQualified();
+    return true;
+  }
+  // `struct particle *p` or `struct particle p[n]`: the fields' array.
+  if (Elem->isStructureType() && P.Dims.size() <= 1) {
+    std::string Why;
+    auto Rec = uniformScalarRecord(Elem, Ctx, Why);
+    if (!Rec) {
+      Diags.error(loc(PV->getLocation()),
+                  "parameter '" + P.Name + "' points to '" +
+                      typeSpelling(Elem.getUnqualifiedType(), Ctx) +
+                      "', which is not supported: " + Why,
+                  "offloaded nests take arrays of structs whose fields "
+                  "all have one scalar type, without padding; pass the "
+                  "fields as separate arrays otherwise");
+      return false;
+    }
+    P.ParamForm = Param::Form::Pointer;
+    P.Dims.clear();
+    P.Elem = Rec->first;
+    P.RecordFields = Rec->second;
+    P.RecordType = typeSpelling(Elem.getUnqualifiedType(), Ctx);
+    P.IsConst = Elem.isConstQualified();
+    P.IsRestrict = Adjusted.isRestrictQualified();
     return true;
   }
   std::optional<ScalarKind> K = scalarKindOf(Elem);
