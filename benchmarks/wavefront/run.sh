@@ -3,10 +3,13 @@
 # c2cuda into a wavefront, against the same C at -O3 on one CPU core.
 #   here:            build/tools/c2cuda/c2cuda -q benchmarks/wavefront/seidel.c -o OUT/seidel.cu
 #   on the GPU:      bash benchmarks/wavefront/run.sh OUT
+# A second argument names another form of it (seidel-linearized.c), whose
+# .cu is then OUT/seidel.cu.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-out=${1:?usage: run.sh DIR-with-seidel.cu}
-sed 's/void gs(/void gs_ref(/' "$here/seidel.c" > "$out/seidel_ref.c"
+out=${1:?usage: run.sh DIR-with-seidel.cu [FORM.c]}
+src=${2:-$here/seidel.c}
+sed 's/void gs(/void gs_ref(/' "$src" > "$out/seidel_ref.c"
 gcc -O3 -march=native -c "$out/seidel_ref.c" -o "$out/seidel_ref.o"
 nvcc -arch=sm_90 -O3 "$here/driver.cu" "$out/seidel.cu" "$out/seidel_ref.o" -o "$out/seidel"
 compute-sanitizer --tool memcheck "$out/seidel" 61 5 2>&1 | tail -3
