@@ -234,6 +234,54 @@ public:
                  H.ArraysRead.empty();
     for (const std::string &S : H.ScalarsWritten)
       Known &= F.HostConstants.count(S) != 0;
+    if (!Known && !H.AsIR.empty()) {
+      // The user's statement (`s[0] = x[0];`, `float m = 0.F;`): its
+      // declarations are host scalars the nests and later code read. An
+      // array only host code uses has a buffer only where its indices
+      // were known before the run (allocateArrays).
+      std::string NoBuffer;
+      forEachExprIn(H.AsIR, [&](const Expr &E) {
+        if (const auto *R = llvm::dyn_cast<ArrayRef>(&E))
+          if (!R->Local && !I.memory().Arrays.count(R->Array))
+            NoBuffer = R->Array;
+      });
+      if (!NoBuffer.empty()) {
+        unsupported("'" + llvm::StringRef(H.Text).trim().str() +
+                        "': no size is known for '" + NoBuffer +
+                        "', which only host code uses",
+                    H.Loc);
+        return;
+      }
+      for (const StmtPtr &S : H.AsIR) {
+        const auto *D = llvm::dyn_cast<DeclStmt>(S.get());
+        if (D && !D->Dims.empty()) {
+          unsupported("'" + llvm::StringRef(H.Text).trim().str() +
+                          "' declares an array",
+                      H.Loc);
+          return;
+        }
+        if (!D) {
+          size_t Mark = I.scopeMark();
+          I.exec(*S);
+          I.popScope(Mark);
+        } else if (D->Init) {
+          std::string Err;
+          Value V = convert(I.eval(*D->Init), D->Type, Err);
+          if (!Err.empty()) {
+            unsupported("'" + llvm::StringRef(H.Text).trim().str() +
+                            "': " + Err,
+                        H.Loc);
+            return;
+          }
+          I.memory().Scalars[D->Name] = V;
+        } else {
+          I.memory().Scalars[D->Name] = zeroOf(D->Type);
+        }
+        if (I.failed())
+          return;
+      }
+      return;
+    }
     if (!Known) {
       unsupported("'" + llvm::StringRef(H.Text).trim().str() + "'", H.Loc);
       return;

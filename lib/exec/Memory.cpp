@@ -4,8 +4,42 @@
 
 #include "Interpreter.h"
 
+#include "ir/IRWalk.h"
+
+#include "llvm/Support/Casting.h"
+
+#include <algorithm>
+
 namespace c2cuda {
 namespace exec {
+
+/// Elements of an array that only host code uses, when every reference the
+/// oracle has of it has one index over the parameters (`out[0] = last;`,
+/// `B[0 * n + 0] = s;`): one past the largest; -1 otherwise.
+static int64_t hostOnlyExtent(const Function &F, const std::string &Name,
+                              const Memory &M) {
+  int64_t Max = -1;
+  bool Other = false;
+  forEachStmt(F.Body, [&](const Stmt &S) {
+    const auto *H = llvm::dyn_cast<HostCode>(&S);
+    if (!H)
+      return;
+    forEachExprIn(H->AsIR, [&](const Expr &E) {
+      const auto *R = llvm::dyn_cast<ArrayRef>(&E);
+      if (!R || R->Array != Name || Other)
+        return;
+      std::string Err;
+      int64_t V = R->Indices.size() == 1
+                      ? evaluateScalarInt(*R->Indices[0], M, Err)
+                      : -1;
+      if (Err.empty() && V >= 0)
+        Max = std::max(Max, V);
+      else
+        Other = true;
+    });
+  });
+  return Other || Max < 0 ? -1 : Max + 1;
+}
 
 int64_t evaluateScalarInt(const Expr &E, const Memory &M, std::string &Err) {
   static const Function NoFunction;
@@ -59,6 +93,8 @@ bool allocateArrays(const Function &F,
           std::max<int64_t>(It->second, Known && !P.Dims.empty() ? Product : 0);
     else if (Known && !P.Dims.empty())
       Size = Product;
+    else if (int64_t H = hostOnlyExtent(F, P.Name, M); H > 0)
+      Size = H;
     else
       continue; // Not used by any nest: no buffer.
     if (Size < 0 || Size > (int64_t(1) << 26)) {

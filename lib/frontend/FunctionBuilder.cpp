@@ -1024,6 +1024,13 @@ StmtPtr FunctionBuilder::hostCode(const clang::Stmt *S) {
   A.walk(S);
   auto H = std::make_shared<HostCode>(print(S), A.Read, A.Written,
                                       A.ScalarsWritten, loc(S->getBeginLoc()));
+  // For the CPU oracle, which runs host code it has as IR: what the nests'
+  // translation accepts, without its errors (the .cu prints the text).
+  DiagnosticList Scratch;
+  NestBuilder NB(Ctx, FD, F, Scratch);
+  StmtList IR = NB.buildNest(S);
+  if (!Scratch.hasErrors() && NB.importedArrays().empty())
+    H->AsIR = std::move(IR);
   if (const auto *DS = dyn_cast<clang::DeclStmt>(S)) {
     std::vector<const VarDecl *> Vars;
     for (const clang::Decl *D : DS->decls()) {

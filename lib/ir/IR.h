@@ -498,6 +498,10 @@ public:
   /// Non-empty when lowering moved scalar statements of a nest to the host
   /// (HoistHostLoops): Text prints them, the CPU oracle runs these.
   StmtList Body;
+  /// The user's statement as IR where the frontend could build it (`s[0] =
+  /// x[0];`, `float m = 0.F;`): only the CPU oracle runs it, and its
+  /// declarations declare host scalars.
+  StmtList AsIR;
   HostCode(std::string T, std::set<std::string> R, std::set<std::string> W,
            std::set<std::string> SW, SourceLoc L = {})
       : Stmt(Kind::HostCode, std::move(L)), Text(std::move(T)),
