@@ -1572,6 +1572,18 @@ ExprPtr NestBuilder::call(const clang::CallExpr *CE) {
     return nullptr;
   if (std::optional<ExprPtr> C = classification(CE, Name))
     return *C;
+  // <math.h>'s INFINITY, HUGE_VALF and NAN expand to builtins that clang
+  // evaluates to a constant (__builtin_inff(), __builtin_nanf("")).
+  llvm::APFloat Value(0.0);
+  if (llvm::StringRef(Name).starts_with("__builtin_") &&
+      CE->EvaluateAsFloat(Value, Ctx))
+    if (std::optional<ScalarKind> K = kindOf(CE)) {
+      bool LosesInfo = false;
+      Value.convert(llvm::APFloat::IEEEdouble(),
+                    llvm::APFloat::rmNearestTiesToEven, &LosesInfo);
+      return std::make_shared<FloatLit>(Value.convertToDouble(), *K,
+                                        loc(CE->getBeginLoc()));
+    }
   if (!isMathFunction(Name))
     if (std::optional<ExprPtr> C = inlineCall(CE, Callee))
       return *C;
