@@ -37,6 +37,10 @@ ArrayDiff compareArray(const Memory &Ref, const Memory &Got,
       D.RelL2 = NAN;
       return D;
     }
+    // The same infinity in both is the same value (HUGE_VALF written on
+    // purpose); its square would make the norms infinite.
+    if (std::isinf(X) && X == Y)
+      continue;
     Num += (X - Y) * (X - Y);
     Den += X * X;
   }
