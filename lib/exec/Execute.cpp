@@ -239,16 +239,26 @@ public:
       // declarations are host scalars the nests and later code read. An
       // array only host code uses has a buffer only where its indices
       // were known before the run (allocateArrays).
-      std::string NoBuffer;
+      // Each element it touches must be known now and inside the buffer
+      // the run gave the array (the caller's array may be longer).
+      std::string Outside;
       forEachExprIn(H.AsIR, [&](const Expr &E) {
-        if (const auto *R = llvm::dyn_cast<ArrayRef>(&E))
-          if (!R->Local && !I.memory().Arrays.count(R->Array))
-            NoBuffer = R->Array;
+        const auto *R = llvm::dyn_cast<ArrayRef>(&E);
+        if (!R || R->Local || !Outside.empty())
+          return;
+        auto B = I.memory().Arrays.find(R->Array);
+        std::string Err;
+        int64_t V = R->Indices.size() == 1
+                        ? evaluateScalarInt(*R->Indices[0], I.memory(), Err)
+                        : -1;
+        if (B == I.memory().Arrays.end() || !Err.empty() || V < 0 ||
+            V >= static_cast<int64_t>(B->second.Data.size()))
+          Outside = R->Array;
       });
-      if (!NoBuffer.empty()) {
+      if (!Outside.empty()) {
         unsupported("'" + llvm::StringRef(H.Text).trim().str() +
-                        "': no size is known for '" + NoBuffer +
-                        "', which only host code uses",
+                        "': the element of '" + Outside +
+                        "' it touches is not one the run holds",
                     H.Loc);
         return;
       }

@@ -13,11 +13,11 @@
 namespace c2cuda {
 namespace exec {
 
-/// Elements of an array that only host code uses, when every reference the
-/// oracle has of it has one index over the parameters (`out[0] = last;`,
-/// `B[0 * n + 0] = s;`): one past the largest; -1 otherwise.
-static int64_t hostOnlyExtent(const Function &F, const std::string &Name,
-                              const Memory &M) {
+/// Elements of an array that host code touches, when every reference the
+/// oracle has of it there has one index over the parameters (`out[0] =
+/// last;`, `B[0 * n + 0] = s;`): one past the largest; -1 otherwise.
+static int64_t hostExtent(const Function &F, const std::string &Name,
+                          const Memory &M) {
   int64_t Max = -1;
   bool Other = false;
   forEachStmt(F.Body, [&](const Stmt &S) {
@@ -88,13 +88,14 @@ bool allocateArrays(const Function &F,
       B.Dims.clear(); // `float A[n]` is indexed like a pointer.
     int64_t Size;
     auto It = Extents.find(P.Name);
+    int64_t Host = hostExtent(F, P.Name, M);
     if (It != Extents.end())
-      Size =
-          std::max<int64_t>(It->second, Known && !P.Dims.empty() ? Product : 0);
+      Size = std::max<int64_t>(
+          {It->second, Known && !P.Dims.empty() ? Product : 0, Host});
     else if (Known && !P.Dims.empty())
-      Size = Product;
-    else if (int64_t H = hostOnlyExtent(F, P.Name, M); H > 0)
-      Size = H;
+      Size = std::max(Product, Host);
+    else if (Host > 0)
+      Size = Host;
     else
       continue; // Not used by any nest: no buffer.
     if (Size < 0 || Size > (int64_t(1) << 26)) {
