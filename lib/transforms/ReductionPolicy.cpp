@@ -283,7 +283,16 @@ std::string reductionVar(const NestStmt &N, const ReductionFacts &R) {
 
 std::string reductionPermission(const LoweringContext &Ctx, const NestStmt &N,
                                 const ReductionFacts &R) {
-  return reductionPermission(Ctx, N, R.Op, reductionVar(N, R));
+  std::string Given = reductionPermission(Ctx, N, R.Op, reductionVar(N, R));
+  if (!Given.empty() && Given != "--allow-reassociation")
+    return Given; // The clause, which the user reads.
+  // Integer +, *, min, max, &, |, ^ give the same bits in any order (sums
+  // and products modulo 2^n, as both the GPU and the CPU wrap): there is
+  // nothing to permit. Floating-point sums round differently in another
+  // order.
+  if (!isFloating(R.Type))
+    return "exact integer arithmetic";
+  return Given;
 }
 
 std::string reductionPermission(const LoweringContext &Ctx, const NestStmt &N,

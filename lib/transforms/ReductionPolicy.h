@@ -58,8 +58,9 @@ std::string reductionVar(const NestStmt &N, const ReductionFacts &R);
 /// stands for (NestStmt::StandsFor), else S.
 std::string clauseVar(const NestStmt &N, const std::string &S);
 
-/// What allows R of nest N to be reassociated: "'reduction(+: s)'" or
-/// "--allow-reassociation"; empty when nothing does.
+/// What allows R of nest N to be reassociated: "'reduction(+: s)'",
+/// "exact integer arithmetic" (an integer target: the same bits in any
+/// order) or "--allow-reassociation"; empty when nothing does.
 std::string reductionPermission(const LoweringContext &Ctx, const NestStmt &N,
                                 const ReductionFacts &R);
 /// The same for operator Op on the clause variable Var.

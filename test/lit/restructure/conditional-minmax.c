@@ -1,9 +1,9 @@
 // A running maximum or minimum written as a branch, `if (x > m) m = x;`,
 // becomes `m = x > m ? x : m;` (restructure/ConditionalMinMax.h): a max or
 // min reduction, which runs in parallel inside a parallel loop (colmax),
-// with atomics where a clause allows it (amax), and as a single thread with
-// a remark saying how to allow it otherwise (imin). Branches that are not
-// min/max updates stay branches.
+// with atomics where a clause allows it (amax) or where the target is an
+// integer, whose minimum is the same in any order (imin). Branches that are
+// not min/max updates stay branches.
 
 void colmax(int n, int m, const float A[n][m], float mx[m]) {
 #pragma scop
@@ -47,7 +47,7 @@ void clamp(int n, const float *a, float *b) {
 // REMARK: {{^}}{{.*}}.c:29:5: remark: a running minimum of 'low[0]': the branch is written as 'low[0] = a[i] <= low[0] ? a[i] : low[0]', a min reduction{{$}}
 // REMARK: {{^}}{{.*}}.c:10:3: remark: i runs sequentially in each thread: reduction into c2c_acc_mx (max) across iterations of 'i'{{$}}
 // REMARK: {{^}}{{.*}}.c:21:3: remark: reduction over i into best[0] (max) runs with atomic updates (allowed by 'reduction(max: best)'){{$}}
-// REMARK: {{^}}{{.*}}.c:28:3: remark: i is a reduction into low[0] (min); allow reassociation with 'reduction(min: low)' or --allow-reassociation to run it in parallel; runs as a single thread{{$}}
+// REMARK: {{^}}{{.*}}.c:28:3: remark: reduction over i into low[0] (min) runs with atomic updates (allowed by exact integer arithmetic){{$}}
 // RUN: %c2cuda-check %s --size n=37,m=13 --trials 3 2>/dev/null | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size n=37,m=13 --trials 3 --allow-reassociation 2>/dev/null | FileCheck --check-prefix=ORACLE %s
 // ORACLE-COUNT-4: {{^}}CHECK {{[a-z]+}} PASS
