@@ -12,6 +12,7 @@
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <functional>
 #include <map>
@@ -85,10 +86,7 @@ bool isCxxKeyword(llvm::StringRef N) {
                                       "wchar_t",
                                       "xor",
                                       "xor_eq"};
-  for (const char *W : Words)
-    if (N == W)
-      return true;
-  return false;
+  return llvm::is_contained(Words, N);
 }
 
 bool isCudaBuiltinVariable(llvm::StringRef N) {
@@ -166,10 +164,7 @@ bool isCudaLibraryFunction(llvm::StringRef N) {
                                       "y1f",
                                       "yn",
                                       "ynf"};
-  for (const char *W : Names)
-    if (N == W)
-      return true;
-  return false;
+  return llvm::is_contained(Names, N);
 }
 
 /// Prints host statements for nvcc, which compiles them as C++: the
