@@ -1208,7 +1208,30 @@ void Analyzer::inferExtents() {
       RawRef &R = Raw[I];
       RefFacts &RF = Facts.Nests[R.Nest].Refs[R.FactIndex];
       if (!RF.Affine) {
-        Unknown(R.Ref->Loc);
+        // Rows c2cuda could not prove apart (C[i*ldc + j] with j < n: the
+        // caller promises ldc >= n): declared rows state it.
+        const std::string Within = "needs a subscript within [0, ";
+        size_t At = RF.NonAffineReason.find(Within);
+        size_t End = At == std::string::npos
+                         ? At
+                         : RF.NonAffineReason.find(')', At + Within.size());
+        if (End != std::string::npos && P &&
+            P->ParamForm == Param::Form::Pointer && P->RecordType.empty()) {
+          std::string Row = RF.NonAffineReason.substr(At + Within.size(),
+                                                      End - At - Within.size());
+          Diags.error(R.Ref->Loc,
+                      "cannot infer how many elements of '" + Name +
+                          "' the nest accesses: its rows of " + Row +
+                          " elements may overlap for some parameter values",
+                      Hint + ", or declare '" + Name + "' as rows of " + Row +
+                          " elements ('" + spelling(P->Elem) + " " + Name +
+                          "[][" + Row +
+                          "]', the sizes declared before it among the "
+                          "parameters), which promises that each subscript "
+                          "stays within its row");
+        } else {
+          Unknown(R.Ref->Loc);
+        }
         Failed = true;
         break;
       }
