@@ -245,14 +245,11 @@ splitCompositeKeys(std::vector<std::map<Poly, Poly, PolyLess>> &Groups,
 
 /// The row-major shape whose dimensions are KeySet's strides, each
 /// reference's subscripts grouped as in Groups; one-dimensional when it does
-/// not fit, with OutOfBounds set when an inner subscript could leave its
-/// dimension.
+/// not fit (with UnprovenRow when an inner subscript could leave its row).
 static DelinResult
 shapeFor(isl_ctx *Ctx, const std::vector<DelinInput> &Refs,
          const std::vector<std::map<Poly, Poly, PolyLess>> &Groups,
-         const std::vector<Poly> &Consts, std::set<Poly, PolyLess> KeySet,
-         bool &OutOfBounds) {
-  OutOfBounds = false;
+         const std::vector<Poly> &Consts, std::set<Poly, PolyLess> KeySet) {
   for (int Pass = 0; Pass < 2; ++Pass) {
     std::vector<Poly> Keys(KeySet.begin(), KeySet.end());
     std::stable_sort(Keys.begin(), Keys.end(),
@@ -326,11 +323,12 @@ shapeFor(isl_ctx *Ctx, const std::vector<DelinInput> &Refs,
             Plain += Size[P];
           else
             ++P;
-        OutOfBounds = true;
-        return oneDimensional(
+        DelinResult One = oneDimensional(
             Refs, "splitting it into dimensions needs a subscript within "
                   "[0, " +
                       Plain + "), which could not be proven");
+        One.UnprovenRow = Plain;
+        return One;
       }
       Res.Dims.push_back(Dims);
     }
@@ -461,9 +459,8 @@ DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
     }
   }
   splitCompositeKeys(Groups, KeySet);
-  bool OutOfBounds = false;
-  DelinResult Res = shapeFor(Ctx, Refs, Groups, Consts, KeySet, OutOfBounds);
-  if (!OutOfBounds)
+  DelinResult Res = shapeFor(Ctx, Refs, Groups, Consts, KeySet);
+  if (Res.UnprovenRow.empty())
     return Res;
   // Normalizing put each stride's integer content into the subscripts:
   // 9*k*C + 9*c + 3*r + s became C: 9k, 1: 9c + 3r + s, whose inner
@@ -476,7 +473,7 @@ DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
     auto KS = KeySet;
     if (!Retry(G, KS))
       continue;
-    DelinResult R = shapeFor(Ctx, Refs, G, Consts, KS, OutOfBounds);
+    DelinResult R = shapeFor(Ctx, Refs, G, Consts, KS);
     if (R.Why.empty())
       return R;
   }

@@ -53,6 +53,10 @@ struct DelinResult {
   std::vector<std::vector<std::optional<Poly>>> Dims;
   /// Why the array was not delinearized, when some index needed it.
   std::string Why;
+  /// When that was an inner subscript not proven within its row: the row's
+  /// size as the user writes it ("ldc"; BLAS's promise ldc >= n is not
+  /// assumed).
+  std::string UnprovenRow;
 };
 
 DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs);

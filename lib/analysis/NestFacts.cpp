@@ -750,9 +750,11 @@ void Analyzer::buildArrayAccesses() {
         RF.Affine = std::all_of(R.Dims.begin(), R.Dims.end(),
                                 [](auto &D) { return D.has_value(); });
         if (!RF.Affine) {
-          if (R.Why.empty())
+          if (R.Why.empty()) {
             R.Why = "the index '" + exprToString(*R.Ref->Indices[0]) +
                     "' is not affine: " + Res.Why;
+            RF.UnprovenRow = Res.UnprovenRow;
+          }
           RF.NonAffineReason = R.Why;
         }
       }
@@ -1210,15 +1212,9 @@ void Analyzer::inferExtents() {
       if (!RF.Affine) {
         // Rows c2cuda could not prove apart (C[i*ldc + j] with j < n: the
         // caller promises ldc >= n): declared rows state it.
-        const std::string Within = "needs a subscript within [0, ";
-        size_t At = RF.NonAffineReason.find(Within);
-        size_t End = At == std::string::npos
-                         ? At
-                         : RF.NonAffineReason.find(')', At + Within.size());
-        if (End != std::string::npos && P &&
-            P->ParamForm == Param::Form::Pointer && P->RecordType.empty()) {
-          std::string Row = RF.NonAffineReason.substr(At + Within.size(),
-                                                      End - At - Within.size());
+        const std::string &Row = RF.UnprovenRow;
+        if (!Row.empty() && P && P->ParamForm == Param::Form::Pointer &&
+            P->RecordType.empty()) {
           Diags.error(R.Ref->Loc,
                       "cannot infer how many elements of '" + Name +
                           "' the nest accesses: its rows of " + Row +

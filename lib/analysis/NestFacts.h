@@ -83,6 +83,9 @@ struct RefFacts {
   /// parameters. If not, NonAffineReason says why.
   bool Affine = false;
   std::string NonAffineReason;
+  /// Why, when it is a row of this size that subscripts were not proven to
+  /// stay within (DelinResult::UnprovenRow).
+  std::string UnprovenRow;
   /// Coefficient of each nest iterator in the linearized element offset,
   /// where it is a constant (e.g. {k: 1} for A[i*K + k]; i is absent because
   /// its coefficient is K).

@@ -236,11 +236,9 @@ public:
       Known &= F.HostConstants.count(S) != 0;
     if (!Known && !H.AsIR.empty()) {
       // The user's statement (`s[0] = x[0];`, `float m = 0.F;`): its
-      // declarations are host scalars the nests and later code read. An
-      // array only host code uses has a buffer only where its indices
-      // were known before the run (allocateArrays).
-      // Each element it touches must be known now and inside the buffer
-      // the run gave the array (the caller's array may be longer).
+      // declarations are host scalars the nests and later code read. Each
+      // element it touches must be known now and inside the buffer the run
+      // gave the array (allocateArrays; the caller's may be longer).
       std::string Outside;
       forEachExprIn(H.AsIR, [&](const Expr &E) {
         const auto *R = llvm::dyn_cast<ArrayRef>(&E);

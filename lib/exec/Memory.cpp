@@ -13,32 +13,31 @@
 namespace c2cuda {
 namespace exec {
 
-/// Elements of an array that host code touches, when every reference the
-/// oracle has of it there has one index over the parameters (`out[0] =
+/// Per array that host code touches: its elements, when every reference
+/// the oracle has of it there has one index over the parameters (`out[0] =
 /// last;`, `B[0 * n + 0] = s;`): one past the largest; -1 otherwise.
-static int64_t hostExtent(const Function &F, const std::string &Name,
-                          const Memory &M) {
-  int64_t Max = -1;
-  bool Other = false;
+static std::map<std::string, int64_t> hostExtents(const Function &F,
+                                                  const Memory &M) {
+  std::map<std::string, int64_t> Out;
   forEachStmt(F.Body, [&](const Stmt &S) {
     const auto *H = llvm::dyn_cast<HostCode>(&S);
     if (!H)
       return;
     forEachExprIn(H->AsIR, [&](const Expr &E) {
       const auto *R = llvm::dyn_cast<ArrayRef>(&E);
-      if (!R || R->Array != Name || Other)
+      if (!R || R->Local)
+        return;
+      auto [It, New] = Out.insert({R->Array, 0});
+      if (It->second < 0)
         return;
       std::string Err;
       int64_t V = R->Indices.size() == 1
                       ? evaluateScalarInt(*R->Indices[0], M, Err)
                       : -1;
-      if (Err.empty() && V >= 0)
-        Max = std::max(Max, V);
-      else
-        Other = true;
+      It->second = Err.empty() && V >= 0 ? std::max(It->second, V + 1) : -1;
     });
   });
-  return Other || Max < 0 ? -1 : Max + 1;
+  return Out;
 }
 
 int64_t evaluateScalarInt(const Expr &E, const Memory &M, std::string &Err) {
@@ -65,6 +64,7 @@ bool allocateArrays(const Function &F,
   // be 248 or 65528); signed char and short take [-8, 8] like int. Sums of
   // a few dozen of them still wrap, as C's do.
   std::uniform_int_distribution<int64_t> Narrow(0, 16);
+  const std::map<std::string, int64_t> Host = hostExtents(F, M);
   for (const Param &P : F.Params) {
     if (!P.isArray())
       continue;
@@ -88,14 +88,15 @@ bool allocateArrays(const Function &F,
       B.Dims.clear(); // `float A[n]` is indexed like a pointer.
     int64_t Size;
     auto It = Extents.find(P.Name);
-    int64_t Host = hostExtent(F, P.Name, M);
+    auto HostIt = Host.find(P.Name);
+    int64_t HostN = HostIt == Host.end() ? -1 : HostIt->second;
     if (It != Extents.end())
       Size = std::max<int64_t>(
-          {It->second, Known && !P.Dims.empty() ? Product : 0, Host});
+          {It->second, Known && !P.Dims.empty() ? Product : 0, HostN});
     else if (Known && !P.Dims.empty())
-      Size = std::max(Product, Host);
-    else if (Host > 0)
-      Size = Host;
+      Size = std::max(Product, HostN);
+    else if (HostN > 0)
+      Size = HostN;
     else
       continue; // Not used by any nest: no buffer.
     if (Size < 0 || Size > (int64_t(1) << 26)) {
