@@ -53,6 +53,14 @@ nv="$nvcc -arch=sm_90 -std=c++17 -O2"
 check wrong-results bash -c "$nv -DC2C_REF -c $lit/codegen/Inputs/wrong-results.c -o $work/wr.ref.o &&
   $nv $here/lit/wrong-results.cu $work/wr.ref.o $lit/codegen/Inputs/wrong-results-driver.c -o $work/wr.bin &&
   $work/wr.bin | tee $work/wr.out | tail -1 | grep -q ' 0 failed' && ! grep -q FAIL $work/wr.out"
+# The same with every array of 64 bytes or more copied through pinned
+# staging buffers in 64-byte chunks (large arrays only by default).
+staged="-DC2CUDA_STAGE_CHUNK=64 -DC2CUDA_STAGE_MIN=0"
+check wrong-results-staged bash -c "$nv $staged $here/lit/wrong-results.cu $work/wr.ref.o $lit/codegen/Inputs/wrong-results-driver.c -o $work/wr.staged.bin &&
+  $work/wr.staged.bin | tee $work/wr.staged.out | tail -1 | grep -q ' 0 failed' && ! grep -q FAIL $work/wr.staged.out"
+check whole-file-staged bash -c "$nv $staged --fmad=false $here/lit/app.cu -o $work/app.staged.bin &&
+  cc -O2 $lit/wholefile/Inputs/app.c -o $work/app.c.bin &&
+  diff <($work/app.c.bin) <($work/app.staged.bin)"
 check whole-file bash -c "$nv --fmad=false $here/lit/app.cu -o $work/app.bin &&
   cc -O2 $lit/wholefile/Inputs/app.c -o $work/app.c.bin &&
   diff <($work/app.c.bin) <($work/app.bin)"

@@ -24,6 +24,9 @@ using namespace codegen;
 
 namespace {
 
+// runtime/staged-transfers.cuh (cmake/EmbedText.cmake).
+#include "staged-transfers.cuh.inc"
+
 const char *const Prelude = R"(#include <cuda_runtime.h>
 #include <math.h>
 #include <stdio.h>
@@ -160,7 +163,7 @@ static inline void c2c_alloc(void **ptr, long long n, size_t elem,
     c2c_check(cudaMalloc(ptr, (size_t)n * elem), what, where, from);
 }
 
-static inline void c2c_copy(void *dst, const void *src, long long n,
+[[maybe_unused]] static inline void c2c_copy(void *dst, const void *src, long long n,
                             size_t elem, cudaMemcpyKind kind,
                             const char *what, const char *where,
                             const char *from) {
@@ -292,6 +295,12 @@ void emitCuda(llvm::raw_ostream &OS, const Module &M,
       Cas |= needsAtomicCas(K.Body);
   if (Cas)
     OS << AtomicCasHelpers;
+
+  // The drop-in entries' copies (HostWrapperPrinter).
+  if (Opts.StagedTransfers &&
+      std::any_of(Lowered.begin(), Lowered.end(),
+                  [](const LoweredFunction &LF) { return !LF.Arrays.empty(); }))
+    OS << "\n" << StagedTransfersRuntime;
 
   auto PrintFunction = [&](const LoweredFunction &LF) {
     OS << "\n";

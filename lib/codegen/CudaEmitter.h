@@ -26,6 +26,10 @@ struct CudaEmitOptions {
   /// each offloaded function's definition replaced by its kernels and host
   /// entries, instead of the offloaded functions alone.
   bool WholeFile = false;
+  /// The drop-in entries copy arrays with c2c_copy_all
+  /// (runtime/staged-transfers.cuh: large pageable copies through pinned
+  /// staging buffers) instead of one cudaMemcpy each.
+  bool StagedTransfers = true;
 };
 
 void emitCuda(llvm::raw_ostream &OS, const Module &M,

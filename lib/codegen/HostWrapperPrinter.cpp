@@ -266,6 +266,41 @@ private:
     OS << ");\n";
   }
 
+  static constexpr bool CopyToDevice = true, CopyToHost = false;
+
+  /// One cudaMemcpy of A between the caller's array and the device.
+  void printCopy(const ArrayPlan &A, bool ToDevice) {
+    std::string Where = cString(F.Name), From = cString(Ctx.from(F.Loc));
+    std::string Host = (ToDevice ? "" : "(void *)") + A.Name;
+    OS << "  c2c_copy(" << (ToDevice ? deviceName(A.Name) : Host) << ", "
+       << (ToDevice ? Host : deviceName(A.Name)) << ", " << countName(A.Name)
+       << ", " << sizeOf(A) << ", "
+       << (ToDevice ? "cudaMemcpyHostToDevice" : "cudaMemcpyDeviceToHost")
+       << ", "
+       << cString("cudaMemcpy of '" + A.Name + "' to the " +
+                  (ToDevice ? "device" : "host"))
+       << ", " << Where << ", " << From << ");\n";
+  }
+
+  /// The copies of Arrays in one direction together (c2c_copy_all in
+  /// runtime/staged-transfers.cuh: large pageable ones through pinned
+  /// staging buffers, several arrays' chunks in parallel).
+  void printCopyAll(const std::vector<const ArrayPlan *> &Arrays,
+                    bool ToDevice) {
+    if (Arrays.empty())
+      return;
+    std::string Table = ToDevice ? "c2c_to_device" : "c2c_to_host";
+    OS << "  const c2c_transfer " << Table << "[] = {";
+    for (const ArrayPlan *A : Arrays)
+      OS << (A == Arrays.front() ? "" : ", ") << "{" << cString(A->Name)
+         << ", (void *)" << A->Name << ", " << deviceName(A->Name) << ", "
+         << countName(A->Name) << ", " << sizeOf(*A) << "}";
+    OS << "};\n";
+    OS << "  c2c_copy_all(" << Table << ", " << Arrays.size() << ", "
+       << (ToDevice ? "cudaMemcpyHostToDevice" : "cudaMemcpyDeviceToHost")
+       << ", " << cString(F.Name) << ", " << cString(Ctx.from(F.Loc)) << ");\n";
+  }
+
   void printWrapper() {
     std::string Where = cString(F.Name), From = cString(Ctx.from(F.Loc));
     printComment(OS,
@@ -284,21 +319,25 @@ private:
       OS << "  c2c_alloc((void **)&" << D << ", " << countName(A.Name) << ", "
          << sizeOf(A) << ", " << cString("cudaMalloc of '" + A.Name + "'")
          << ", " << Where << ", " << From << ");\n";
-      // Arrays the device only writes are copied in too: elements it does
-      // not write must keep the caller's values when copied back.
-      OS << "  c2c_copy(" << D << ", " << A.Name << ", " << countName(A.Name)
-         << ", " << sizeOf(A) << ", cudaMemcpyHostToDevice, "
-         << cString("cudaMemcpy of '" + A.Name + "' to the device") << ", "
-         << Where << ", " << From << ");\n";
+      if (!Ctx.Opts.StagedTransfers)
+        printCopy(A, CopyToDevice);
     }
-    printBodyCall(HostPtr, DevPtr);
-    for (const ArrayPlan &A : LF.Arrays)
+    // Arrays the device only writes are copied in too: elements it does
+    // not write must keep the caller's values when copied back.
+    std::vector<const ArrayPlan *> In, Out;
+    for (const ArrayPlan &A : LF.Arrays) {
+      In.push_back(&A);
       if (A.WrittenOnDevice)
-        OS << "  c2c_copy((void *)" << A.Name << ", " << deviceName(A.Name)
-           << ", " << countName(A.Name) << ", " << sizeOf(A)
-           << ", cudaMemcpyDeviceToHost, "
-           << cString("cudaMemcpy of '" + A.Name + "' to the host") << ", "
-           << Where << ", " << From << ");\n";
+        Out.push_back(&A);
+    }
+    if (Ctx.Opts.StagedTransfers)
+      printCopyAll(In, CopyToDevice);
+    printBodyCall(HostPtr, DevPtr);
+    if (Ctx.Opts.StagedTransfers)
+      printCopyAll(Out, CopyToHost);
+    else
+      for (const ArrayPlan *A : Out)
+        printCopy(*A, CopyToHost);
     for (const ArrayPlan &A : LF.Arrays)
       OS << "  c2c_check(cudaFree(" << deviceName(A.Name) << "), "
          << cString("cudaFree of '" + A.Name + "'") << ", " << Where << ", "

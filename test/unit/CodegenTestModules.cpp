@@ -25,11 +25,13 @@ void TestProgram::link() {
     Lowered[I].Source = &M.Functions[I];
 }
 
-std::string TestProgram::emit(const std::string &SourceName) const {
+std::string TestProgram::emit(const std::string &SourceName,
+                              bool StagedTransfers) const {
   std::string S;
   llvm::raw_string_ostream OS(S);
   CudaEmitOptions Opts;
   Opts.SourceName = SourceName;
+  Opts.StagedTransfers = StagedTransfers;
   emitCuda(OS, M, Lowered, Opts);
   return S;
 }

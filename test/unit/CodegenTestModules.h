@@ -30,7 +30,8 @@ struct TestProgram {
   LoweredFunction &add(Function F);
   /// Sets every Source pointer again (after all functions are added).
   void link();
-  std::string emit(const std::string &SourceName = "test.c") const;
+  std::string emit(const std::string &SourceName = "test.c",
+                   bool StagedTransfers = true) const;
 };
 using ProgramPtr = std::unique_ptr<TestProgram>;
 

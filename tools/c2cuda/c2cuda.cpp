@@ -206,6 +206,12 @@ static cl::opt<bool> NoDefaultTiling(
              "without schedule clauses (by default 2-D nests are tiled)"),
     cl::cat(Category));
 
+static cl::opt<bool> NoStagedTransfers(
+    "no-staged-transfers",
+    cl::desc("Copy arrays in the drop-in entry with plain cudaMemcpy instead "
+             "of through pinned staging buffers (large pageable copies)"),
+    cl::cat(Category));
+
 static cl::opt<bool> NoRestructure(
     "no-restructure",
     cl::desc("Keep every nest's loops in the order and grouping written (by "
@@ -508,6 +514,7 @@ int main(int argc, char **argv) {
   CudaEmitOptions COpts;
   COpts.SourceName = llvm::sys::path::filename(InputFile).str();
   COpts.WholeFile = M.HasOtherCode && !FunctionsOnly;
+  COpts.StagedTransfers = !NoStagedTransfers;
   if (!COpts.WholeFile)
     for (const Function &F : M.Functions)
       if (F.IsStatic)
