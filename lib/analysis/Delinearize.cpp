@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -105,9 +106,10 @@ static bool splitByVariable(const Poly &P, std::map<std::string, Poly> &Coef,
   return true;
 }
 
-/// Whether Sub is provably in [0, Size) on Domain.
-static bool inBounds(isl_ctx *Ctx, const Poly &Sub, const Poly &SizeP,
-                     const DelinInput &In) {
+/// The points of Domain where Sub is outside [0, Size); null when isl
+/// cannot read the set.
+static isl_set *outOfBounds(isl_ctx *Ctx, const Poly &Sub, const Poly &SizeP,
+                            const DelinInput &In) {
   std::string Size = SizeP.toIsl();
   isl_space *Sp = isl_set_get_space(In.Domain);
   isl_size N = isl_space_dim(Sp, isl_dim_set);
@@ -143,11 +145,65 @@ static bool inBounds(isl_ctx *Ctx, const Poly &Sub, const Poly &SizeP,
   Text += " }";
   isl_set *Out = isl_set_read_from_str(Ctx, Text.c_str());
   if (!Out)
+    return nullptr;
+  return isl_set_intersect(Out, isl_set_copy(In.Domain));
+}
+
+/// Whether Sub is provably in [0, Size) on Domain.
+static bool inBounds(isl_ctx *Ctx, const Poly &Sub, const Poly &SizeP,
+                     const DelinInput &In) {
+  isl_set *Out = outOfBounds(Ctx, Sub, SizeP, In);
+  if (!Out)
     return false;
-  Out = isl_set_intersect(Out, isl_set_copy(In.Domain));
   bool Empty = isl_set_is_empty(Out) == isl_bool_true;
   isl_set_free(Out);
   return Empty;
+}
+
+static std::string islText(isl_set *S) {
+  char *T = isl_set_to_str(S);
+  std::string Text = T ? T : "";
+  free(T);
+  return Text;
+}
+
+/// The parameter values for which every inner subscript of Dims (k >= 1)
+/// stays within its size on In's domain (C[i*ldc + j] with 0 <= j < n:
+/// ldc >= n, or no iteration runs); nullopt when only values where the
+/// statement never runs do, or isl cannot say.
+static std::optional<DelinAssumption>
+paramsInBounds(isl_ctx *Ctx, const std::vector<std::optional<Poly>> &Dims,
+               const std::vector<Poly> &Sizes, const DelinInput &In) {
+  isl_set *Bad = nullptr;
+  for (size_t K = 1; K < Dims.size(); ++K) {
+    isl_set *Out = outOfBounds(Ctx, *Dims[K], Sizes[K], In);
+    if (!Out) {
+      isl_set_free(Bad);
+      return std::nullopt;
+    }
+    isl_set *P = isl_set_params(Out);
+    Bad = Bad ? isl_set_union(Bad, P) : P;
+  }
+  if (!Bad)
+    return std::nullopt;
+  isl_set *Ok = isl_set_coalesce(isl_set_complement(Bad));
+  // Where the statement runs, the assumption must allow some values:
+  // A[i*N + j] with j <= N spills into the next row whenever it runs.
+  isl_set *Runs = isl_set_params(isl_set_copy(In.Domain));
+  Runs = isl_set_align_params(Runs, isl_set_get_space(Ok));
+  Ok = isl_set_align_params(Ok, isl_set_get_space(Runs));
+  std::optional<DelinAssumption> A;
+  isl_set *Both = isl_set_intersect(isl_set_copy(Ok), isl_set_copy(Runs));
+  if (isl_set_is_empty(Both) == isl_bool_false) {
+    A = DelinAssumption();
+    A->Holds = islText(Ok);
+    A->Shown = islText(isl_set_coalesce(isl_set_gist(Ok, Runs)));
+  } else {
+    isl_set_free(Ok);
+    isl_set_free(Runs);
+  }
+  isl_set_free(Both);
+  return A;
 }
 
 static DelinResult oneDimensional(const std::vector<DelinInput> &Refs,
@@ -316,6 +372,9 @@ shapeFor(isl_ctx *Ctx, const std::vector<DelinInput> &Refs,
         }
       }
       if (size_t K = Bad) {
+        // Proven for some parameter values (a caller's promise such as
+        // BLAS's ldc >= n): the shape holds under that assumption, which
+        // the entry points check when called.
         std::string Size = Shape.Sizes[K].toIsl(), Plain;
         for (size_t P = 0; P < Size.size(); ++P)
           if (Size.compare(P, 2, "p_") != 0 ||
@@ -323,6 +382,12 @@ shapeFor(isl_ctx *Ctx, const std::vector<DelinInput> &Refs,
             Plain += Size[P];
           else
             ++P;
+        if (auto Ok = paramsInBounds(Ctx, Dims, Shape.Sizes, Refs[I])) {
+          Res.Assumptions.push_back(*Ok);
+          Res.UnprovenRow = Plain;
+          Res.Dims.push_back(Dims);
+          continue;
+        }
         DelinResult One = oneDimensional(
             Refs, "splitting it into dimensions needs a subscript within "
                   "[0, " +
@@ -428,6 +493,27 @@ DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
     return oneDimensional(Refs, "it is not a polynomial of the loop "
                                 "iterators and parameters");
 
+  // A reference whose index is not a polynomial (cent[label[i]*d + f])
+  // may touch any element whatever the shape: the others decide it.
+  if (std::any_of(Refs.begin(), Refs.end(),
+                  [](const DelinInput &In) { return !In.Index; })) {
+    std::vector<DelinInput> Known;
+    for (const DelinInput &In : Refs)
+      if (In.Index)
+        Known.push_back(In);
+    DelinResult R = delinearize(Ctx, Known);
+    if (!R.Why.empty())
+      return oneDimensional(Refs, R.Why);
+    size_t Rank = R.Dims.empty() ? 1 : R.Dims.front().size();
+    std::vector<std::vector<std::optional<Poly>>> Dims;
+    for (size_t I = 0, K = 0; I < Refs.size(); ++I)
+      Dims.push_back(
+          Refs[I].Index ? R.Dims[K++]
+                        : std::vector<std::optional<Poly>>(Rank, std::nullopt));
+    R.Dims = std::move(Dims);
+    return R;
+  }
+
   // Per reference: subscript per key (stride), and the constant.
   std::vector<std::map<Poly, Poly, PolyLess>> Groups(Refs.size());
   std::vector<Poly> Consts(Refs.size());
@@ -460,7 +546,7 @@ DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
   }
   splitCompositeKeys(Groups, KeySet);
   DelinResult Res = shapeFor(Ctx, Refs, Groups, Consts, KeySet);
-  if (Res.UnprovenRow.empty())
+  if (Res.UnprovenRow.empty() && Res.Assumptions.empty())
     return Res;
   // Normalizing put each stride's integer content into the subscripts:
   // 9*k*C + 9*c + 3*r + s became C: 9k, 1: 9c + 3r + s, whose inner
@@ -474,8 +560,11 @@ DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs) {
     if (!Retry(G, KS))
       continue;
     DelinResult R = shapeFor(Ctx, Refs, G, Consts, KS);
-    if (R.Why.empty())
+    if (R.Why.empty() && R.Assumptions.empty())
       return R;
+    // A shape that needs an assumption beats none.
+    if (!Res.Why.empty() && R.Why.empty())
+      Res = std::move(R);
   }
   return Res;
 }

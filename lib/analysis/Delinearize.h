@@ -47,6 +47,12 @@ struct DelinShape {
   std::vector<Poly> Sizes;
 };
 
+/// Parameter values a shape holds for (isl parameter sets).
+struct DelinAssumption {
+  std::string Holds; ///< Exactly where it holds, empty domains included.
+  std::string Shown; ///< The same where the statement runs ("ldc >= n").
+};
+
 struct DelinResult {
   DelinShape Shape;
   /// Per input, one subscript per dimension (nullopt: unknown subscript).
@@ -57,6 +63,11 @@ struct DelinResult {
   /// size as the user writes it ("ldc"; BLAS's promise ldc >= n is not
   /// assumed).
   std::string UnprovenRow;
+  /// Where the shape holds, when it holds only for some parameter values:
+  /// inner subscripts stay in their rows where the caller keeps a promise
+  /// (C[i*ldc + j], 0 <= j < n: ldc >= n). The user of the shape must check
+  /// them at run time.
+  std::vector<DelinAssumption> Assumptions;
 };
 
 DelinResult delinearize(isl_ctx *Ctx, const std::vector<DelinInput> &Refs);

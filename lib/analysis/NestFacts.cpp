@@ -198,6 +198,11 @@ private:
                         unsigned Inst, NestState &N);
 
   void buildArrayAccesses();
+  /// Records Res's assumptions about Array's rows (referenced at Idx) as
+  /// checkable conditions; false when one names something other than a
+  /// scalar parameter of the function.
+  bool assume(const std::string &Array, DelinResult &Res,
+              const std::vector<size_t> &Idx);
   isl_map *accessMap(const RawRef &R, const std::string &Array);
   void computeStrides(RawRef &R, const Instance &I);
   void testLoops(NestState &N);
@@ -702,6 +707,58 @@ void Analyzer::computeStrides(RawRef &R, const Instance &I) {
   }
 }
 
+bool Analyzer::assume(const std::string &Array, DelinResult &Res,
+                      const std::vector<size_t> &Idx) {
+  auto TypeOf = [this](const std::string &N) { return paramType(N); };
+  // Checked when the function is called: only its own parameters.
+  auto ToExpr = [&](const std::string &Text, ExprPtr &Out) {
+    isl_set *S = isl_set_read_from_str(Ctx, Text.c_str());
+    if (!S)
+      return false;
+    for (isl_size D = 0, N = isl_set_dim(S, isl_dim_param); D < N; ++D) {
+      std::string PN = isl_set_get_dim_name(S, isl_dim_param, D);
+      const Param *P = isParamName(PN) ? F.findParam(PN.substr(2)) : nullptr;
+      if (!P || P->isArray()) {
+        isl_set_free(S);
+        return false;
+      }
+    }
+    Out = paramSetToExpr(S, TypeOf); // Null: every parameter value.
+    return true;
+  };
+  auto And = [](ExprPtr A, ExprPtr B) -> ExprPtr {
+    if (!A || !B)
+      return A ? A : B;
+    return std::make_shared<BinaryExpr>(BinaryOpKind::LAnd, A, B,
+                                        ScalarKind::Int);
+  };
+  ExprPtr Holds, Shown;
+  for (const DelinAssumption &A : Res.Assumptions) {
+    ExprPtr H, S;
+    if (!ToExpr(A.Holds, H) || !ToExpr(A.Shown, S))
+      return false;
+    Holds = And(Holds, H);
+    Shown = And(Shown, S);
+  }
+  // Messages spell the condition as the user would: "ldc >= n".
+  std::function<ExprPtr(const ExprPtr &)> Plain =
+      [&](const ExprPtr &X) -> ExprPtr {
+    if (const auto *C = llvm::dyn_cast<CastExpr>(X.get()))
+      return rewriteExpr(C->Operand, Plain);
+    const auto *L = llvm::dyn_cast<IntLit>(X.get());
+    if (L && L->Type == ScalarKind::Long && L->Value >= INT32_MIN &&
+        L->Value <= INT32_MAX)
+      return std::make_shared<IntLit>(L->Value, ScalarKind::Int);
+    return nullptr;
+  };
+  if (Shown)
+    Shown = rewriteExpr(Shown, Plain);
+  if (Holds)
+    Facts.Assumptions.push_back({Holds, Shown ? Shown : Holds, Array,
+                                 Res.UnprovenRow, Raw[Idx.front()].Ref->Loc});
+  return true;
+}
+
 void Analyzer::buildArrayAccesses() {
   // Group the references by array, in source order.
   std::map<std::string, std::vector<size_t>> ByArray;
@@ -742,6 +799,12 @@ void Analyzer::buildArrayAccesses() {
         In.push_back(D);
       }
       DelinResult Res = delinearize(Ctx, In);
+      if (!Res.Assumptions.empty() && !assume(Name, Res, Idx)) {
+        Res.Why = "splitting it into dimensions needs a subscript within [0, " +
+                  Res.UnprovenRow + "), which could not be proven";
+        for (auto &D : Res.Dims)
+          std::fill(D.begin(), D.end(), std::nullopt);
+      }
       Shapes[Name] = Res.Shape;
       for (size_t K = 0; K < Idx.size(); ++K) {
         RawRef &R = Raw[Idx[K]];
@@ -1174,6 +1237,17 @@ void Analyzer::inferExtents() {
           Refs.push_back(I);
     if (Refs.empty())
       continue;
+    // A one-dimensional array declared with its size (float u[n], int
+    // hist[256]) and an index the accesses cannot bound (u[(i + 1) % n],
+    // hist[img[i]]): the declaration states the extent.
+    bool Unbounded = std::any_of(Refs.begin(), Refs.end(), [&](size_t I) {
+      return !Facts.Nests[Raw[I].Nest].Refs[Raw[I].FactIndex].Affine;
+    });
+    if (P && P->ParamForm == Param::Form::Array && P->Dims.size() == 1 &&
+        P->Dims[0] && Unbounded) {
+      Ext.Elements = widenToLong(P->Dims[0]);
+      continue;
+    }
     std::string Hint = "state it with the clause 'extent(" + Name +
                        ": <number of elements>)' on the '#pragma c2cuda "
                        "kernel' line";

@@ -108,10 +108,23 @@ struct ArrayExtent {
   ExprPtr Elements;
 };
 
+/// A condition on the function's parameters the analysis assumed: the rows
+/// of a linearized array hold what its inner subscripts reach
+/// (C[i*ldc + j] with 0 <= j < n: ldc >= n, BLAS's promise). The entry
+/// points check it when called.
+struct ParamAssumption {
+  ExprPtr Holds;     ///< Int condition over function parameters.
+  ExprPtr Shown;     ///< Holds where the nest runs, simpler ("ldc >= n").
+  std::string Array; ///< The array whose rows it concerns.
+  std::string Row;   ///< The row's size as written ("ldc").
+  SourceLoc Loc;     ///< The array's first reference.
+};
+
 struct FunctionFacts {
   std::map<const NestStmt *, NestFacts> Nests;
   /// Every array parameter used by some nest.
   std::map<std::string, ArrayExtent> Extents;
+  std::vector<ParamAssumption> Assumptions;
 };
 
 /// Analyses every nest of F. Problems the user must fix (an extent that

@@ -197,6 +197,19 @@ template <typename T>
   return __shfl_xor_sync(0xffffffffu, v, mask);
 }
 
+// The kernels were built assuming cond of the parameters (rows of a
+// linearized array hold what its subscripts reach, as BLAS's leading
+// dimensions promise); other arguments would need the C's order.
+[[maybe_unused]] static inline void c2c_check_assumption(bool holds, const char *cond,
+                                        const char *array, const char *fn,
+                                        const char *from) {
+  if (holds)
+    return;
+  fprintf(stderr, "c2cuda: %s (from %s) was compiled assuming %s, which these arguments break: rows of '%s' would overlap\n",
+          fn, from, cond, array);
+  exit(1);
+}
+
 // The kernels declare arrays __restrict__ and each array is copied on its
 // own, so arrays where one is written must not overlap.
 [[maybe_unused]] static inline void c2c_check_overlap(const void *a, long long na, size_t ea,

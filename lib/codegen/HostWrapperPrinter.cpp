@@ -225,6 +225,16 @@ private:
          << exprToString(*A.Extent) << ";\n";
   }
 
+  /// The conditions the kernels were built under (LoweredFunction::
+  /// Assumptions), checked before anything is copied.
+  void printAssumptionChecks(const std::string &Entry) {
+    for (const LoweredFunction::Assumption &A : LF.Assumptions) {
+      OS << "  c2c_check_assumption(" << exprToString(*A.Holds) << ", "
+         << cString(exprToString(*A.Shown)) << ", " << cString(A.Array) << ", "
+         << cString(Entry) << ", " << cString(Ctx.from(A.Loc)) << ");\n";
+    }
+  }
+
   /// Distinct arrays where one is written on the device must not overlap:
   /// the kernels declare them __restrict__ and the copies assume it.
   void printOverlapChecks(const std::string &Entry) {
@@ -310,6 +320,7 @@ private:
                  0);
     printSignature(F.Name);
     printExtents();
+    printAssumptionChecks(F.Name);
     printOverlapChecks(F.Name);
     std::map<std::string, std::string> HostPtr, DevPtr;
     for (const ArrayPlan &A : LF.Arrays) {
@@ -369,6 +380,7 @@ private:
     printComment(OS, Doc, 0);
     printSignature(Name);
     printExtents();
+    printAssumptionChecks(Name);
     printOverlapChecks(Name);
     std::map<std::string, std::string> HostPtr, DevPtr;
     for (const ArrayPlan &A : LF.Arrays) {

@@ -472,7 +472,22 @@ public:
         B = LocalBuffer::allocate(D);
       return B;
     };
-    I.exec(LF.HostBody);
+    // The entry points stop where an assumption the kernels were built
+    // under fails (codegen: c2c_check_assumption): nothing to compare.
+    for (const LoweredFunction::Assumption &A : LF.Assumptions) {
+      Value V = I.eval(*A.Holds);
+      if (I.failed())
+        break;
+      if (!V.isTrue()) {
+        R.St = ExecResult::Status::Unsupported;
+        R.Message = "these arguments break the assumption " +
+                    exprToString(*A.Shown) + " about '" + A.Array +
+                    "' (the entry points stop with an error)";
+        return R;
+      }
+    }
+    if (!I.failed())
+      I.exec(LF.HostBody);
     finish(I, R);
     return R;
   }

@@ -757,6 +757,17 @@ struct LoweredFunction {
   StmtList HostBody;
   /// Arrays used by at least one kernel, in parameter order.
   std::vector<ArrayPlan> Arrays;
+  /// A condition on the parameters the kernels were built under: the rows
+  /// of a linearized array hold what its inner subscripts reach
+  /// (C[i*ldc + j], 0 <= j < n: ldc >= n). The entry points check each
+  /// when called and stop with an error where it fails; the C would run.
+  struct Assumption {
+    ExprPtr Holds; ///< Int, over the function's scalar parameters.
+    ExprPtr Shown; ///< The same where the nest runs, for messages.
+    std::string Array;
+    SourceLoc Loc;
+  };
+  std::vector<Assumption> Assumptions;
 };
 
 } // namespace c2cuda

@@ -4,6 +4,8 @@
 
 #include "IRQueries.h"
 
+#include "ir/IRPrinter.h"
+
 using namespace llvm;
 
 namespace c2cuda {
@@ -72,6 +74,19 @@ LoweredFunction planArrays(LoweredFunction LF, const LoweringContext &Ctx) {
     AP.ReadOnHost = HostRead.count(P.Name);
     AP.WrittenOnHost = HostWritten.count(P.Name);
     LF.Arrays.push_back(std::move(AP));
+  }
+  LF.Assumptions.clear();
+  for (const ParamAssumption &A : Ctx.Facts.Assumptions) {
+    if (!Used.count(A.Array))
+      continue;
+    LF.Assumptions.push_back({A.Holds, A.Shown, A.Array, A.Loc});
+    Ctx.Diags.remark(A.Loc,
+                     "'" + A.Array + "' is indexed as rows of " + A.Row +
+                         " elements, assuming " + exprToString(*A.Shown) +
+                         " (each row holds the elements its subscripts "
+                         "reach); the entry points check it when called",
+                     "declare '" + A.Array + "' with its rows ('" + A.Array +
+                         "[][" + A.Row + "]') to state it instead");
   }
   return LF;
 }
