@@ -357,15 +357,18 @@ shapeFor(isl_ctx *Ctx, const std::vector<DelinInput> &Refs,
       // that runs downwards (A[i*m + (m - 1 - j)]) then became row i + 1,
       // column -1 - j. Lending one row of each outer dimension to the next,
       // in every combination, finds row i, column m - 1 - j.
-      for (unsigned Mask = 1;
-           Bad && Keys.size() <= 5 && Mask < (1u << (Keys.size() - 1));
-           ++Mask) {
+      auto Lend = [&](unsigned Mask) {
         std::vector<std::optional<Poly>> Lent = Dims;
         for (size_t K = 0; K + 1 < Keys.size(); ++K)
           if (Mask & (1u << K)) {
             Lent[K] = *Lent[K] + Poly::constant(-1);
             Lent[K + 1] = *Lent[K + 1] + Shape.Sizes[K + 1];
           }
+        return Lent;
+      };
+      unsigned Masks = Keys.size() <= 5 ? 1u << (Keys.size() - 1) : 1;
+      for (unsigned Mask = 1; Bad && Mask < Masks; ++Mask) {
+        std::vector<std::optional<Poly>> Lent = Lend(Mask);
         if (!FirstOutOfBounds(Lent)) {
           Dims = Lent;
           Bad = 0;
@@ -382,10 +385,22 @@ shapeFor(isl_ctx *Ctx, const std::vector<DelinInput> &Refs,
             Plain += Size[P];
           else
             ++P;
-        if (auto Ok = paramsInBounds(Ctx, Dims, Shape.Sizes, Refs[I])) {
-          Res.Assumptions.push_back(*Ok);
+        // The first lending (none, then as above) that some sizes allow:
+        // d[r*n + n - 1] is row r, column n - 1 where n >= 1.
+        std::optional<DelinAssumption> Ok;
+        std::vector<std::optional<Poly>> Lent = Dims;
+        for (unsigned Mask = 0; !Ok && Mask < Masks; ++Mask) {
+          Lent = Lend(Mask);
+          Ok = paramsInBounds(Ctx, Lent, Shape.Sizes, Refs[I]);
+        }
+        if (Ok) {
+          if (std::none_of(Res.Assumptions.begin(), Res.Assumptions.end(),
+                           [&](const DelinAssumption &A) {
+                             return A.Holds == Ok->Holds;
+                           }))
+            Res.Assumptions.push_back(*Ok);
           Res.UnprovenRow = Plain;
-          Res.Dims.push_back(Dims);
+          Res.Dims.push_back(Lent);
           continue;
         }
         DelinResult One = oneDimensional(
