@@ -45,6 +45,13 @@ bool Hoister::onlyLoopsAndHoistableIfs(const StmtList &L) const {
   for (const StmtPtr &S : L) {
     if (isa<ForStmt>(S.get()))
       continue;
+    // An array element's assignment beside the loops (a triangular solve's
+    // b[j] /= L[j][j] before the loop updating the rest of b) runs as a
+    // one-thread kernel between theirs: it writes only device memory,
+    // which later kernels read in launch order.
+    const auto *A = dyn_cast<AssignStmt>(S.get());
+    if (A && isa<ArrayRef>(A->LHS.get()) && A->Atomic == AtomicKind::None)
+      continue;
     const auto *If = dyn_cast<IfStmt>(S.get());
     if (!If || !ifHoistable(*If))
       return false;

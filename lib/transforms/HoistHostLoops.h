@@ -7,13 +7,14 @@
 // (region bodies lowered recursively). Each nest is replaced by host loops and
 // guards around LaunchStmts. An outer loop of a nest is hoisted to the host
 // when it is not parallel, its bounds read no array, its body holds only
-// loops and hoistable ifs, and hoisting exposes at least one parallel loop
+// loops, hoistable ifs and assignments to array elements (each run of
+// those a one-thread kernel), and hoisting exposes at least one parallel loop
 // (otherwise a single sequential kernel does the same work with one launch).
 // An if is hoistable when its condition reads no array and its branches hold
-// only loops and hoistable ifs. Every statement left over becomes a kernel
-// region: a parallel loop gets a kernel of its own, consecutive sequential
-// statements share one (a statement list that declares a scalar is never
-// split, since later statements may use it).
+// only loops, hoistable ifs and array assignments. Every statement left over
+// becomes a kernel region: a parallel loop gets a kernel of its own,
+// consecutive sequential statements share one (a statement list that declares a
+// scalar is never split, since later statements may use it).
 //
 // A Reduction loop that may run in parallel (ReductionPolicy.h: the user
 // allows it) gets a kernel of its own like a parallel loop. It is still
