@@ -776,10 +776,14 @@ void FunctionBuilder::checkFunction() {
     // would make the copied range wrong.
     const clang::Expr *Target = nullptr;
     SourceLocation OpLoc;
+    // `a = b;` or `a = tmp;`: the other half of swapping two buffers.
+    bool Swap = false;
     if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
       if (BO->isAssignmentOp()) {
         Target = BO->getLHS();
         OpLoc = BO->getOperatorLoc();
+        Swap = BO->getOpcode() == clang::BO_Assign &&
+               isa<clang::DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts());
       }
     } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
       if (UO->isIncrementDecrementOp()) {
@@ -795,9 +799,13 @@ void FunctionBuilder::checkFunction() {
         Diags.error(loc(OpLoc),
                     "assignment to pointer parameter '" + P->Name +
                         "' is not supported in an offloaded function",
-                    "keep '" + P->Name +
-                        "' unchanged and index from it, e.g. '" + P->Name +
-                        "[offset + i]'");
+                    Swap ? "to alternate two arrays between steps, write "
+                           "the nest twice, once in each direction, and "
+                           "choose with 'if (t % 2 == 0)', or copy the "
+                           "new values back in a loop"
+                         : "keep '" + P->Name +
+                               "' unchanged and index from it, e.g. '" +
+                               P->Name + "[offset + i]'");
     }
   });
 }
