@@ -113,7 +113,8 @@ void conditionalMinMaxPass(Function &F, DiagnosticList &Diags) {
   });
 }
 
-void restructureNestsPass(Function &F, DiagnosticList &Diags) {
+/// One round of RestructureNests over F's nests; whether any changed.
+bool restructureNestsOnce(Function &F, DiagnosticList &Diags) {
   std::set<const NestStmt *> All, Which;
   findNests(F.Body, All);
   // Schedule clauses name the loops as written.
@@ -121,7 +122,7 @@ void restructureNestsPass(Function &F, DiagnosticList &Diags) {
     if (N->Clauses.isDefault() && worthAnalysing(*N))
       Which.insert(N);
   if (Which.empty())
-    return;
+    return false;
   // Only those nests are analysed (the same IR nodes, so the facts are
   // keyed by them); the analysis after this one reports.
   Function Part = F;
@@ -139,12 +140,24 @@ void restructureNestsPass(Function &F, DiagnosticList &Diags) {
   DiagnosticList Scratch;
   FunctionFacts Facts;
   auto Deps = nestDependences(Part, Which, Facts, Scratch);
+  bool Changed = false;
   F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
     auto D = Deps.find(&N);
     if (D == Deps.end())
       return N.Body;
-    return restructureNest(N, Facts.Nests[&N], D->second, Diags);
+    StmtList New = restructureNest(N, Facts.Nests[&N], D->second, Diags);
+    Changed |= New != N.Body;
+    return New;
   });
+  return Changed;
+}
+
+void restructureNestsPass(Function &F, DiagnosticList &Diags) {
+  // A second round restructures what the first made: an in-place stencil
+  // whose copy statement was distributed off becomes a wavefront.
+  for (int Round = 0; Round < 2; ++Round)
+    if (!restructureNestsOnce(F, Diags))
+      return;
 }
 
 void fuseInitLoopsPass(Function &F, DiagnosticList &Diags) {
