@@ -197,7 +197,9 @@ paramsInBounds(isl_ctx *Ctx, const std::vector<std::optional<Poly>> &Dims,
   if (isl_set_is_empty(Both) == isl_bool_false) {
     A = DelinAssumption();
     A->Holds = islText(Ok);
-    A->Shown = islText(isl_set_coalesce(isl_set_gist(Ok, Runs)));
+    isl_set *Shown = isl_set_coalesce(isl_set_gist(Ok, Runs));
+    A->Shown = islText(Shown);
+    isl_set_free(Shown);
   } else {
     isl_set_free(Ok);
     isl_set_free(Runs);
