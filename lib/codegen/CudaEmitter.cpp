@@ -25,6 +25,7 @@ using namespace codegen;
 namespace {
 
 // runtime/staged-transfers.cuh (cmake/EmbedText.cmake).
+#include "checkerboard-layout.cuh.inc"
 #include "staged-transfers.cuh.inc"
 
 const char *const Prelude = R"(#include <cuda_runtime.h>
@@ -314,6 +315,12 @@ void emitCuda(llvm::raw_ostream &OS, const Module &M,
       std::any_of(Lowered.begin(), Lowered.end(),
                   [](const LoweredFunction &LF) { return !LF.Arrays.empty(); }))
     OS << "\n" << StagedTransfersRuntime;
+
+  // Bodies that run on packed arrays (HostWrapperPrinter).
+  if (std::any_of(
+          Lowered.begin(), Lowered.end(),
+          [](const LoweredFunction &LF) { return !LF.Checkerboards.empty(); }))
+    OS << "\n" << CheckerboardLayoutRuntime;
 
   auto PrintFunction = [&](const LoweredFunction &LF) {
     OS << "\n";

@@ -176,12 +176,55 @@ private:
     if (First)
       OS << "void";
     OS << ") {\n";
+    printCheckerboardPacks();
     HostBodyPrinter(OS, *this).printStmts(LF.HostBody, 1);
+    printCheckerboardUnpacks();
     if (returnsValue())
       // Falling off the end is undefined in C if the value is used; this
       // keeps C++ from warning about it and returns a defined value.
       OS << "  return " << F.ReturnType << "();\n";
     OS << "}\n\n";
+  }
+
+  /// Arrays the kernels index in the packed checkerboard layout
+  /// (LoweredFunction::Checkerboards): the device pointer the body was given
+  /// is kept aside and replaced by a packed copy until the end.
+  void printCheckerboardPacks() {
+    std::string Where = cString(F.Name), From = cString(Ctx.from(F.Loc));
+    for (const LoweredFunction::Checkerboard &C : LF.Checkerboards) {
+      const ArrayPlan *A = plan(C.Array);
+      if (!A)
+        continue;
+      std::string D = deviceName(C.Array);
+      OS << "  // The kernels index '" << C.Array
+         << "' one colour after the other (PackCheckerboards).\n";
+      OS << "  " << spelling(A->Elem) << " *" << callerName(C.Array) << " = "
+         << D << ";\n";
+      OS << "  " << D << " = c2c_pack_checkerboard(" << callerName(C.Array)
+         << ", (long long)(" << exprToString(*C.Rows) << "), (long long)("
+         << exprToString(*C.Cols) << "), "
+         << cString("cudaMalloc of the checkerboard layout of '" + C.Array +
+                    "'")
+         << ", " << Where << ", " << From << ");\n";
+    }
+  }
+
+  void printCheckerboardUnpacks() {
+    std::string Where = cString(F.Name), From = cString(Ctx.from(F.Loc));
+    for (const LoweredFunction::Checkerboard &C : LF.Checkerboards) {
+      if (!plan(C.Array))
+        continue;
+      std::string D = deviceName(C.Array);
+      OS << "  c2c_unpack_checkerboard(" << D << ", " << callerName(C.Array)
+         << ", (long long)(" << exprToString(*C.Rows) << "), (long long)("
+         << exprToString(*C.Cols) << "), "
+         << cString("cudaFree of the checkerboard layout of '" + C.Array + "'")
+         << ", " << Where << ", " << From << ");\n";
+    }
+  }
+
+  static std::string callerName(const std::string &A) {
+    return "c2c_caller_" + A;
   }
 
   /// Global arrays the function uses: declared here, unless the .cu holds

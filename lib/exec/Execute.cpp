@@ -486,13 +486,82 @@ public:
         return R;
       }
     }
-    if (!I.failed())
+    if (!I.failed() && packCheckerboards()) {
       I.exec(LF.HostBody);
+      if (!I.failed())
+        unpackCheckerboards();
+    }
     finish(I, R);
     return R;
   }
 
 private:
+  /// The caller's layout of an array the body packs (its data, dimensions
+  /// and extent touched), and the packed shape.
+  struct CallerLayout {
+    std::vector<Value> Data;
+    std::vector<int64_t> Dims;
+    int64_t Touched = 0, Rows = 0, Cols = 0;
+  };
+  std::map<std::string, CallerLayout> Callers;
+
+  /// Element (x, y) of the caller's layout in the packed checkerboard one
+  /// (LoweredFunction::Checkerboard).
+  static int64_t packedIndex(int64_t X, int64_t Y, int64_t Rows, int64_t Cols) {
+    int64_t H = (Cols + 1) / 2;
+    return ((X + Y) & 1) * Rows * H + X * H + (Y >> 1);
+  }
+
+  /// What the body does when it starts: each array of
+  /// LF.Checkerboards moves into a packed buffer, poisoned where no element
+  /// lands (the codegen's c2c_pack_checkerboard).
+  bool packCheckerboards() {
+    for (const LoweredFunction::Checkerboard &C : LF.Checkerboards) {
+      int64_t Rows = I.eval(*C.Rows).I, Cols = I.eval(*C.Cols).I;
+      auto It = M.Arrays.find(C.Array);
+      if (I.failed())
+        return false;
+      if (It == M.Arrays.end() || Rows < 0 || Cols < 0 ||
+          static_cast<uint64_t>(Rows) * static_cast<uint64_t>(Cols) >
+              It->second.Data.size()) {
+        I.fail("the checkerboard layout of '" + C.Array + "' (" +
+                   std::to_string(Rows) + " x " + std::to_string(Cols) +
+                   ") does not fit its buffer",
+               LF.Source->Loc);
+        return false;
+      }
+      Buffer &B = It->second;
+      CallerLayout &S = Callers[C.Array];
+      S.Rows = Rows;
+      S.Cols = Cols;
+      S.Dims = B.Dims;
+      S.Touched = B.Touched;
+      S.Data = std::move(B.Data);
+      B.Data.assign(2 * Rows * ((Cols + 1) / 2), poisonValue(B.Elem));
+      for (int64_t X = 0; X < Rows; ++X)
+        for (int64_t Y = 0; Y < Cols; ++Y)
+          B.Data[packedIndex(X, Y, Rows, Cols)] = S.Data[X * Cols + Y];
+      B.Dims.clear(); // Indexed with one subscript now.
+      B.Touched = 0;
+    }
+    return true;
+  }
+
+  /// And when it ends: back into the caller's layout. The pack read every
+  /// element, so the caller's extent touched covers them all.
+  void unpackCheckerboards() {
+    for (auto &[Name, S] : Callers) {
+      Buffer &B = M.Arrays.at(Name);
+      for (int64_t X = 0; X < S.Rows; ++X)
+        for (int64_t Y = 0; Y < S.Cols; ++Y)
+          S.Data[X * S.Cols + Y] = B.Data[packedIndex(X, Y, S.Rows, S.Cols)];
+      B.Data = std::move(S.Data);
+      B.Dims = S.Dims;
+      B.Touched = std::max(S.Touched, S.Rows * S.Cols);
+    }
+    Callers.clear();
+  }
+
   std::string threadName(int64_t Id) const {
     int64_t Blk = Id / ThreadsPerBlock, Th = Id % ThreadsPerBlock;
     auto Coords = [](int64_t V, const unsigned *D) {

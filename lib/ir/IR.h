@@ -768,6 +768,16 @@ struct LoweredFunction {
     SourceLoc Loc;
   };
   std::vector<Assumption> Assumptions;
+  /// 2-D array parameters the body keeps in the packed checkerboard layout
+  /// (PackCheckerboards.h): element (x, y) of a Rows x Cols array at
+  /// ((x + y) & 1) * Rows * H + x * H + (y >> 1), H = (Cols + 1) / 2, in a
+  /// buffer of 2 * Rows * H elements the body packs when it starts and
+  /// unpacks when it ends. Kernels index it with that one subscript.
+  struct Checkerboard {
+    std::string Array;
+    ExprPtr Rows, Cols; ///< Over the function's parameters.
+  };
+  std::vector<Checkerboard> Checkerboards;
 };
 
 } // namespace c2cuda

@@ -491,6 +491,9 @@ void printLowered(llvm::raw_ostream &OS, const LoweredFunction &LF) {
          << (A.WrittenOnHost ? "w" : "") << ')';
     OS << "\n";
   }
+  for (const LoweredFunction::Checkerboard &C : LF.Checkerboards)
+    OS << "  checkerboard " << C.Array << ": " << exprToString(*C.Rows) << " x "
+       << exprToString(*C.Cols) << " packed by colour\n";
   for (size_t KI = 0; KI < LF.Kernels.size(); ++KI) {
     const Kernel &K = LF.Kernels[KI];
     OS << "  kernel " << KI << " " << K.Name << " (nest " << K.NestId

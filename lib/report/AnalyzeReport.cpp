@@ -235,6 +235,7 @@ json c2cuda::buildAnalyzeReport(const Module &M, const AnalyzeOptions &Opts,
     PO.AllowReassociation = Opts.AllowReassociation;
     PO.FastMath = Opts.FastMath;
     PO.TileByDefault = Opts.TileByDefault;
+    PO.CheckerboardLayout = Opts.CheckerboardLayout;
     LoweredFunction LF = runPipeline(F, Facts, PO, MappingDiags);
     for (const Diagnostic &D : MappingDiags.all())
       if (D.Level != DiagLevel::Remark)

@@ -38,6 +38,7 @@ struct AnalyzeOptions {
   /// Tile nests without schedule clauses as the compiler does; off with
   /// `--no-default-tiling`, so the report describes the emitted kernels.
   bool TileByDefault = true;
+  bool CheckerboardLayout = true; ///< PipelineOptions::CheckerboardLayout.
   /// Name of the input as shown in the report.
   std::string SourceName;
 };

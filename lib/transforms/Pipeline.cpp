@@ -8,6 +8,8 @@
 //                           warp per point (default schedule only)
 //   DeferAccumulatorStarts  sums loaded before a loop start from zero;
 //                           the start is added after it
+//   PackCheckerboards       a 2-D array swept one colour at a time in a
+//                           host loop -> packed checkerboard layout
 //   TileForBlocks           tiling clauses -> block tiles, points per
 //                           thread, shared tiles, register tiles
 //   ClipToBand              points outside a triangular band skipped
@@ -33,6 +35,7 @@
 #include "HoistHostLoops.h"
 #include "LoweringContext.h"
 #include "MapToGrid.h"
+#include "PackCheckerboards.h"
 #include "ParallelizeReductions.h"
 #include "PlanArrays.h"
 #include "ReduceAcrossLanes.h"
@@ -74,6 +77,12 @@ const std::vector<LoweringPass> &passes() {
        "it",
        [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
          return deferAccumulatorStarts(std::move(LF), Ctx);
+       }},
+      {"PackCheckerboards",
+       "a 2-D array swept one colour at a time in a host loop -> packed "
+       "checkerboard layout",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return packCheckerboards(std::move(LF), Ctx);
        }},
       {"TileForBlocks",
        "tiling clauses -> block tiles, points per thread, shared tiles, "
@@ -220,7 +229,9 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
   } else {
     for (const LoweringPass &P : passes()) {
       // ReduceAcrossLanes chooses a schedule: with default tiling only.
-      if (P.Name != "ReduceAcrossLanes" || Opts.TileByDefault)
+      bool Skip = (P.Name == "ReduceAcrossLanes" && !Opts.TileByDefault) ||
+                  (P.Name == "PackCheckerboards" && !Opts.CheckerboardLayout);
+      if (!Skip)
         LF = P.Run(std::move(LF), Ctx, Opts);
       dumpAfter(P.Name, LF, Opts);
     }

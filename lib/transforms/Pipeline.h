@@ -37,6 +37,10 @@ struct PipelineOptions {
   /// that tests see MapToGrid's mapping unless they ask; the c2cuda tool
   /// turns it on (--no-default-tiling turns it off).
   bool TileByDefault = false;
+  /// Keep 2-D arrays that kernels sweep one colour at a time in the packed
+  /// checkerboard layout (PackCheckerboards.h); --no-checkerboard-layout
+  /// turns it off.
+  bool CheckerboardLayout = true;
   /// When not empty, exactly these passes run, in this order (c2cuda-opt);
   /// the first must be HoistHostLoops, which makes the kernels.
   std::vector<std::string> Passes;

@@ -100,6 +100,10 @@ static cl::opt<bool> NoDefaultTiling("no-default-tiling",
                                      cl::cat(Category));
 
 static cl::opt<bool>
+    NoCheckerboardLayout("no-checkerboard-layout",
+                         cl::desc("As c2cuda --no-checkerboard-layout"),
+                         cl::cat(Category));
+static cl::opt<bool>
     AllowReassociation("allow-reassociation",
                        cl::desc("As c2cuda --allow-reassociation"),
                        cl::cat(Category));
@@ -381,6 +385,7 @@ int main(int argc, char **argv) {
   POpts.AllowReassociation = AllowReassociation;
   POpts.FastMath = FastMath;
   POpts.TileByDefault = !NoDefaultTiling;
+  POpts.CheckerboardLayout = !NoCheckerboardLayout;
   std::string Null;
   llvm::raw_string_ostream Log(Null);
 

@@ -206,6 +206,13 @@ static cl::opt<bool> NoDefaultTiling(
              "without schedule clauses (by default 2-D nests are tiled)"),
     cl::cat(Category));
 
+static cl::opt<bool> NoCheckerboardLayout(
+    "no-checkerboard-layout",
+    cl::desc("Keep 2-D arrays that red-black sweeps update one colour at a "
+             "time in the caller's layout (by default such an array is packed "
+             "one colour after the other for the call)"),
+    cl::cat(Category));
+
 static cl::opt<bool> NoStagedTransfers(
     "no-staged-transfers",
     cl::desc("Copy arrays in the drop-in entry with plain cudaMemcpy instead "
@@ -365,6 +372,7 @@ static bool runAnalyze(const Module &M) {
   Opts.AllowReassociation = AllowReassociation;
   Opts.FastMath = FastMath;
   Opts.TileByDefault = !NoDefaultTiling;
+  Opts.CheckerboardLayout = !NoCheckerboardLayout;
   Opts.SourceName = llvm::sys::path::filename(InputFile).str();
   DiagnosticList Diags;
   nlohmann::json Report = buildAnalyzeReport(M, Opts, Diags);
@@ -502,6 +510,7 @@ int main(int argc, char **argv) {
   POpts.AllowReassociation = AllowReassociation;
   POpts.FastMath = FastMath;
   POpts.TileByDefault = !NoDefaultTiling;
+  POpts.CheckerboardLayout = !NoCheckerboardLayout;
   std::vector<LoweredFunction> Lowered = lowerModule(M, POpts, Diags);
   applyWarningFlags(Diags);
   if (Diags.hasErrors()) {
