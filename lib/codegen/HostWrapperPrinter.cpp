@@ -212,10 +212,13 @@ private:
   void printCheckerboardUnpacks() {
     std::string Where = cString(F.Name), From = cString(Ctx.from(F.Loc));
     for (const LoweredFunction::Checkerboard &C : LF.Checkerboards) {
-      if (!plan(C.Array))
+      const ArrayPlan *A = plan(C.Array);
+      if (!A)
         continue;
       std::string D = deviceName(C.Array);
-      OS << "  c2c_unpack_checkerboard(" << D << ", " << callerName(C.Array)
+      OS << "  c2c_unpack_checkerboard(" << D << ", "
+         << (C.Written ? callerName(C.Array)
+                       : "(" + std::string(spelling(A->Elem)) + " *)nullptr")
          << ", (long long)(" << exprToString(*C.Rows) << "), (long long)("
          << exprToString(*C.Cols) << "), "
          << cString("cudaFree of the checkerboard layout of '" + C.Array + "'")

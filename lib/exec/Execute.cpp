@@ -502,6 +502,7 @@ private:
     std::vector<Value> Data;
     std::vector<int64_t> Dims;
     int64_t Touched = 0, Rows = 0, Cols = 0;
+    bool Written = false;
   };
   std::map<std::string, CallerLayout> Callers;
 
@@ -537,6 +538,7 @@ private:
       S.Dims = B.Dims;
       S.Touched = B.Touched;
       S.Data = std::move(B.Data);
+      S.Written = C.Written;
       B.Data.assign(2 * Rows * ((Cols + 1) / 2), poisonValue(B.Elem));
       for (int64_t X = 0; X < Rows; ++X)
         for (int64_t Y = 0; Y < Cols; ++Y)
@@ -547,12 +549,13 @@ private:
     return true;
   }
 
-  /// And when it ends: back into the caller's layout. The pack read every
+  /// And when it ends: back into the caller's layout, where a kernel writes
+  /// the array (a read-only one keeps its data). The pack read every
   /// element, so the caller's extent touched covers them all.
   void unpackCheckerboards() {
     for (auto &[Name, S] : Callers) {
       Buffer &B = M.Arrays.at(Name);
-      for (int64_t X = 0; X < S.Rows; ++X)
+      for (int64_t X = 0; S.Written && X < S.Rows; ++X)
         for (int64_t Y = 0; Y < S.Cols; ++Y)
           S.Data[X * S.Cols + Y] = B.Data[packedIndex(X, Y, S.Rows, S.Cols)];
       B.Data = std::move(S.Data);

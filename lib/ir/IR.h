@@ -776,6 +776,9 @@ struct LoweredFunction {
   struct Checkerboard {
     std::string Array;
     ExprPtr Rows, Cols; ///< Over the function's parameters.
+    /// Some kernel writes it: only then is it unpacked into the caller's
+    /// buffer (a read-only array's is left untouched).
+    bool Written = false;
   };
   std::vector<Checkerboard> Checkerboards;
 };

@@ -209,8 +209,10 @@ LoweredFunction packCheckerboards(LoweredFunction LF,
           R->Array, std::vector<ExprPtr>{packedIndex(X, Y, P)}, R->Type,
           R->Loc);
     };
+    bool Written = false;
     for (size_t KI : Users) {
       Kernel &K = LF.Kernels[KI];
+      Written |= namesWritten(K.Body).Arrays.count(P.Name) != 0;
       K.Body = rewriteStmts(K.Body, Rewrite);
       K.Remarks.push_back(
           "'" + P.Name +
@@ -221,7 +223,7 @@ LoweredFunction packCheckerboards(LoweredFunction LF,
           " starts, unpacked when it ends; --no-checkerboard-layout keeps "
           "the caller's layout)");
     }
-    LF.Checkerboards.push_back({P.Name, P.Dims[0], P.Dims[1]});
+    LF.Checkerboards.push_back({P.Name, P.Dims[0], P.Dims[1], Written});
   }
   return LF;
 }

@@ -70,14 +70,15 @@ static T *c2c_pack_checkerboard(const T *user, long long r, long long c,
   return packed;
 }
 
-// Writes the packed array back into the caller's layout at user and frees
-// the packed buffer (what: the free, for messages).
+// Writes the packed array back into the caller's layout at user (null: the
+// kernels only read it) and frees the packed buffer (what: the free, for
+// messages).
 template <typename T>
 static void c2c_unpack_checkerboard(T *packed, T *user, long long r,
                                     long long c, const char *what,
                                     const char *where, const char *from) {
   long long h = (c + 1) / 2;
-  if (r > 0 && c > 0) {
+  if (user && r > 0 && c > 0) {
     dim3 blocks;
     c2c_checkerboard_grid(r, h, blocks);
     c2c_unpack_checkerboard_kernel<T><<<blocks, 256>>>(packed, user, r, c, h);

@@ -9,8 +9,8 @@
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %c2cuda -q --no-checkerboard-layout %s -o %t.off.cu
 // RUN: FileCheck %s --input-file=%t.off.cu --check-prefix=OFF
-// RUN: %c2cuda-check %s --size steps=3,n=13,c=1 --random-schedules 3 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
-// RUN: %c2cuda-check %s --size steps=2,n=6,c=0 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size steps=3,n=13,c=1,h2=1 --random-schedules 3 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size steps=2,n=6,c=0,h2=1 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 
 void red_black(int steps, int n, float A[n][n]) {
 #pragma scop
@@ -55,8 +55,24 @@ void linear(int steps, int n, float *A) {
 #pragma endscop
 }
 
+// A right-hand side only read is packed too, and not written back.
+void rb_poisson(int steps, int n, float h2, const float F[n][n],
+                float U[n][n]) {
+#pragma scop
+  for (int t = 0; t < steps; t++)
+    for (int c = 0; c < 2; c++)
+      for (int i = 1; i < n - 1; i++)
+        for (int j = 1; j < n - 1; j++)
+          if ((i + j) % 2 == c)
+            U[i][j] = 0.25f * (U[i - 1][j] + U[i + 1][j] + U[i][j - 1] +
+                               U[i][j + 1] - h2 * F[i][j]);
+#pragma endscop
+}
+
 // REMARK: {{^}}{{.*}}checkerboard-layout.c:19:7: remark: 'A' in the packed checkerboard layout: each colour of (i + j) % 2 a dense array, so a sweep of one colour moves only its points (packed when red_black starts, unpacked when it ends; --no-checkerboard-layout keeps the caller's layout){{$}}
 // REMARK: {{^}}{{.*}}checkerboard-layout.c:40:9: remark: 'A' keeps the caller's layout, though kernels sweep one colour of it at a time: host code between the kernels reads or writes it{{$}}
+// REMARK: {{^}}{{.*}}checkerboard-layout.c:{{[0-9]+}}:7: remark: 'F' in the packed checkerboard layout: {{.*}}(packed when rb_poisson starts, {{.*}}
+// REMARK: {{^}}{{.*}}checkerboard-layout.c:{{[0-9]+}}:7: remark: 'U' in the packed checkerboard layout: {{.*}}(packed when rb_poisson starts, {{.*}}
 // REMARK-NOT: packed checkerboard layout
 
 // The runtime, once; red_black's kernel indexes the packed buffer.
@@ -77,6 +93,9 @@ void linear(int steps, int n, float *A) {
 // CHECK-NOT: checkerboard_
 // CHECK:     {{^}}static void c2c_linear_body(
 // CHECK-NOT: checkerboard_
+// CHECK:     {{^}}static void c2c_rb_poisson_body(
+// CHECK:     {{^}}  c2c_unpack_checkerboard(c2c_d_F, (float *)nullptr, (long long)(n), (long long)(n), {{.*}}
+// CHECK-NEXT: {{^}}  c2c_unpack_checkerboard(c2c_d_U, c2c_caller_U, (long long)(n), (long long)(n), {{.*}}
 
 // OFF-NOT: checkerboard_
 // OFF:     {{^}}__global__ void {{.*}}red_black_kernel0(float *__restrict__ A, int c, int n) {{{$}}
@@ -85,3 +104,4 @@ void linear(int steps, int n, float *A) {
 // ORACLE: {{^}}CHECK red_black PASS{{.*}}
 // ORACLE: {{^}}CHECK one_colour PASS{{.*}}
 // ORACLE: {{^}}CHECK linear PASS{{.*}}
+// ORACLE: {{^}}CHECK rb_poisson PASS{{.*}}
