@@ -190,40 +190,45 @@ private:
   /// (LoweredFunction::Checkerboards): the device pointer the body was given
   /// is kept aside and replaced by a packed copy until the end.
   void printCheckerboardPacks() {
-    std::string Where = cString(F.Name), From = cString(Ctx.from(F.Loc));
     for (const LoweredFunction::Checkerboard &C : LF.Checkerboards) {
-      const ArrayPlan *A = plan(C.Array);
-      if (!A)
-        continue;
       std::string D = deviceName(C.Array);
       OS << "  // The kernels index '" << C.Array
          << "' one colour after the other (PackCheckerboards).\n";
-      OS << "  " << spelling(A->Elem) << " *" << callerName(C.Array) << " = "
-         << D << ";\n";
-      OS << "  " << D << " = c2c_pack_checkerboard(" << callerName(C.Array)
-         << ", (long long)(" << exprToString(*C.Rows) << "), (long long)("
-         << exprToString(*C.Cols) << "), "
-         << cString("cudaMalloc of the checkerboard layout of '" + C.Array +
-                    "'")
-         << ", " << Where << ", " << From << ");\n";
+      OS << "  " << spelling(checkerboardPlan(C).Elem) << " *"
+         << callerName(C.Array) << " = " << D << ";\n";
+      OS << "  " << D << " = c2c_pack_checkerboard(" << callerName(C.Array);
+      printCheckerboardArgs(C, "cudaMalloc");
     }
   }
 
+  /// Back into the caller's buffer where a kernel writes the array (null:
+  /// only freed).
   void printCheckerboardUnpacks() {
-    std::string Where = cString(F.Name), From = cString(Ctx.from(F.Loc));
     for (const LoweredFunction::Checkerboard &C : LF.Checkerboards) {
-      const ArrayPlan *A = plan(C.Array);
-      if (!A)
-        continue;
-      std::string D = deviceName(C.Array);
-      OS << "  c2c_unpack_checkerboard(" << D << ", "
-         << (C.Written ? callerName(C.Array)
-                       : "(" + std::string(spelling(A->Elem)) + " *)nullptr")
-         << ", (long long)(" << exprToString(*C.Rows) << "), (long long)("
-         << exprToString(*C.Cols) << "), "
-         << cString("cudaFree of the checkerboard layout of '" + C.Array + "'")
-         << ", " << Where << ", " << From << ");\n";
+      std::string Elem = spelling(checkerboardPlan(C).Elem);
+      OS << "  c2c_unpack_checkerboard(" << deviceName(C.Array) << ", "
+         << (C.Written ? callerName(C.Array) : "(" + Elem + " *)nullptr");
+      printCheckerboardArgs(C, "cudaFree");
     }
+  }
+
+  /// The kernels of a packed array use it, so it has a plan.
+  const ArrayPlan &checkerboardPlan(const LoweredFunction::Checkerboard &C) {
+    const ArrayPlan *A = plan(C.Array);
+    if (!A)
+      internalError(F, "checkerboard layout of '" + C.Array +
+                           "', which no kernel uses");
+    return *A;
+  }
+
+  /// The rest of a pack or unpack call: sizes, what the CUDA call is for
+  /// messages, and where.
+  void printCheckerboardArgs(const LoweredFunction::Checkerboard &C,
+                             const std::string &Call) {
+    OS << ", (long long)(" << exprToString(*C.Rows) << "), (long long)("
+       << exprToString(*C.Cols) << "), "
+       << cString(Call + " of the checkerboard layout of '" + C.Array + "'")
+       << ", " << cString(F.Name) << ", " << cString(Ctx.from(F.Loc)) << ");\n";
   }
 
   static std::string callerName(const std::string &A) {

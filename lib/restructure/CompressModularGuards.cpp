@@ -355,6 +355,39 @@ Chain chainOf(const ForStmt &F) {
   return C;
 }
 
+/// F with the declarations without initializer that stand before its
+/// innermost branch (`float r;`, a scalar privatized for the nest) moved
+/// into the branch: uninitialized, they can only be used there, so the
+/// body becomes the one branch compression looks for. Null when F's chain
+/// does not end in such declarations and a branch without else.
+StmtPtr declarationsIntoBranch(const ForStmt &F) {
+  Chain C = chainOf(F);
+  const StmtList &B = *C.Body;
+  const auto *I = B.size() > 1 ? dyn_cast<IfStmt>(B.back().get()) : nullptr;
+  if (!I || !I->Else.empty())
+    return nullptr;
+  StmtList Then(B.begin(), B.end() - 1);
+  for (const StmtPtr &S : Then) {
+    const auto *D = dyn_cast<DeclStmt>(S.get());
+    if (!D || D->Init || D->isArray())
+      return nullptr;
+  }
+  Then.insert(Then.end(), I->Then.begin(), I->Then.end());
+  StmtList Body{
+      std::make_shared<IfStmt>(I->Cond, std::move(Then), StmtList{}, I->Loc)};
+  std::vector<const ForStmt *> Loops{&F};
+  Loops.insert(Loops.end(), C.Inner.begin(), C.Inner.end());
+  for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
+    const ForStmt &G = **It;
+    auto New =
+        std::make_shared<ForStmt>(G.Iter, G.IterType, G.Lower, G.Cmp, G.Upper,
+                                  G.Step, std::move(Body), G.Loc);
+    New->Unroll = G.Unroll;
+    Body = {New};
+  }
+  return Body.front();
+}
+
 /// What replaces a loop: its iterator now counts points 0, 1, ... below
 /// Trip, point j' being iteration Point (over j'), kept where Keep holds.
 struct Compression {
@@ -495,6 +528,8 @@ private:
   /// `for v in [L, U): if (E % m == R && ...)` over the points of v's
   /// residue class; null when F has no such guard.
   StmtPtr guarded(const ForStmt &F) {
+    if (StmtPtr N = declarationsIntoBranch(F))
+      return guarded(llvm::cast<ForStmt>(*N)); // Null: F stays as it was.
     Chain C = chainOf(F);
     const auto *I =
         C.Body->size() == 1 ? dyn_cast<IfStmt>(C.Body->front().get()) : nullptr;

@@ -25,7 +25,9 @@
 // showing E and R of one sign. Required: the condition's other terms, R and the
 // bounds do not change inside the loop (no array element, call or scalar the
 // loop body assigns), the branch has no else, and it is the loop's only
-// statement (through loops that hold only the next loop), and every index using
+// statement (through loops that hold only the next loop; declarations
+// without initializer before it, a scalar privatized for the nest, move
+// into it), and every index using
 // the iterator is a dimension of its own (an array declared with its sizes, or
 // an index without products: the analyses delinearize `b[i * m + j]`, and
 // cannot through a residue). A stepped loop needs a bound below its start

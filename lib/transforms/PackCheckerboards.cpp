@@ -3,13 +3,12 @@
 #include "PackCheckerboards.h"
 
 #include "ir/IRBuild.h"
-#include "ir/IRPrinter.h"
 #include "ir/IRRewrite.h"
 #include "ir/IRWalk.h"
 
 #include "llvm/Support/Casting.h"
 
-#include <map>
+#include <optional>
 #include <set>
 
 using namespace llvm;

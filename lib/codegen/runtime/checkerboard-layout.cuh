@@ -14,34 +14,22 @@
 // index the packed buffer. Holes (the missing colour at a row's end when c
 // is odd) are never read.
 
-template <typename T>
-__global__ void c2c_pack_checkerboard_kernel(const T *__restrict__ from,
-                                             T *__restrict__ to, long long r,
-                                             long long c, long long h) {
+// Pack: from the caller's layout into the packed one; else back.
+template <typename T, bool Pack>
+__global__ void c2c_checkerboard_kernel(const T *__restrict__ from,
+                                        T *__restrict__ to, long long r,
+                                        long long c, long long h) {
   long long plane = r * h;
   for (long long i = blockIdx.y; i < r; i += gridDim.y)
     for (long long k = blockIdx.x * (long long)blockDim.x + threadIdx.x;
          k < h; k += (long long)gridDim.x * blockDim.x) {
-      // Columns 2k and 2k + 1: one point of each colour.
-      long long j = 2 * k;
-      to[(i & 1) * plane + i * h + k] = from[i * c + j];
-      if (j + 1 < c)
-        to[((i + 1) & 1) * plane + i * h + k] = from[i * c + j + 1];
-    }
-}
-
-template <typename T>
-__global__ void c2c_unpack_checkerboard_kernel(const T *__restrict__ from,
-                                               T *__restrict__ to, long long r,
-                                               long long c, long long h) {
-  long long plane = r * h;
-  for (long long i = blockIdx.y; i < r; i += gridDim.y)
-    for (long long k = blockIdx.x * (long long)blockDim.x + threadIdx.x;
-         k < h; k += (long long)gridDim.x * blockDim.x) {
-      long long j = 2 * k;
-      to[i * c + j] = from[(i & 1) * plane + i * h + k];
-      if (j + 1 < c)
-        to[i * c + j + 1] = from[((i + 1) & 1) * plane + i * h + k];
+      // Columns 2k and 2k + 1 of row i: one point of each colour.
+      long long user = i * c + 2 * k;
+      long long packed = (i & 1) * plane + i * h + k;
+      long long other = ((i + 1) & 1) * plane + i * h + k;
+      to[Pack ? packed : user] = from[Pack ? user : packed];
+      if (2 * k + 1 < c)
+        to[Pack ? other : user + 1] = from[Pack ? user + 1 : other];
     }
 }
 
@@ -65,8 +53,8 @@ static T *c2c_pack_checkerboard(const T *user, long long r, long long c,
     return packed;
   dim3 blocks;
   c2c_checkerboard_grid(r, h, blocks);
-  c2c_pack_checkerboard_kernel<T><<<blocks, 256>>>(user, packed, r, c, h);
-  c2c_check_launch("c2c_pack_checkerboard_kernel", from);
+  c2c_checkerboard_kernel<T, true><<<blocks, 256>>>(user, packed, r, c, h);
+  c2c_check_launch("c2c_checkerboard_kernel (pack)", from);
   return packed;
 }
 
@@ -81,8 +69,9 @@ static void c2c_unpack_checkerboard(T *packed, T *user, long long r,
   if (user && r > 0 && c > 0) {
     dim3 blocks;
     c2c_checkerboard_grid(r, h, blocks);
-    c2c_unpack_checkerboard_kernel<T><<<blocks, 256>>>(packed, user, r, c, h);
-    c2c_check_launch("c2c_unpack_checkerboard_kernel", from);
+    c2c_checkerboard_kernel<T, false><<<blocks, 256>>>(packed, user, r, c,
+                                                     h);
+    c2c_check_launch("c2c_checkerboard_kernel (unpack)", from);
   }
   c2c_check(cudaFree(packed), what, where, from);
 }

@@ -40,6 +40,33 @@ void sweeps(int tsteps, int n, float A[n][n]) {
 // CHECK:      {{^}}          for (int j = 0; j < (n - 1 - 1 + 1) / 2; ++j) {{{$}}
 // CHECK-NEXT: {{^}}            if (1 + ((c - i - 1) & 1) + 2 * j < n - 1) {{{$}}
 
+void sor(int tsteps, int n, float w, float A[n][n]) {
+  float r;
+#pragma scop
+  for (int t = 0; t < tsteps; t++)
+    for (int c = 0; c < 2; c++)
+      for (int i = 1; i < n - 1; i++)
+        for (int j = 1; j < n - 1; j++)
+          if ((i + j) % 2 == c) {
+            r = 0.25f * (A[i - 1][j] + A[i + 1][j]) - A[i][j];
+            A[i][j] = A[i][j] + w * r;
+          }
+#pragma endscop
+}
+
+// A scalar declared outside the nest is private to each j: its
+// declaration, without initializer, stands before the branch and moves
+// into it, so the branch is still the loop's only statement.
+// BEFORE-LABEL: function void sor(
+// BEFORE:      {{^}}          for (int j = 1; j < n - 1; ++j) {{{$}}
+// BEFORE-NEXT: {{^}}            float r;{{$}}
+// BEFORE-NEXT: {{^}}            if ((i + j) % 2 == c) {{{$}}
+// CHECK-LABEL: function void sor(
+// CHECK:      {{^}}          for (int j = 0; j < (n - 1 - 1 + 1) / 2; ++j) {{{$}}
+// CHECK-NEXT: {{^}}            if (1 + ((c - i - 1) & 1) + 2 * j < n - 1) {{{$}}
+// CHECK-NEXT: {{^}}              float r;{{$}}
+// CHECK-NEXT: {{^}}              r = 0.25f * (A[i - 1][1 + ((c - i - 1) & 1) + 2 * j] + {{.*}}
+
 void every3(int n, int m, const float a[n][m + 1], float b[n][m + 1]) {
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++)
