@@ -254,21 +254,26 @@ bool FootprintBuilder::decompose() {
   for (size_t D = 0; D < AllVars.size(); ++D)
     VarOfIt["it" + std::to_string(D)] = D;
 
+  // Later bindings shadow earlier ones of the same name. The locals and
+  // the band's iterators are the same for every site: bound once (a copy
+  // of a Scope shares them), so many locals do not cost sites x locals.
+  auto Bind = [](Scope &Sc, const std::string &Name, Binding::Kind K,
+                 unsigned D) {
+    Binding B;
+    B.K = K;
+    B.Depth = D;
+    Sc.bind(Name, std::move(B));
+  };
+  Scope Common;
+  for (const std::string &L : Locals)
+    Bind(Common, L, Binding::Kind::Local, 0);
+  for (size_t D = 0; D < Vars.size(); ++D)
+    Bind(Common, Vars[D].Name, Binding::Kind::Iter, D);
+
   for (const RefSite &S : Sites) {
-    // Later bindings shadow earlier ones of the same name.
-    Scope Sc;
-    auto Bind = [&](const std::string &Name, Binding::Kind K, unsigned D) {
-      Binding B;
-      B.K = K;
-      B.Depth = D;
-      Sc.bind(Name, std::move(B));
-    };
-    for (const std::string &L : Locals)
-      Bind(L, Binding::Kind::Local, 0);
-    for (size_t D = 0; D < Vars.size(); ++D)
-      Bind(Vars[D].Name, Binding::Kind::Iter, D);
+    Scope Sc = Common;
     for (const ForStmt *L : S.Loops)
-      Bind(L->Iter, Binding::Kind::Iter, InnerIndex[L]);
+      Bind(Sc, L->Iter, Binding::Kind::Iter, InnerIndex[L]);
     ConvContext CC;
     CC.OutsideWritten = &Assigned;
     CC.HostConstants = &F.HostConstants;
