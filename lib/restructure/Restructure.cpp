@@ -7,6 +7,7 @@
 #include "ConditionalMinMax.h"
 #include "ReplaceArrayAccumulators.h"
 #include "RestructureNests.h"
+#include "SubstituteTemporaries.h"
 
 #include "analysis/NestFacts.h"
 #include "ir/IRPrinter.h"
@@ -14,6 +15,7 @@
 #include <algorithm>
 
 #include <functional>
+#include <optional>
 
 using namespace llvm;
 
@@ -113,7 +115,9 @@ void conditionalMinMaxPass(Function &F, DiagnosticList &Diags) {
   });
 }
 
-/// One round of RestructureNests over F's nests; whether any changed.
+/// One round of RestructureNests over F's nests; whether any changed. A
+/// nest with temporaries (SubstituteTemporaries.h) is also tried with them
+/// substituted, and that form is kept when it restructures.
 bool restructureNestsOnce(Function &F, DiagnosticList &Diags) {
   std::set<const NestStmt *> All, Which;
   findNests(F.Body, All);
@@ -123,6 +127,20 @@ bool restructureNestsOnce(Function &F, DiagnosticList &Diags) {
       Which.insert(N);
   if (Which.empty())
     return false;
+  struct Candidate {
+    std::shared_ptr<NestStmt> Nest;
+    std::vector<SubstitutedTemporary> Substituted;
+  };
+  std::map<const NestStmt *, Candidate> Candidates;
+  for (const NestStmt *N : Which) {
+    Candidate C;
+    StmtList Body = substituteTemporaries(N->Body, C.Substituted);
+    if (C.Substituted.empty())
+      continue;
+    C.Nest = std::make_shared<NestStmt>(*N);
+    C.Nest->Body = std::move(Body);
+    Candidates[N] = std::move(C);
+  }
   // Only those nests are analysed (the same IR nodes, so the facts are
   // keyed by them); the analysis after this one reports.
   Function Part = F;
@@ -137,17 +155,46 @@ bool restructureNestsOnce(Function &F, DiagnosticList &Diags) {
       }
   };
   Collect(F.Body);
+  for (auto &[N, C] : Candidates) {
+    Part.Body.push_back(C.Nest);
+    Which.insert(C.Nest.get());
+  }
   DiagnosticList Scratch;
   FunctionFacts Facts;
   auto Deps = nestDependences(Part, Which, Facts, Scratch);
   bool Changed = false;
-  F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
+  // The nest as written first; with its temporaries substituted only when
+  // that restructures and the nest as written does not.
+  auto Try = [&](const NestStmt &N,
+                 DiagnosticList &Said) -> std::optional<StmtList> {
     auto D = Deps.find(&N);
     if (D == Deps.end())
+      return std::nullopt;
+    StmtList Out = restructureNest(N, Facts.Nests[&N], D->second, Said);
+    if (Out == N.Body)
+      return std::nullopt;
+    return Out;
+  };
+  F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
+    DiagnosticList Said;
+    std::optional<StmtList> New = Try(N, Said);
+    auto C = Candidates.find(&N);
+    if (!New && C != Candidates.end()) {
+      Said = DiagnosticList();
+      if ((New = Try(*C->second.Nest, Said)))
+        for (const SubstitutedTemporary &T : C->second.Substituted)
+          Diags.remark(T.Loc,
+                       "substituted '" + T.Name +
+                           "' into its uses: a loop tree with a "
+                           "declaration is not restructured",
+                       "--no-restructure keeps the loops as written");
+    }
+    if (!New)
       return N.Body;
-    StmtList New = restructureNest(N, Facts.Nests[&N], D->second, Diags);
-    Changed |= New != N.Body;
-    return New;
+    for (Diagnostic &X : Said.all())
+      Diags.add(std::move(X));
+    Changed = true;
+    return *New;
   });
   return Changed;
 }

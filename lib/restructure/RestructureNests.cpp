@@ -129,6 +129,9 @@ private:
   std::set<const ForStmt *> TreeLoops;
   std::map<const Stmt *, unsigned> UnitOf; ///< Nodes in units, nested too.
   unsigned Depth0 = 0;                     ///< Loops outside the tree.
+  /// Scalar declarations are units too (a skew, which keeps every
+  /// statement in its place within an iteration, can take them).
+  bool DeclUnits = false;
 
   StmtPtr tree(const ForStmt &Root, const std::vector<const ForStmt *> &Outer);
   /// Units and TreeLoops of the tree at Root, and its dependences (null when
@@ -254,13 +257,18 @@ bool TreeRestructurer::collect(const StmtList &L,
         return false;
       continue;
     }
-    if (!isa<AssignStmt>(S) && !isa<IfStmt>(S))
+    auto ScalarDecl = [&](const Stmt &X) {
+      const auto *D = dyn_cast<DeclStmt>(&X);
+      return DeclUnits && D && !D->isArray();
+    };
+    if (!isa<AssignStmt>(S) && !isa<IfStmt>(S) && !ScalarDecl(*S))
       return false;
     bool HasLoopOrDecl = false;
     if (const auto *I = dyn_cast<IfStmt>(S))
       for (const StmtList *B : {&I->Then, &I->Else})
         forEachStmt(*B, [&](const Stmt &X) {
-          HasLoopOrDecl |= !isa<AssignStmt>(X) && !isa<IfStmt>(X);
+          HasLoopOrDecl |=
+              !isa<AssignStmt>(X) && !isa<IfStmt>(X) && !ScalarDecl(X);
         });
     if (HasLoopOrDecl)
       return false;
@@ -869,7 +877,8 @@ StmtPtr TreeRestructurer::tree(const ForStmt &Root,
 StmtPtr TreeRestructurer::skew(const ForStmt &Root,
                                const std::vector<const ForStmt *> &Outer) {
   // A perfect nest of at least two loops counting up or down by 1, none of
-  // them parallel, around statements without loops. Bounds may read outer
+  // them parallel, around statements (and loops that run whole within one
+  // iteration of the innermost). Bounds may read outer
   // loops of the nest where BandBox can bound them (a triangle).
   std::vector<const ForStmt *> Nest;
   std::set<std::string> Iters;
@@ -897,16 +906,15 @@ StmtPtr TreeRestructurer::skew(const ForStmt &Root,
   size_t D = Nest.size();
   if (D < 2 || D > 4)
     return nullptr;
-  bool InnerLoops = false;
-  forEachStmt(Nest.back()->Body,
-              [&](const Stmt &S) { InnerLoops |= isa<ForStmt>(S); });
-  if (InnerLoops)
-    return nullptr;
+  DeclUnits = true;
   isl_union_map *Deps = prepare(Root, Outer);
+  DeclUnits = false;
   if (!Deps)
     return nullptr;
+  // Loops inside the innermost one (a reduction over k of an interval's
+  // split points) run whole within one iteration, as written.
   for (const Unit &U : Units)
-    if (U.Loops.size() != Depth0 + D)
+    if (U.Loops.size() < Depth0 + D)
       return isl_union_map_free(Deps), nullptr;
   // The wavefront w = sum of C[k] * it_k with C of the innermost loop 1
   // (so that its iterator is w minus the others): the smallest coefficients
@@ -939,9 +947,31 @@ StmtPtr TreeRestructurer::skew(const ForStmt &Root,
       [&](const std::vector<int64_t> &A, const std::vector<int64_t> &B) {
         return Size(A) < Size(B);
       });
+  // Within one iteration the statements (and loops inside the innermost)
+  // keep their order, so only the dependences between two iterations of
+  // the nest constrain the wave: those must cross to a later one. (The
+  // statement order does not hold between two iterations of one wave:
+  // they run at once.)
+  struct Split {
+    unsigned Same;
+    isl_union_map *Across;
+  } Sp{Depth0 + static_cast<unsigned>(D),
+       isl_union_map_empty(isl_union_map_get_space(Deps))};
+  isl_union_map_foreach_map(
+      Deps,
+      [](isl_map *M, void *User) -> isl_stat {
+        auto &Sp = *static_cast<Split *>(User);
+        isl_map *Same = isl_map_copy(M);
+        for (unsigned K = 0; K < Sp.Same; ++K)
+          Same = isl_map_equate(Same, isl_dim_in, K, isl_dim_out, K);
+        Sp.Across = isl_union_map_add_map(Sp.Across, isl_map_subtract(M, Same));
+        return isl_stat_ok;
+      },
+      &Sp);
+  isl_union_map_free(Deps);
   std::optional<std::vector<int64_t>> Wave;
   for (const std::vector<int64_t> &Cand : Candidates) {
-    bool OK = holds(Deps, [&](unsigned U) {
+    bool OK = holds(Sp.Across, [&](unsigned U) {
       std::vector<std::string> Out;
       for (unsigned K = 0; K < Depth0; ++K)
         Out.push_back("i" + std::to_string(K));
@@ -951,8 +981,6 @@ StmtPtr TreeRestructurer::skew(const ForStmt &Root,
           W += " + " + std::to_string(Cand[K]) + "*i" +
                std::to_string(Depth0 + K);
       Out.push_back(W);
-      for (unsigned B : Units[U].Beta)
-        Out.push_back(std::to_string(B));
       return Out;
     });
     if (OK) {
@@ -960,7 +988,7 @@ StmtPtr TreeRestructurer::skew(const ForStmt &Root,
       break;
     }
   }
-  isl_union_map_free(Deps);
+  isl_union_map_free(Sp.Across);
   if (!Wave)
     return nullptr;
 

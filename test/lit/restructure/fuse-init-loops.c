@@ -45,9 +45,11 @@ void gemm_kij(int n, int m, float beta, float C[n][m], const float A[n][n],
 #pragma endscop
 }
 
-// Two arrays set, then both updated; inside a time loop, within one nest
-// (RestructureNests leaves trees with declarations as written).
-// REMARK: {{^}}{{.*}}fuse-init-loops.c:[[@LINE+4]]:5: remark: fused the loops 'j' (line [[@LINE+4]]) and 'j' (line [[@LINE+8]]): each iteration sets the elements the same iteration of the second then updates{{$}}
+// Two arrays set, then both updated; inside a time loop, within one nest.
+// With the temporary 'a' substituted (SubstituteTemporaries.h), the
+// restructuring itself fuses the two j loops and moves them outside t:
+// one launch, each thread running its column's steps.
+// REMARK: {{^}}{{.*}}fuse-init-loops.c:[[@LINE+3]]:3: remark: restructured the loops: moved loop 'j' (line [[@LINE+4]]) outside loop 't' (line [[@LINE+3]]); moved loop 'j' (line [[@LINE+8]]) outside loop 't' (line [[@LINE+3]]); fused the loops 'j' (line [[@LINE+4]]) and 'j' (line [[@LINE+8]]); loop 'j' now runs in parallel{{$}}
 void two(int n, int m, const float A[n][m], float s[m], float q[m]) {
 #pragma c2cuda kernel
   for (int t = 0; t < 2; t++) {
