@@ -139,10 +139,11 @@ private:
   isl_union_map *prepare(const ForStmt &Root,
                          const std::vector<const ForStmt *> &Outer);
   /// F split into loops over groups of its statements, each then
-  /// restructured, when that is legal and some group can run in parallel
-  /// (F cannot); empty otherwise.
+  /// restructured, when that is legal and some group can run more loops in
+  /// parallel than the AsWritten that F's tree gives; empty otherwise.
   StmtList distribute(const ForStmt &F,
-                      const std::vector<const ForStmt *> &Outer);
+                      const std::vector<const ForStmt *> &Outer,
+                      unsigned AsWritten);
   /// F's body with each loop of it that holds several statements split
   /// into a loop per statement, where F so written still runs every
   /// dependence's source first; F's body when none is split.
@@ -194,13 +195,28 @@ StmtList TreeRestructurer::list(const StmtList &L,
     auto It = Facts.Loops.find(F);
     bool Parallel = It != Facts.Loops.end() && It->second.Parallel;
     if (Parallel) {
-      Out.push_back(S);
+      // A parallel loop whose body holds a loop beside other statements
+      // (an elimination step: `A[i][k] /= A[k][k]; for j: A[i][j] -= ...`)
+      // is distributed when a part then runs more loops in parallel.
+      bool LoopBeside =
+          F->Body.size() > 1 &&
+          std::any_of(F->Body.begin(), F->Body.end(),
+                      [](const StmtPtr &X) { return isa<ForStmt>(X.get()); });
+      StmtList Parts;
+      if (LoopBeside)
+        Parts = distribute(*F, Outer, std::max(1u, parallelLoops(*F, Outer)));
+      if (Parts.empty()) {
+        Out.push_back(S);
+      } else {
+        Out.insert(Out.end(), Parts.begin(), Parts.end());
+        Changed = true;
+      }
       continue;
     }
     // A sequential loop: distributed over its statements when some of
     // them can then run in parallel; else (a time loop) its steps may be
     // restructured.
-    StmtList Parts = distribute(*F, Outer);
+    StmtList Parts = distribute(*F, Outer, 0);
     if (!Parts.empty()) {
       Out.insert(Out.end(), Parts.begin(), Parts.end());
       Changed = true;
@@ -775,9 +791,9 @@ TreeRestructurer::splitInnerLoops(const ForStmt &F,
   return OK ? Body : F.Body;
 }
 
-StmtList
-TreeRestructurer::distribute(const ForStmt &F,
-                             const std::vector<const ForStmt *> &Outer) {
+StmtList TreeRestructurer::distribute(const ForStmt &F,
+                                      const std::vector<const ForStmt *> &Outer,
+                                      unsigned AsWritten) {
   StmtList Body = splitInnerLoops(F, Outer);
   if (Body.size() < 2)
     return {};
@@ -816,8 +832,7 @@ TreeRestructurer::distribute(const ForStmt &F,
   bool Gains = false;
   for (const StmtList &G : Groups) {
     Parts.push_back(LoopOver(G));
-    // F is sequential: a part whose loops run in parallel gains.
-    Gains |= parallelLoops(*Parts.back(), Outer) > 0;
+    Gains |= parallelLoops(*Parts.back(), Outer) > AsWritten;
   }
   if (!Gains)
     return {};
@@ -841,9 +856,10 @@ TreeRestructurer::distribute(const ForStmt &F,
     return {};
   Diags.remark(F.Loc,
                "distributed loop '" + F.Iter + "' into " +
-                   std::to_string(Groups.size()) +
-                   " loops, so that the statements that can run in parallel "
-                   "do",
+                   std::to_string(Groups.size()) + " loops, so that " +
+                   (AsWritten ? "some of its statements run more loops in "
+                                "parallel"
+                              : "the statements that can run in parallel do"),
                "--no-restructure keeps the loops as written");
   StmtList Out;
   for (const auto &P : Parts) {

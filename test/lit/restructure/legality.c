@@ -39,7 +39,8 @@ void pointwise(int steps, int n, float X[n], float Y[n]) {
 }
 
 // The loops around the two statements have different bounds (n, m): not
-// fused, so only i is parallel and nothing changes.
+// fused. i is parallel as written, but apart each statement runs two
+// loops in parallel: i is distributed, and the second part interchanged.
 void unequal(int n, int m, float A[n][n], float B[n][m], const float C[m]) {
 #pragma scop
   for (int i = 0; i < n; i++) {
@@ -75,7 +76,9 @@ void indirect(int n, int m, const float A[n][m], float y[m]) {
 
 // RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck --check-prefix=REMARK --implicit-check-not='restructured the loops' %s
 // REMARK: {{^}}{{.*}}legality.c:32:3: remark: restructured the loops: moved loop 'i' (line 33) outside loop 't' (line 32); moved loop 'i' (line 35) outside loop 't' (line 32); fused the loops 'i' (line 33) and 'i' (line 35); loop 'i' now runs in parallel{{$}}
-// REMARK: {{^}}{{.*}}legality.c:58:3: remark: restructured the loops: moved loop 'jj' (line 62) outside loop 'k' (line 61); fused the loops 'j' (line 59) and 'jj' (line 62); loops 'i', 'j' now run in parallel{{$}}
+// REMARK: {{^}}{{.*}}legality.c:46:3: remark: distributed loop 'i' into 2 loops, so that some of its statements run more loops in parallel{{$}}
+// REMARK: {{^}}{{.*}}legality.c:46:3: remark: restructured the loops: moved loop 'j' (line 50) outside loop 'k' (line 49); loops 'i', 'j' now run in parallel{{$}}
+// REMARK: {{^}}{{.*}}legality.c:59:3: remark: restructured the loops: moved loop 'jj' (line 63) outside loop 'k' (line 62); fused the loops 'j' (line 60) and 'jj' (line 63); loops 'i', 'j' now run in parallel{{$}}
 // RUN: FileCheck --check-prefix=CU %s < %t.cu
 // CU-LABEL: void __launch_bounds__(256) renamed_kernel0(
 // CU: C[(long long)i * m + j] = c2c_acc_C;
