@@ -115,6 +115,21 @@ void conditionalMinMaxPass(Function &F, DiagnosticList &Diags) {
   });
 }
 
+/// How many parallel loops the trees of Body hold perfectly nested from
+/// their roots, summed: what mapping can take.
+unsigned perfectParallelDepth(const StmtList &Body, const NestFacts &Facts) {
+  unsigned Sum = 0;
+  for (const StmtPtr &S : Body)
+    for (const auto *F = dyn_cast<ForStmt>(S.get()); F;) {
+      auto It = Facts.Loops.find(F);
+      if (It == Facts.Loops.end() || !It->second.Parallel)
+        break;
+      ++Sum;
+      F = F->Body.size() == 1 ? dyn_cast<ForStmt>(F->Body[0].get()) : nullptr;
+    }
+  return Sum;
+}
+
 /// One round of RestructureNests over F's nests; whether any changed. A
 /// nest with temporaries (SubstituteTemporaries.h) is also tried with them
 /// substituted, and that form is kept when it restructures.
@@ -180,13 +195,20 @@ bool restructureNestsOnce(Function &F, DiagnosticList &Diags) {
     std::optional<StmtList> New = Try(N, Said);
     auto C = Candidates.find(&N);
     if (!New && C != Candidates.end()) {
+      const NestStmt &Sub = *C->second.Nest;
       Said = DiagnosticList();
-      if ((New = Try(*C->second.Nest, Said)))
+      New = Try(Sub, Said);
+      // Substituted, more parallel loops are perfectly nested for mapping
+      // even where nothing moves (`float xi = x[i];` before `for j`).
+      if (!New && perfectParallelDepth(Sub.Body, Facts.Nests[&Sub]) >
+                      perfectParallelDepth(N.Body, Facts.Nests[&N]))
+        New = Sub.Body;
+      if (New)
         for (const SubstitutedTemporary &T : C->second.Substituted)
           Diags.remark(T.Loc,
                        "substituted '" + T.Name +
-                           "' into its uses: a loop tree with a "
-                           "declaration is not restructured",
+                           "' into its uses, so that the loops around it "
+                           "can be restructured or mapped together",
                        "--no-restructure keeps the loops as written");
     }
     if (!New)

@@ -234,7 +234,11 @@ StmtList substituteIn(const StmtList &L,
     Substitution Sub(D->Name, Value);
     StmtList Tail;
     StmtList After(Cur.begin() + From, Cur.end());
-    if (!Sub.list(After, Tail) || Sub.Uses == 0 || Sub.Uses > MaxUses)
+    // A value that is one load or one variable costs nothing to repeat.
+    bool Leaf = isa<VarRef>(Value.get()) || isa<IntLit>(Value.get()) ||
+                isa<FloatLit>(Value.get()) || isa<ArrayRef>(Value.get());
+    if (!Sub.list(After, Tail) || Sub.Uses == 0 ||
+        Sub.Uses > (Leaf ? 4 * MaxUses : MaxUses))
       continue;
     Done.push_back({D->Name, D->Loc});
     StmtList New(Cur.begin(), Cur.begin() + P);

@@ -19,8 +19,9 @@
 // writes a scalar or an array the expression reads (a use in the
 // statement that writes it is fine: C reads the right-hand side first),
 // and a loop that uses it writes none of them (nor is its iterator one).
-// Temporaries named more than MaxUses times are left alone: their expression
-// would be computed that many times.
+// Temporaries named more than MaxUses times (4 * MaxUses for one load or
+// one variable) are left alone: their expression would be computed that
+// many times.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_RESTRUCTURE_SUBSTITUTETEMPORARIES_H

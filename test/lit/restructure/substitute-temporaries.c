@@ -10,6 +10,7 @@
 // RUN: %c2cuda-check %s --size T=3,n=13,m=11,p=5 --trials 2 --random-schedules 2 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size T=1,n=2,m=1,p=0 --trials 1 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+#include <math.h>
 
 // y = A^T x with the row loop outside and the element named: j moves
 // outside i once 'a' is substituted.
@@ -22,7 +23,7 @@ void atx(int n, int m, const float A[n][m], const float x[n], float y[m]) {
     }
 }
 
-// CHECK: substitute-temporaries.c:[[@LINE-5]]:7: remark: substituted 'a' into its uses: a loop tree with a declaration is not restructured
+// CHECK: substitute-temporaries.c:[[@LINE-5]]:7: remark: substituted 'a' into its uses, so that the loops around it can be restructured or mapped together
 // CHECK: substitute-temporaries.c:[[@LINE-8]]:3: remark: restructured the loops: moved loop 'j' (line [[@LINE-7]]) outside loop 'i' (line [[@LINE-8]]); loop 'j' now runs in parallel
 // IR-LABEL: function void atx(
 // IR:      {{^}}    for (int j = 0; j < m; ++j) {{{$}}
@@ -92,7 +93,7 @@ void ax_cols(int n, int m, const float A[n][m], const float x[m], float y[n]) {
   }
 }
 
-// CHECK: substitute-temporaries.c:[[@LINE-6]]:5: remark: substituted 'xj' into its uses: a loop tree with a declaration is not restructured
+// CHECK: substitute-temporaries.c:[[@LINE-6]]:5: remark: substituted 'xj' into its uses, so that the loops around it can be restructured or mapped together
 // CHECK: substitute-temporaries.c:[[@LINE-8]]:3: remark: restructured the loops: moved loop 'i' (line [[@LINE-6]]) outside loop 'j' (line [[@LINE-8]]); loop 'i' now runs in parallel
 // IR-LABEL: function void ax_cols(
 // IR:      {{^}}    for (int i = 0; i < n; ++i) {{{$}}
@@ -118,4 +119,22 @@ void bmm(int n, int m, int p, const float X[2][n][p], const float Y[2][p][m], fl
 // IR:      {{^}}        float acc = 0.0f;{{$}}
 // IR:      {{^}}        Z[b][i][j] = acc;{{$}}
 
-// ORACLE-COUNT-6: {{^}}CHECK {{[a-z_]+}} PASS
+// Nothing moves, but substituted the loops are perfectly nested and both
+// are mapped (as written, one thread per row walked the row). 'xi' is one
+// load: repeated at its three uses.
+void gauss_kernel(int n, int m, const float x[n], const float y[m], float G[n][m]) {
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++) {
+    float xi = x[i];
+    float xi2 = xi * xi;
+    for (int j = 0; j < m; j++) {
+      float d = xi - y[j];
+      G[i][j] = expf(-d * d) + xi2;
+    }
+  }
+}
+
+// CHECK: substitute-temporaries.c:[[@LINE-9]]:5: remark: substituted 'xi' into its uses, so that the loops around it can be restructured or mapped together
+// CHECK: substitute-temporaries.c:[[@LINE-11]]:3: remark: mapped j -> x, i -> y (2-D grid, block 32x8)
+
+// ORACLE-COUNT-7: {{^}}CHECK {{[a-z_]+}} PASS
