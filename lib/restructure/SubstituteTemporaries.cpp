@@ -41,8 +41,8 @@ public:
   }
 
   /// In with the uses replaced, appended to Out; false where a use cannot
-  /// be (inside a loop, after a write of what the value reads) or the
-  /// temporary is assigned or declared again.
+  /// be (after a write of what the value reads, or in a loop that writes
+  /// it) or the temporary is assigned or declared again.
   bool list(const StmtList &In, StmtList &Out) {
     for (const StmtPtr &S : In)
       if (!stmt(S, Out))

@@ -1,5 +1,4 @@
-//===- SubstituteTemporaries.h - Scalars set once, used in place -*- C++
-//-*-===//
+//===- SubstituteTemporaries.h - Temporaries used in place ------*- C++ -*-===//
 //
 // An in-place sweep often names a partial result: `double gs = (A[i-1][j] +
 // ...) / 4; A[i][j] += w * (gs - A[i][j]);`. RestructureNests moves whole
