@@ -115,18 +115,12 @@ void conditionalMinMaxPass(Function &F, DiagnosticList &Diags) {
   });
 }
 
-/// How many parallel loops the trees of Body hold perfectly nested from
-/// their roots, summed: what mapping can take.
-unsigned perfectParallelDepth(const StmtList &Body, const NestFacts &Facts) {
+/// How many loops mapping takes from the trees of Body, summed.
+unsigned mappedLoops(const StmtList &Body, const NestFacts &Facts) {
   unsigned Sum = 0;
   for (const StmtPtr &S : Body)
-    for (const auto *F = dyn_cast<ForStmt>(S.get()); F;) {
-      auto It = Facts.Loops.find(F);
-      if (It == Facts.Loops.end() || !It->second.Parallel)
-        break;
-      ++Sum;
-      F = F->Body.size() == 1 ? dyn_cast<ForStmt>(F->Body[0].get()) : nullptr;
-    }
+    if (const auto *F = dyn_cast<ForStmt>(S.get()))
+      Sum += bandAsWritten(*F, Facts).size();
   return Sum;
 }
 
@@ -198,10 +192,10 @@ bool restructureNestsOnce(Function &F, DiagnosticList &Diags) {
       const NestStmt &Sub = *C->second.Nest;
       Said = DiagnosticList();
       New = Try(Sub, Said);
-      // Substituted, more parallel loops are perfectly nested for mapping
-      // even where nothing moves (`float xi = x[i];` before `for j`).
-      if (!New && perfectParallelDepth(Sub.Body, Facts.Nests[&Sub]) >
-                      perfectParallelDepth(N.Body, Facts.Nests[&N]))
+      // Substituted, mapping takes more loops even where nothing moves
+      // (`float xi = x[i];` before `for j`).
+      if (!New && mappedLoops(Sub.Body, Facts.Nests[&Sub]) >
+                      mappedLoops(N.Body, Facts.Nests[&N]))
         New = Sub.Body;
       if (New)
         for (const SubstitutedTemporary &T : C->second.Substituted)

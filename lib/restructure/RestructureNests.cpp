@@ -510,16 +510,7 @@ unsigned TreeRestructurer::contiguous(const Stmt &Node,
 /// the tree as written: its perfectly nested parallel loops from the root.
 std::pair<unsigned, unsigned>
 TreeRestructurer::scoreAsWritten(const ForStmt &Root) const {
-  std::vector<const ForStmt *> Band;
-  for (const ForStmt *L = &Root; L && Band.size() < 3;) {
-    auto It = Facts.Loops.find(L);
-    if (It == Facts.Loops.end() || !It->second.Parallel)
-      break;
-    if (!mappableBounds(*L, Band))
-      break;
-    Band.push_back(L);
-    L = L->Body.size() == 1 ? dyn_cast<ForStmt>(L->Body[0].get()) : nullptr;
-  }
+  std::vector<const ForStmt *> Band = bandAsWritten(Root, Facts);
   unsigned Best = 0;
   for (const ForStmt *L : Band) {
     unsigned N = 0;
@@ -1114,6 +1105,20 @@ StmtPtr TreeRestructurer::skew(const ForStmt &Root,
 }
 
 } // namespace
+
+std::vector<const ForStmt *> bandAsWritten(const ForStmt &Root,
+                                           const NestFacts &Facts) {
+  std::vector<const ForStmt *> Band;
+  for (const ForStmt *L = &Root; L && Band.size() < 3;) {
+    auto It = Facts.Loops.find(L);
+    if (It == Facts.Loops.end() || !It->second.Parallel ||
+        !mappableBounds(*L, Band))
+      break;
+    Band.push_back(L);
+    L = L->Body.size() == 1 ? dyn_cast<ForStmt>(L->Body[0].get()) : nullptr;
+  }
+  return Band;
+}
 
 StmtList restructureNest(const NestStmt &Nest, const NestFacts &Facts,
                          const NestDependences &Deps, DiagnosticList &Diags) {

@@ -63,7 +63,14 @@
 #include "ir/Diagnostics.h"
 #include "ir/IR.h"
 
+#include <vector>
+
 namespace c2cuda {
+
+/// The loops mapping takes from the tree at Root as written: parallel,
+/// perfectly nested from Root, bounds it can cover, at most three.
+std::vector<const ForStmt *> bandAsWritten(const ForStmt &Root,
+                                           const NestFacts &Facts);
 
 /// Body of Nest with its loop trees restructured; Body unchanged when
 /// nothing was. Facts and Deps are the analysis of the nest as it is.

@@ -3,8 +3,10 @@
 #include "SubstituteTemporaries.h"
 
 #include "ir/IRRewrite.h"
+#include "ir/IRUses.h"
 #include "ir/IRWalk.h"
 
+#include <algorithm>
 #include <set>
 
 using namespace llvm;
@@ -25,6 +27,16 @@ ExprPtr freshCopy(const ExprPtr &E) {
       return std::make_shared<FloatLit>(*F);
     return nullptr;
   });
+}
+
+/// How often the statements L name the scalar Name (reads and targets).
+unsigned timesNamed(const StmtList &L, const std::string &Name) {
+  unsigned N = 0;
+  forEachExprIn(L, [&](const Expr &X) {
+    if (const auto *V = dyn_cast<VarRef>(&X))
+      N += V->Name == Name;
+  });
+  return N;
 }
 
 /// One temporary being substituted into the statements after it.
@@ -152,18 +164,14 @@ private:
     }
     // A loop that uses the temporary (`for j: y[j] += A[i][j] * xi`) must
     // write nothing its value reads, so that every iteration sees it.
-    unsigned N = 0;
-    bool Shadows = false;
-    forEachExprIn({S}, [&](const Expr &X) {
-      if (const auto *V = dyn_cast<VarRef>(&X))
-        N += V->Name == Name;
-    });
-    forEachStmt({S}, [&](const Stmt &X) {
-      if (const auto *D = dyn_cast<DeclStmt>(&X))
-        Shadows |= D->Name == Name || ReadScalars.count(D->Name);
-      if (const auto *F = dyn_cast<ForStmt>(&X))
-        Shadows |= F->Iter == Name || ReadScalars.count(F->Iter);
-    });
+    unsigned N = timesNamed({S}, Name);
+    std::set<std::string> Declared; // Declarations and loop iterators.
+    collectDecls({S}, Declared);
+    bool Shadows = Declared.count(Name) ||
+                   std::any_of(ReadScalars.begin(), ReadScalars.end(),
+                               [&](const std::string &V) {
+                                 return Declared.count(V) > 0;
+                               });
     // Set again in it: not a temporary.
     if (namesWritten({S}).Scalars.count(Name))
       return false;
@@ -197,16 +205,6 @@ const AssignStmt *setsScalar(const Stmt &S, const std::string &Name) {
   return A;
 }
 
-bool namesVar(const Stmt &S, const std::string &Name) {
-  bool Named = false;
-  forEachExprIn({std::shared_ptr<const Stmt>(&S, [](const Stmt *) {})},
-                [&](const Expr &X) {
-                  if (const auto *V = dyn_cast<VarRef>(&X))
-                    Named |= V->Name == Name;
-                });
-  return Named;
-}
-
 StmtList substituteIn(const StmtList &L,
                       std::vector<SubstitutedTemporary> &Done,
                       unsigned MaxUses) {
@@ -219,7 +217,7 @@ StmtList substituteIn(const StmtList &L,
     size_t From = P + 1;
     if (!Value) {
       // Declared, then set by the first statement that names it.
-      while (From < Cur.size() && !namesVar(*Cur[From], D->Name))
+      while (From < Cur.size() && !timesNamed({Cur[From]}, D->Name))
         ++From;
       if (From == Cur.size())
         continue;
