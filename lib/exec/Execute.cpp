@@ -730,6 +730,50 @@ private:
       return;
     }
     const Kernel &K = LF.Kernels[Index];
+    // A scalar the host declares (HoistHostLoops) that the kernel updates
+    // atomically is one device variable for all threads: during the launch
+    // it lives with the shared scalars instead of the host's locals, which
+    // every thread gets a copy of.
+    std::set<std::string> Lifted;
+    for (const KernelScalar &S : K.Scalars)
+      if (S.Written && hasAtomicTarget(K.Body, S.Name) &&
+          I.lookupLocal(S.Name) && !M.Scalars.count(S.Name))
+        Lifted.insert(S.Name);
+    if (Lifted.empty()) {
+      launchKernelNow(K);
+      return;
+    }
+    LocalFrame Saved, Visible;
+    I.swapLocals(Saved);
+    std::vector<size_t> At; // Index in Saved of each lifted local.
+    for (size_t J = Saved.size(); J-- > 0;)
+      if (!Saved[J].Array && Lifted.erase(Saved[J].Name)) {
+        M.Scalars[Saved[J].Name] = Saved[J].V;
+        At.push_back(J);
+      }
+    for (size_t J = 0; J < Saved.size(); ++J)
+      if (std::find(At.begin(), At.end(), J) == At.end())
+        Visible.push_back(Saved[J]);
+    I.swapLocals(Visible);
+    launchKernelNow(K);
+    I.swapLocals(Visible);
+    if (Visible.size() + At.size() != Saved.size()) {
+      I.swapLocals(Saved);
+      I.fail("the host's locals changed during launch of " + K.Name, Loc);
+      return;
+    }
+    for (size_t J = 0, V = 0; J < Saved.size(); ++J) {
+      if (std::find(At.begin(), At.end(), J) == At.end()) {
+        Saved[J] = Visible[V++];
+        continue;
+      }
+      Saved[J].V = M.Scalars[Saved[J].Name];
+      M.Scalars.erase(Saved[J].Name);
+    }
+    I.swapLocals(Saved);
+  }
+
+  void launchKernelNow(const Kernel &K) {
     CurKernel = &K;
     if (K.ExplicitThreads) {
       launchExplicit(K);

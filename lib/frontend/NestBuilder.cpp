@@ -1317,6 +1317,32 @@ ExprPtr NestBuilder::subscript(const ArraySubscriptExpr *AS) {
                                     loc(AS->getBeginLoc()));
 }
 
+ExprPtr NestBuilder::pointerElement(const UnaryOperator *UO) {
+  // `*p` is p[0] and `*(p + e)` is p[e] for a pointer parameter p (an array
+  // of one dimension), as C defines them.
+  const clang::Expr *Sub = UO->getSubExpr()->IgnoreParenImpCasts();
+  const clang::Expr *Base = Sub, *Off = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Sub);
+      BO && BO->getOpcode() == BO_Add) {
+    bool LeftIsPointer = BO->getLHS()->getType()->isPointerType();
+    Base = (LeftIsPointer ? BO->getLHS() : BO->getRHS())->IgnoreParenImpCasts();
+    Off = LeftIsPointer ? BO->getRHS() : BO->getLHS();
+  }
+  const auto *DR = dyn_cast<DeclRefExpr>(Base);
+  const auto *PV = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+  const Param *P = PV ? F.findParam(PV->getName().str()) : nullptr;
+  if (!P || !P->isArray() || P->RecordFields ||
+      P->ParamForm != Param::Form::Pointer)
+    return nullptr;
+  ExprPtr Index = Off ? expr(Off)
+                      : std::make_shared<IntLit>(0, ScalarKind::Int,
+                                                 loc(UO->getBeginLoc()));
+  if (!Index)
+    return nullptr;
+  return std::make_shared<ArrayRef>(P->Name, std::vector<ExprPtr>{Index},
+                                    P->Elem, loc(UO->getBeginLoc()));
+}
+
 ExprPtr NestBuilder::unary(const UnaryOperator *UO) {
   SourceLoc L = loc(UO->getBeginLoc());
   switch (UO->getOpcode()) {
@@ -1330,6 +1356,8 @@ ExprPtr NestBuilder::unary(const UnaryOperator *UO) {
                      "' used as a value is not supported in an offloaded nest",
                  "increment or decrement in a statement of its own");
   case UO_Deref:
+    if (ExprPtr R = pointerElement(UO))
+      return R;
     return error(UO->getOperatorLoc(),
                  "pointer dereference is not supported in an offloaded nest",
                  "subscript the array instead, e.g. 'A[i]' for '*(A + i)'");

@@ -130,6 +130,7 @@ private:
   ExprPtr declRef(const clang::DeclRefExpr *DR);
   ExprPtr subscript(const clang::ArraySubscriptExpr *AS);
   ExprPtr member(const clang::MemberExpr *ME);
+  ExprPtr pointerElement(const clang::UnaryOperator *UO);
   ExprPtr unary(const clang::UnaryOperator *UO);
   ExprPtr binary(const clang::BinaryOperator *BO);
   ExprPtr call(const clang::CallExpr *CE);

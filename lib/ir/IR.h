@@ -477,6 +477,10 @@ public:
   /// arrays hold, so their extent comes from declared dimensions or an
   /// extent clause only (the analysis refuses to infer it).
   std::set<std::string> ArraysPastBreak;
+  /// Scalars restructuring made whose min or max reduction may run in any
+  /// order without the user's permission, each with the reason
+  /// (SplitArgExtremum: only the extremum's value is used).
+  std::map<std::string, std::string> OrderFree;
   NestStmt(unsigned Id, StmtList B, NestClauses C, SourceLoc PragmaLoc,
            SourceLoc L = {})
       : Stmt(Kind::Nest, std::move(L)), Id(Id), Body(std::move(B)),

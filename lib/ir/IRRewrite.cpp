@@ -157,4 +157,16 @@ StmtList rewriteAll(const StmtList &L, const ExprRewriteFn &Fn, bool Targets) {
 
 } // namespace
 
+ExprPtr freshCopy(const ExprPtr &E) {
+  return rewriteExpr(E, [](const ExprPtr &X) -> ExprPtr {
+    if (const auto *V = dyn_cast<VarRef>(X.get()))
+      return std::make_shared<VarRef>(*V);
+    if (const auto *I = dyn_cast<IntLit>(X.get()))
+      return std::make_shared<IntLit>(*I);
+    if (const auto *F = dyn_cast<FloatLit>(X.get()))
+      return std::make_shared<FloatLit>(*F);
+    return nullptr;
+  });
+}
+
 } // namespace c2cuda

@@ -27,6 +27,10 @@ StmtList rewriteStmts(const StmtList &L, const ExprRewriteFn &Fn);
 /// reads.
 StmtList rewriteReads(const StmtList &L, const ExprRewriteFn &Fn);
 
+/// A copy of E with nodes of its own: analyses key accesses by their IR
+/// node, so two uses of one expression must not share one.
+ExprPtr freshCopy(const ExprPtr &E);
+
 } // namespace c2cuda
 
 #endif

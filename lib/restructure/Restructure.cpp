@@ -7,6 +7,7 @@
 #include "ConditionalMinMax.h"
 #include "ReplaceArrayAccumulators.h"
 #include "RestructureNests.h"
+#include "SplitArgExtremum.h"
 #include "SubstituteTemporaries.h"
 
 #include "analysis/NestFacts.h"
@@ -113,6 +114,40 @@ void conditionalMinMaxPass(Function &F, DiagnosticList &Diags) {
   F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
     return rewriteConditionalMinMax(N.Body, Diags);
   });
+}
+
+void splitArgExtremumPass(Function &F, DiagnosticList &Diags) {
+  // Which loops are parallel, from the analysis of the nests as they are.
+  Function Part = F;
+  Part.Body.clear();
+  std::function<void(const StmtList &)> Collect = [&](const StmtList &L) {
+    for (const StmtPtr &S : L)
+      if (const auto *N = dyn_cast<NestStmt>(S.get())) {
+        if (hasArgExtremum(N->Body))
+          Part.Body.push_back(S);
+      } else if (const auto *H = dyn_cast<HostRegion>(S.get())) {
+        Collect(H->Body);
+      }
+  };
+  Collect(F.Body);
+  if (Part.Body.empty())
+    return;
+  DiagnosticList Scratch;
+  FunctionFacts Facts = analyzeFunction(Part, Scratch);
+  unsigned Counter = 0;
+  std::map<std::string, std::string> OrderFree;
+  F.Body = rewriteNests(
+      F.Body,
+      [&](const NestStmt &N) {
+        OrderFree.clear();
+        const NestFacts &NF = Facts.Nests[&N];
+        auto IsParallel = [&](const ForStmt &L) {
+          auto It = NF.Loops.find(&L);
+          return It != NF.Loops.end() && It->second.Parallel;
+        };
+        return splitArgExtremum(N.Body, IsParallel, Counter, OrderFree, Diags);
+      },
+      [&](NestStmt &N) { N.OrderFree.insert(OrderFree.begin(), OrderFree.end()); });
 }
 
 /// How many loops mapping takes from the trees of Body, summed.
@@ -267,6 +302,10 @@ const std::vector<RestructurePass> &restructurePasses() {
        "a loop guarded by `v % m == r`, or stepping from a start that "
        "depends on an outer loop, run over the iterations it keeps",
        compressModularGuardsPass},
+      {"SplitArgExtremum",
+       "`if (x > m) { m = x; at = i; }` as a max reduction, then a min "
+       "reduction finding where the maximum is",
+       splitArgExtremumPass},
       {"ConditionalMinMax",
        "`if (x > m) m = x;` as `m = x > m ? x : m;`, a max reduction",
        conditionalMinMaxPass},

@@ -15,20 +15,6 @@ namespace c2cuda {
 
 namespace {
 
-/// A copy of E with nodes of its own: analyses key accesses by their IR
-/// node, so two uses must not share one.
-ExprPtr freshCopy(const ExprPtr &E) {
-  return rewriteExpr(E, [](const ExprPtr &X) -> ExprPtr {
-    if (const auto *V = dyn_cast<VarRef>(X.get()))
-      return std::make_shared<VarRef>(*V);
-    if (const auto *I = dyn_cast<IntLit>(X.get()))
-      return std::make_shared<IntLit>(*I);
-    if (const auto *F = dyn_cast<FloatLit>(X.get()))
-      return std::make_shared<FloatLit>(*F);
-    return nullptr;
-  });
-}
-
 /// How often the statements L name the scalar Name (reads and targets).
 unsigned timesNamed(const StmtList &L, const std::string &Name) {
   unsigned N = 0;

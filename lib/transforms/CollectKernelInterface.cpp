@@ -14,11 +14,15 @@ namespace {
 
 using IterMap = std::map<std::string, ScalarKind>;
 
-/// For each LaunchStmt of the host body, the host loop iterators around it.
-void findHostIterators(const StmtList &L, const IterMap &InScope,
+/// For each LaunchStmt of the host body, the host loop iterators and the
+/// host scalars declared in host loop bodies (HoistHostLoops) around it.
+void findHostIterators(const StmtList &L, IterMap InScope,
                        std::map<unsigned, IterMap> &PerKernel) {
   for (const StmtPtr &S : L) {
-    if (const auto *Launch = dyn_cast<LaunchStmt>(S.get())) {
+    if (const auto *D = dyn_cast<DeclStmt>(S.get())) {
+      if (!D->isArray())
+        InScope[D->Name] = D->Type;
+    } else if (const auto *Launch = dyn_cast<LaunchStmt>(S.get())) {
       PerKernel[Launch->KernelIndex] = InScope;
     } else if (const auto *For = dyn_cast<ForStmt>(S.get())) {
       IterMap Inner = InScope;
@@ -59,6 +63,7 @@ void collect(Kernel &K, const LoweringContext &Ctx, const IterMap &HostIters) {
     KS.Name = N;
     if (auto It = HostIters.find(N); It != HostIters.end()) {
       KS.Type = It->second;
+      KS.Written = Assigned.count(N) != 0; // Host scalars; never iterators.
     } else if (const ScalarKind *T = find(NF, &NestFacts::ScalarsWritten, N)) {
       KS.Type = *T;
       KS.Written = Assigned.count(N) != 0;

@@ -30,7 +30,8 @@ private:
   /// Strict: count only parallel loops, not reduction loops allowed to run
   /// in parallel.
   bool forHoistable(const ForStmt &For, bool Strict = false) const;
-  bool onlyLoopsAndHoistableIfs(const StmtList &L) const;
+  bool onlyLoopsAndHoistableIfs(const StmtList &L,
+                                std::set<std::string> Locals = {}) const;
   bool yieldsParallelKernel(const StmtList &L, bool Strict = false) const;
   bool hoistIf(const IfStmt &If, bool Strict = false) const {
     return ifHoistable(If) && (yieldsParallelKernel(If.Then, Strict) ||
@@ -41,10 +42,29 @@ private:
   StmtPtr makeKernel(StmtList Region);
 };
 
-bool Hoister::onlyLoopsAndHoistableIfs(const StmtList &L) const {
+/// A scalar declaration a host loop's body may keep on the host.
+static const DeclStmt *hostScalarDecl(const Stmt &S) {
+  const auto *D = dyn_cast<DeclStmt>(&S);
+  return D && !D->isArray() && D->Storage == StorageKind::Register ? D
+                                                                   : nullptr;
+}
+
+bool Hoister::onlyLoopsAndHoistableIfs(const StmtList &L,
+                                       std::set<std::string> Locals) const {
   for (const StmtPtr &S : L) {
     if (isa<ForStmt>(S.get()))
       continue;
+    // A scalar declared here lives on the host; statements setting it from
+    // device data run as one-thread kernels, which copy it back.
+    if (const DeclStmt *D = hostScalarDecl(*S)) {
+      Locals.insert(D->Name);
+      continue;
+    }
+    if (const auto *A = dyn_cast<AssignStmt>(S.get())) {
+      const auto *V = dyn_cast<VarRef>(A->LHS.get());
+      if (V && Locals.count(V->Name) && A->Atomic == AtomicKind::None)
+        continue;
+    }
     // An array element's assignment beside the loops (a triangular solve's
     // b[j] /= L[j][j] before the loop updating the rest of b) runs as a
     // one-thread kernel between theirs: it writes only device memory,
@@ -53,7 +73,9 @@ bool Hoister::onlyLoopsAndHoistableIfs(const StmtList &L) const {
     if (A && isa<ArrayRef>(A->LHS.get()) && A->Atomic == AtomicKind::None)
       continue;
     const auto *If = dyn_cast<IfStmt>(S.get());
-    if (!If || !ifHoistable(*If))
+    if (!If || readsArray(*If->Cond) ||
+        !onlyLoopsAndHoistableIfs(If->Then, Locals) ||
+        !onlyLoopsAndHoistableIfs(If->Else, Locals))
       return false;
   }
   return true;
@@ -88,16 +110,25 @@ bool Hoister::yieldsParallelKernel(const StmtList &L, bool Strict) const {
   return false;
 }
 
-/// Scalar assignments only: no loop, if, declaration, array or call.
+/// Scalar assignments only, possibly under ifs on scalars: no loop,
+/// declaration, array or CUDA intrinsic (math functions exist on the host
+/// too).
 static bool onlyScalarAssignments(const StmtList &Region) {
   for (const StmtPtr &S : Region) {
+    if (const auto *If = dyn_cast<IfStmt>(S.get())) {
+      if (!onlyScalarAssignments(If->Then) ||
+          !onlyScalarAssignments(If->Else))
+        return false;
+      continue;
+    }
     const auto *A = dyn_cast<AssignStmt>(S.get());
     if (!A || !isa<VarRef>(A->LHS.get()) || A->Atomic != AtomicKind::None)
       return false;
   }
   bool Plain = true;
   forEachExprIn(Region, [&](const Expr &E) {
-    Plain &= !isa<ArrayRef>(E) && !isa<CallExpr>(E);
+    const auto *C = dyn_cast<CallExpr>(&E);
+    Plain &= !isa<ArrayRef>(E) && !(C && StringRef(C->Callee).starts_with("__"));
   });
   return Plain;
 }
@@ -110,8 +141,12 @@ StmtPtr Hoister::makeKernel(StmtList Region) {
     std::set<std::string> Written = collectAssignedScalars(Region);
     SourceLoc Loc =
         Region.front()->Loc.valid() ? Region.front()->Loc : Nest->Loc;
-    Ctx.Diags.remark(Loc, "runs on the host: scalar statements outside every "
-                          "loop need no kernel");
+    // Said of the user's statements only, not of restructuring's own.
+    if (std::any_of(Written.begin(), Written.end(), [](const std::string &N) {
+          return !StringRef(N).starts_with("c2c_");
+        }))
+      Ctx.Diags.remark(Loc, "runs on the host: scalar statements outside "
+                            "every loop need no kernel");
     auto H = std::make_shared<HostCode>(OS.str(), std::set<std::string>(),
                                         std::set<std::string>(), Written, Loc);
     H->Body = std::move(Region);
@@ -136,9 +171,19 @@ StmtList Hoister::lowerNestList(const StmtList &L) {
   if (L.empty())
     return Out;
   // A local declared here may be used by any later statement: keep the list
-  // in one kernel.
+  // in one kernel, unless the list is the body of a host loop and declares
+  // scalars only. Those are then host variables: the statements setting them
+  // from device data run in one-thread kernels that copy them back, and the
+  // kernels after them read them by value.
+  // Outside host loops, only names no user variable can have (restructuring
+  // makes them) may be declared in the function's own scope.
+  bool HostScope = !HostLoops.empty();
+  auto OnHost = [&](const Stmt &S) {
+    const DeclStmt *D = hostScalarDecl(S);
+    return D && (HostScope || StringRef(D->Name).starts_with("c2c_"));
+  };
   for (const StmtPtr &S : L)
-    if (isa<DeclStmt>(S.get())) {
+    if (isa<DeclStmt>(S.get()) && !OnHost(*S)) {
       Out.push_back(makeKernel(L));
       return Out;
     }
@@ -150,6 +195,18 @@ StmtList Hoister::lowerNestList(const StmtList &L) {
     Sequential.clear();
   };
   for (const StmtPtr &S : L) {
+    if (const DeclStmt *D = OnHost(*S) ? hostScalarDecl(*S) : nullptr) {
+      // Declared where the C declares it (a pending statement may read an
+      // outer variable of the same name), set where the C sets it.
+      Flush();
+      Out.push_back(std::make_shared<DeclStmt>(D->Name, D->Type, nullptr,
+                                               D->Loc));
+      if (D->Init)
+        Sequential.push_back(std::make_shared<AssignStmt>(
+            std::make_shared<VarRef>(D->Name, D->Type, D->Loc),
+            AssignOpKind::Set, D->Init, D->Loc));
+      continue;
+    }
     if (const auto *For = dyn_cast<ForStmt>(S.get())) {
       if (forHoistable(*For)) {
         Flush();

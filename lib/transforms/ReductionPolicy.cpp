@@ -162,13 +162,40 @@ std::optional<ScalarKind> targetType(const StmtList &L,
   return K;
 }
 
+/// Whether the nest declares Name where HoistHostLoops may keep it on the
+/// host: in the body of loops that are all sequential (host loops, if they
+/// are hoisted; a loop that is not runs, with the reduction, in one
+/// thread), or at the top with a name restructuring made.
+bool declaredForHost(const LoweringContext &Ctx, const NestStmt *N,
+                     const std::string &Name) {
+  std::function<bool(const StmtList &, bool)> Walk = [&](const StmtList &L,
+                                                         bool InLoop) {
+    for (const StmtPtr &S : L) {
+      if (const auto *D = dyn_cast<DeclStmt>(S.get())) {
+        if (D->Name == Name && !D->isArray() &&
+            (InLoop || StringRef(Name).starts_with("c2c_")))
+          return true;
+      } else if (const auto *F = dyn_cast<ForStmt>(S.get())) {
+        const LoopFacts *LF = Ctx.loopFacts(N, F);
+        if (LF && LF->Class == LoopClass::Sequential && Walk(F->Body, true))
+          return true;
+      } else if (const auto *I = dyn_cast<IfStmt>(S.get())) {
+        if (Walk(I->Then, InLoop) || Walk(I->Else, InLoop))
+          return true;
+      }
+    }
+    return false;
+  };
+  return Walk(N->Body, false);
+}
+
 bool isOutsideScalar(const LoweringContext &Ctx, const NestStmt *N,
                      const std::string &Name) {
   if (const NestFacts *NF = Ctx.nestFacts(N))
     if (NF->ScalarsWritten.count(Name) || NF->ScalarsRead.count(Name))
       return true;
   const Param *P = Ctx.F.findParam(Name);
-  return P && !P->isArray();
+  return (P && !P->isArray()) || declaredForHost(Ctx, N, Name);
 }
 
 } // namespace
@@ -300,6 +327,9 @@ std::string reductionPermission(const LoweringContext &Ctx, const NestStmt &N,
   for (const auto &[COp, V] : N.Clauses.Reductions)
     if (COp == Op && V == Var)
       return "'reduction(" + Op + ": " + V + ")'";
+  if (auto It = N.OrderFree.find(Var);
+      It != N.OrderFree.end() && (Op == "min" || Op == "max"))
+    return It->second;
   if (Ctx.AllowReassociation)
     return "--allow-reassociation";
   return "";

@@ -1,7 +1,7 @@
 void f(int n, float *A, float *B) {
 #pragma scop
   for (int i = 0; i < n; i++)
-    B[i] = *(A + i);
+    B[i] = *(A + i + 1);
   for (int i = 0; i < n; i++)
     B[i] = A[i] + (A + 1)[i];
   for (int i = 0; i < n; i++)
