@@ -106,6 +106,13 @@ private:
               unsigned Indent);
   void toDevice(const std::set<std::string> &Arrays, const SourceLoc &Loc,
                 unsigned Indent);
+  /// Resident scalars (KernelScalar::Resident) among Names that a kernel
+  /// wrote since the host last had them: copied to the host.
+  void scalarsToHost(const std::set<std::string> &Names, const SourceLoc &Loc,
+                     unsigned Indent);
+  /// After host code wrote these resident scalars: the next kernel to use
+  /// one copies it to its slot first.
+  void hostWroteScalars(const std::set<std::string> &Names, unsigned Indent);
 
   const FunctionPrinter &FP;
 };
@@ -129,6 +136,18 @@ public:
     for (const std::string &A : Acc.all())
       if (Plans.count(A))
         HostTouched.insert(A);
+    for (const Kernel &K : LF.Kernels)
+      for (const KernelScalar &S : K.Scalars)
+        if (S.Resident && !Resident.count(S.Name)) {
+          unsigned Slot = Resident.size();
+          Resident[S.Name] = {Slot, S.Type};
+        }
+  }
+
+  /// The slot and type of each resident scalar (KernelScalar::Resident).
+  const std::map<std::string, std::pair<unsigned, ScalarKind>> &
+  residentScalars() const {
+    return Resident;
   }
 
   void print() {
@@ -176,6 +195,10 @@ private:
     if (First)
       OS << "void";
     OS << ") {\n";
+    if (!Resident.empty())
+      // Freed when the call returns, whichever way.
+      OS << "  c2c_scalar_slots c2c_slots(" << Resident.size() << ", "
+         << cString(F.Name) << ");\n";
     printCheckerboardPacks();
     HostBodyPrinter(OS, *this).printStmts(LF.HostBody, 1);
     printCheckerboardUnpacks();
@@ -468,6 +491,7 @@ private:
   const LoweredFunction &LF;
   const Function &F;
   const EmitContext &Ctx;
+  std::map<std::string, std::pair<unsigned, ScalarKind>> Resident;
   std::map<std::string, const ArrayPlan *> Plans;
   /// Arrays with a plan that host statements touch.
   std::set<std::string> HostTouched;
@@ -509,31 +533,95 @@ void HostBodyPrinter::toDevice(const std::set<std::string> &Arrays,
   }
 }
 
+void HostBodyPrinter::scalarsToHost(const std::set<std::string> &Names,
+                                    const SourceLoc &Loc, unsigned Indent) {
+  for (const std::string &N : Names) {
+    auto It = FP.residentScalars().find(N);
+    if (It == FP.residentScalars().end())
+      continue;
+    std::string T = spelling(It->second.second);
+    indent(OS, Indent);
+    OS << "if (c2c_dd_" << N << ") {\n";
+    indent(OS, Indent + 1);
+    OS << "c2c_check(cudaMemcpy(&" << N << ", " << scalarBufferName(N)
+       << ", sizeof(" << T << "), cudaMemcpyDeviceToHost), "
+       << cString("cudaMemcpy of scalar '" + N + "' to the host") << ", "
+       << cString(FP.function().Name) << ", " << cString(FP.context().from(Loc))
+       << ");\n";
+    indent(OS, Indent + 1);
+    OS << "c2c_dd_" << N << " = false;\n";
+    indent(OS, Indent);
+    OS << "}\n";
+  }
+}
+
+void HostBodyPrinter::hostWroteScalars(const std::set<std::string> &Names,
+                                       unsigned Indent) {
+  for (const std::string &N : Names)
+    if (FP.residentScalars().count(N)) {
+      indent(OS, Indent);
+      OS << "c2c_hd_" << N << " = true;\n";
+    }
+}
+
+/// Names of the scalars E reads.
+static std::set<std::string> namesIn(const Expr &E) {
+  std::map<std::string, ScalarKind> Vars;
+  collectVars(E, Vars);
+  std::set<std::string> Out;
+  for (const auto &[N, T] : Vars)
+    Out.insert(N);
+  return Out;
+}
+
 void HostBodyPrinter::beforeStmt(const Stmt &S, unsigned Indent) {
   // Host loops, ifs and assignments around launches: bring what their
   // expressions read (headers only for loops and ifs; bodies are statements
   // of their own).
   ArrayAccesses Acc;
+  std::set<std::string> Read;
+  auto Reads = [&](const Expr &E) {
+    collectArrays(E, Acc);
+    std::set<std::string> N = namesIn(E);
+    Read.insert(N.begin(), N.end());
+  };
   if (const auto *A = llvm::dyn_cast<AssignStmt>(&S)) {
     // The target too: a partial write must not push stale elements.
-    collectArrays(*A->LHS, Acc);
-    collectArrays(*A->RHS, Acc);
+    Reads(*A->LHS);
+    Reads(*A->RHS);
   } else if (const auto *D = llvm::dyn_cast<DeclStmt>(&S)) {
     if (D->Init)
-      collectArrays(*D->Init, Acc);
+      Reads(*D->Init);
   } else if (const auto *I = llvm::dyn_cast<IfStmt>(&S)) {
-    collectArrays(*I->Cond, Acc);
+    Reads(*I->Cond);
   } else if (const auto *F = llvm::dyn_cast<ForStmt>(&S)) {
-    collectArrays(*F->Lower, Acc);
-    collectArrays(*F->Upper, Acc);
+    Reads(*F->Lower);
+    Reads(*F->Upper);
   }
   toHost(Acc.all(), S.Loc, Indent);
+  scalarsToHost(Read, S.Loc, Indent);
 }
 
 void HostBodyPrinter::afterStmt(const Stmt &S, unsigned Indent) {
-  if (const auto *A = llvm::dyn_cast<AssignStmt>(&S))
+  if (const auto *A = llvm::dyn_cast<AssignStmt>(&S)) {
     if (const auto *R = llvm::dyn_cast<ArrayRef>(A->LHS.get()))
       toDevice({R->Array}, S.Loc, Indent);
+    else if (const auto *V = llvm::dyn_cast<VarRef>(A->LHS.get()))
+      hostWroteScalars({V->Name}, Indent);
+  } else if (const auto *D = llvm::dyn_cast<DeclStmt>(&S)) {
+    // A resident scalar's slot, in its variable's scope. Host and slot are
+    // both as good as uninitialized until one is written.
+    auto It = FP.residentScalars().find(D->Name);
+    if (It == FP.residentScalars().end())
+      return;
+    std::string T = spelling(It->second.second), N = D->Name;
+    indent(OS, Indent);
+    OS << T << " *" << scalarBufferName(N) << " = (" << T << " *)c2c_slots.at("
+       << It->second.first << ");\n";
+    indent(OS, Indent);
+    OS << "[[maybe_unused]] bool c2c_hd_" << N << " = "
+       << (D->Init ? "true" : "false") << ", c2c_dd_" << N << " = false;\n";
+  }
 }
 
 void HostBodyPrinter::printOther(const Stmt &S, unsigned Indent) {
@@ -545,6 +633,21 @@ void HostBodyPrinter::printOther(const Stmt &S, unsigned Indent) {
     // A statement that writes some elements must not push stale values of
     // the others, so written arrays come to the host first too.
     toHost(Touched, H.Loc, Indent);
+    // Resident scalars only appear in statements lowering moved here
+    // (their Body); a conditional assignment keeps the old value, so its
+    // target comes to the host too.
+    std::set<std::string> Names;
+    for (const StmtPtr &B : H.Body) {
+      const auto *A = llvm::dyn_cast<AssignStmt>(B.get());
+      std::map<std::string, ScalarKind> Named;
+      if (A && A->Op == AssignOpKind::Set && llvm::isa<VarRef>(*A->LHS))
+        collectVars(*A->RHS, Named);
+      else
+        collectVars(StmtList{B}, Named);
+      for (const auto &[N, T] : Named)
+        Names.insert(N);
+    }
+    scalarsToHost(Names, H.Loc, Indent);
     llvm::SmallVector<llvm::StringRef, 8> Lines;
     llvm::StringRef(H.Text).rtrim().split(Lines, '\n');
     for (llvm::StringRef L : Lines) {
@@ -552,6 +655,7 @@ void HostBodyPrinter::printOther(const Stmt &S, unsigned Indent) {
       OS << L.rtrim() << '\n';
     }
     toDevice(H.ArraysWritten, H.Loc, Indent);
+    hostWroteScalars(H.ScalarsWritten, Indent);
     return;
   }
   case Stmt::Kind::HostRegion: {
@@ -595,6 +699,35 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
   const Kernel &K = LF.Kernels[KernelIndex];
   std::vector<KernelParam> Params = kernelParams(K, FP.function());
   std::string Name = cString(K.Name), From = cString(FP.context().from(K.Loc));
+
+  // Resident scalars: the host's grid arithmetic may read one a kernel
+  // wrote; the kernel reads its slot, which must hold what the host wrote.
+  std::set<std::string> GridReads;
+  for (const GridLoop &G : K.Grid) {
+    std::set<std::string> N = namesIn(*G.TripCount);
+    GridReads.insert(N.begin(), N.end());
+  }
+  for (const ExprPtr &D : K.GridDims)
+    if (D) {
+      std::set<std::string> N = namesIn(*D);
+      GridReads.insert(N.begin(), N.end());
+    }
+  scalarsToHost(GridReads, K.Loc, Indent);
+  for (const KernelParam &P : Params) {
+    if (!P.Resident)
+      continue;
+    indent(OS, Indent);
+    OS << "if (c2c_hd_" << P.Name << ") {\n";
+    indent(OS, Indent + 1);
+    OS << "c2c_check(cudaMemcpy(" << scalarBufferName(P.Name) << ", &" << P.Name
+       << ", sizeof(" << spelling(P.Type) << "), cudaMemcpyHostToDevice), "
+       << cString("cudaMemcpy of scalar '" + P.Name + "' to the device") << ", "
+       << Name << ", " << From << ");\n";
+    indent(OS, Indent + 1);
+    OS << "c2c_hd_" << P.Name << " = false;\n";
+    indent(OS, Indent);
+    OS << "}\n";
+  }
 
   indent(OS, Indent);
   OS << "{\n";
@@ -700,7 +833,7 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
          << "u, " << blockDim(K, 2) << "u);\n";
   }
   for (const KernelParam &P : Params) {
-    if (P.K != KernelParam::Kind::ScalarOut)
+    if (P.K != KernelParam::Kind::ScalarOut || P.Resident)
       continue;
     std::string B = scalarBufferName(P.Name), T = spelling(P.Type);
     indent(OS, In);
@@ -732,7 +865,7 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
   indent(OS, In);
   OS << "c2c_check_launch(" << Name << ", " << From << ");\n";
   for (const KernelParam &P : Params) {
-    if (P.K != KernelParam::Kind::ScalarOut)
+    if (P.K != KernelParam::Kind::ScalarOut || P.Resident)
       continue;
     std::string B = scalarBufferName(P.Name), T = spelling(P.Type);
     indent(OS, In);
@@ -751,6 +884,11 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
   }
   indent(OS, Indent);
   OS << "}\n";
+  for (const KernelParam &P : Params)
+    if (P.K == KernelParam::Kind::ScalarOut && P.Resident) {
+      indent(OS, Indent);
+      OS << "c2c_dd_" << P.Name << " = true;\n";
+    }
 }
 
 } // namespace

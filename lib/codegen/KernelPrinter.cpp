@@ -267,7 +267,12 @@ std::vector<KernelParam> kernelParams(const Kernel &K, const Function &F) {
       Params.push_back(
           {KernelParam::Kind::ScalarOut, S.Name, S.Type,
            std::string(spelling(S.Type)) + " *" + scalarPointerName(S.Name),
-           scalarBufferName(S.Name), Atomic});
+           scalarBufferName(S.Name), Atomic, S.Resident});
+    } else if (S.Resident) {
+      Params.push_back({KernelParam::Kind::ScalarIn, S.Name, S.Type,
+                        "const " + std::string(spelling(S.Type)) +
+                            " *__restrict__ " + scalarPointerName(S.Name),
+                        scalarBufferName(S.Name), false, true});
     } else {
       Params.push_back({KernelParam::Kind::Scalar, S.Name, S.Type,
                         std::string(spelling(S.Type)) + " " + S.Name, S.Name});
@@ -360,6 +365,9 @@ void printKernel(llvm::raw_ostream &OS, const Kernel &K, const Function &F,
     if (P.K == KernelParam::Kind::ScalarOut && !P.Atomic)
       OS << "  " << spelling(P.Type) << ' ' << P.Name << " = *c2c_ps_" << P.Name
          << ";\n";
+    else if (P.K == KernelParam::Kind::ScalarIn)
+      OS << "  const " << spelling(P.Type) << ' ' << P.Name << " = *c2c_ps_"
+         << P.Name << ";\n";
 
   std::map<std::string, ScalarKind> BodyVars;
   collectVars(K.Body, BodyVars);

@@ -48,7 +48,9 @@ namespace c2cuda {
 namespace codegen {
 
 struct KernelParam {
-  enum class Kind { Array, Scalar, ScalarOut, TripCount };
+  /// ScalarIn: a Resident scalar the kernel only reads, through a pointer
+  /// to its device slot.
+  enum class Kind { Array, Scalar, ScalarIn, ScalarOut, TripCount };
   Kind K;
   std::string Name; ///< The array, scalar or trip-count name.
   ScalarKind Type;  ///< Element or scalar type (Long for trip counts).
@@ -57,6 +59,9 @@ struct KernelParam {
   /// ScalarOut only: every thread updates the buffer with atomics (a
   /// parallel reduction) instead of one thread keeping it in a register.
   bool Atomic = false;
+  /// ScalarIn and ScalarOut: the scalar's slot lives across launches
+  /// (KernelScalar::Resident); the host copies it only where needed.
+  bool Resident = false;
 };
 
 /// Parameters of K: arrays (function parameter order), the scalars the

@@ -661,6 +661,11 @@ struct KernelScalar {
   /// Written by the kernel: passed as a pointer to a one-element device
   /// buffer, copied back after the launch.
   bool Written = false;
+  /// A scalar the host body declares (HoistHostLoops) that some kernel
+  /// writes: it keeps a device slot for its whole scope, which every kernel
+  /// reads and writes through a pointer; the host copies it only where
+  /// host code reads it after a kernel wrote it, or a kernel after the host.
+  bool Resident = false;
 };
 
 /// Const + sum of Coef[it] * it, in long long; Const reads no iterator of

@@ -147,7 +147,9 @@ void splitArgExtremumPass(Function &F, DiagnosticList &Diags) {
         };
         return splitArgExtremum(N.Body, IsParallel, Counter, OrderFree, Diags);
       },
-      [&](NestStmt &N) { N.OrderFree.insert(OrderFree.begin(), OrderFree.end()); });
+      [&](NestStmt &N) {
+        N.OrderFree.insert(OrderFree.begin(), OrderFree.end());
+      });
 }
 
 /// How many loops mapping takes from the trees of Body, summed.

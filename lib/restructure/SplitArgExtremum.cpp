@@ -21,9 +21,9 @@ struct ArgExtremum {
   const IfStmt *Branch = nullptr;
   std::string M;
   ScalarKind MType = ScalarKind::Int;
-  ExprPtr X;           ///< The value compared with m.
-  bool Max = true;     ///< m grows.
-  bool Strict = true;  ///< > or <: an equal later value does not win.
+  ExprPtr X;          ///< The value compared with m.
+  bool Max = true;    ///< m grows.
+  bool Strict = true; ///< > or <: an equal later value does not win.
 };
 
 bool steps(const ForStmt &F) {
@@ -75,8 +75,8 @@ std::optional<ArgExtremum> match(const ForStmt &F) {
       continue;
     // What the branch computes reads none of what it sets, so it can be
     // computed again at the iteration found.
-    bool Reads = readsAny(*X, Set) || readsAny(*F.Lower, Set) ||
-                 readsAny(*F.Upper, Set);
+    bool Reads =
+        readsAny(*X, Set) || readsAny(*F.Lower, Set) || readsAny(*F.Upper, Set);
     // The others are computed again from the iterator alone.
     for (const StmtPtr &S : I->Then) {
       const auto &A = cast<AssignStmt>(*S);
@@ -112,10 +112,10 @@ ExprPtr cmp(BinaryOpKind Op, ExprPtr A, ExprPtr B, const SourceLoc &L) {
 /// max of T.
 StmtPtr keepExtreme(const std::string &T, ScalarKind Ty, BinaryOpKind Op,
                     const ExprPtr &A, const SourceLoc &L) {
-  auto Sel = std::make_shared<SelectExpr>(cmp(Op, freshCopy(A), var(T, Ty, L), L),
-                                          freshCopy(A), var(T, Ty, L), Ty, L);
-  return std::make_shared<AssignStmt>(var(T, Ty, L), AssignOpKind::Set, Sel,
-                                      L);
+  auto Sel =
+      std::make_shared<SelectExpr>(cmp(Op, freshCopy(A), var(T, Ty, L), L),
+                                   freshCopy(A), var(T, Ty, L), Ty, L);
+  return std::make_shared<AssignStmt>(var(T, Ty, L), AssignOpKind::Set, Sel, L);
 }
 
 StmtPtr loopLike(const ForStmt &F, StmtList Body) {
@@ -162,7 +162,8 @@ StmtList split(const ArgExtremum &A, unsigned N,
   bool Least = A.Strict == (F.Step > 0);
   const ExprPtr &Bound = Least == (F.Step > 0) ? F.Upper : F.Lower;
   auto KeyOf = [&](ExprPtr I, ExprPtr Negative) {
-    ExprPtr Twice = arith(BinaryOpKind::Mul, std::move(I), lit(2, LL, L), LL, L);
+    ExprPtr Twice =
+        arith(BinaryOpKind::Mul, std::move(I), lit(2, LL, L), LL, L);
     return arith(BinaryOpKind::Add, Twice, std::move(Negative), LL, L);
   };
   auto SignOf = [&](ExprPtr V) -> ExprPtr {
@@ -186,7 +187,8 @@ StmtList split(const ArgExtremum &A, unsigned N,
   Out.push_back(loopLike(F, std::move(Body)));
   // What the branch sets, at that iteration: m the extremum with the sign
   // found there, the others their expressions of the iterator.
-  ExprPtr Odd = arith(BinaryOpKind::BitAnd, var(Key, LL, L), lit(1, LL, L), LL, L);
+  ExprPtr Odd =
+      arith(BinaryOpKind::BitAnd, var(Key, LL, L), lit(1, LL, L), LL, L);
   ExprPtr At = arith(BinaryOpKind::Div,
                      arith(BinaryOpKind::Sub, var(Key, LL, L), Odd, LL, L),
                      lit(2, LL, L), LL, L);
@@ -301,9 +303,8 @@ bool hasArgExtremum(const StmtList &Body) { return anyMatch(Body); }
 
 StmtList splitArgExtremum(
     const StmtList &Body,
-    const std::function<bool(const ForStmt &)> &IsParallel,
-    unsigned &Counter, std::map<std::string, std::string> &OrderFree,
-    DiagnosticList &Diags) {
+    const std::function<bool(const ForStmt &)> &IsParallel, unsigned &Counter,
+    std::map<std::string, std::string> &OrderFree, DiagnosticList &Diags) {
   return Splitter(IsParallel, Counter, OrderFree, Diags).rewrite(Body, false);
 }
 

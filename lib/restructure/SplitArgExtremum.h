@@ -1,4 +1,5 @@
-//===- SplitArgExtremum.h - Argmax/argmin loops as two reductions -*- C++ -*-===//
+//===- SplitArgExtremum.h - Argmax/argmin loops as two reductions -*- C++
+//-*-===//
 //
 // A search for the position of a maximum keeps the value and where it was
 // found: `for (i...) if (a[i] > m) { m = a[i]; idx = i; }`. Its branch sets
@@ -57,9 +58,8 @@ bool hasArgExtremum(const StmtList &Body);
 /// OrderFree with the reason remarks give for running it in parallel.
 StmtList splitArgExtremum(
     const StmtList &Body,
-    const std::function<bool(const ForStmt &)> &IsParallel,
-    unsigned &Counter, std::map<std::string, std::string> &OrderFree,
-    DiagnosticList &Diags);
+    const std::function<bool(const ForStmt &)> &IsParallel, unsigned &Counter,
+    std::map<std::string, std::string> &OrderFree, DiagnosticList &Diags);
 
 } // namespace c2cuda
 

@@ -4,6 +4,8 @@
 
 #include "IRQueries.h"
 
+#include "ir/IRWalk.h"
+
 #include <map>
 
 using namespace llvm;
@@ -94,6 +96,33 @@ void collect(Kernel &K, const LoweringContext &Ctx, const IterMap &HostIters) {
       K.Arrays.push_back(P.Name);
 }
 
+/// KernelScalar::Resident for the scalars one host declaration declares
+/// (restructuring's and host loop bodies' own: no user host code names
+/// them) that some kernel writes, with one type in every kernel.
+void markResidentScalars(LoweredFunction &LF) {
+  std::map<std::string, unsigned> Decls;
+  forEachStmt(LF.HostBody, [&](const Stmt &S) {
+    if (const auto *D = dyn_cast<DeclStmt>(&S))
+      Decls[D->Name] += D->isArray() ? 2 : 1;
+  });
+  std::map<std::string, ScalarKind> Type;
+  std::set<std::string> Written, Mixed;
+  for (const Kernel &K : LF.Kernels)
+    for (const KernelScalar &S : K.Scalars) {
+      auto [It, New] = Type.emplace(S.Name, S.Type);
+      if (!New && It->second != S.Type)
+        Mixed.insert(S.Name);
+      if (S.Written)
+        Written.insert(S.Name);
+    }
+  for (Kernel &K : LF.Kernels)
+    for (KernelScalar &S : K.Scalars) {
+      auto D = Decls.find(S.Name);
+      S.Resident = D != Decls.end() && D->second == 1 &&
+                   Written.count(S.Name) && !Mixed.count(S.Name);
+    }
+}
+
 } // namespace
 
 LoweredFunction collectKernelInterface(LoweredFunction LF,
@@ -108,6 +137,7 @@ LoweredFunction collectKernelInterface(LoweredFunction LF,
       HostIters[LF.Kernels[I].FewBlocksAlternative] = HostIters[I];
   for (unsigned I = 0; I < LF.Kernels.size(); ++I)
     collect(LF.Kernels[I], Ctx, HostIters[I]);
+  markResidentScalars(LF);
   return LF;
 }
 

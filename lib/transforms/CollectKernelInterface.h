@@ -8,7 +8,9 @@
 //    ScalarsWritten facts, scalar parameters, and the iterators of the host
 //    loops around its launch), sorted by name; Written is set when the kernel
 //    assigns the scalar, so the host copies it back after the launch.
-// A scalar the nest writes but this kernel only reads is passed by value.
+// A scalar the nest writes but this kernel only reads is passed by value,
+// except a Resident one (a host declaration's scalar some kernel writes:
+// kernels reach it in its device slot, KernelScalar::Resident).
 //
 // Legal always: it only records what the kernels use; nothing is moved.
 //

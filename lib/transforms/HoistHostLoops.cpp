@@ -5,7 +5,10 @@
 #include "IRQueries.h"
 
 #include "ir/IRPrinter.h"
+#include "ir/IRWalk.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -116,8 +119,7 @@ bool Hoister::yieldsParallelKernel(const StmtList &L, bool Strict) const {
 static bool onlyScalarAssignments(const StmtList &Region) {
   for (const StmtPtr &S : Region) {
     if (const auto *If = dyn_cast<IfStmt>(S.get())) {
-      if (!onlyScalarAssignments(If->Then) ||
-          !onlyScalarAssignments(If->Else))
+      if (!onlyScalarAssignments(If->Then) || !onlyScalarAssignments(If->Else))
         return false;
       continue;
     }
@@ -128,13 +130,33 @@ static bool onlyScalarAssignments(const StmtList &Region) {
   bool Plain = true;
   forEachExprIn(Region, [&](const Expr &E) {
     const auto *C = dyn_cast<CallExpr>(&E);
-    Plain &= !isa<ArrayRef>(E) && !(C && StringRef(C->Callee).starts_with("__"));
+    Plain &=
+        !isa<ArrayRef>(E) && !(C && StringRef(C->Callee).starts_with("__"));
   });
   return Plain;
 }
 
+/// Whether Region names a scalar the nest declares: a kernel may set it or
+/// read it, from its device slot (KernelScalar::Resident), which a
+/// one-thread kernel reads and writes without waiting for the kernels
+/// before it, unlike the host.
+static bool namesNestScalar(const StmtList &Region, const NestStmt &Nest) {
+  std::set<std::string> Declared;
+  forEachStmt(Nest.Body, [&](const Stmt &S) {
+    if (const auto *D = dyn_cast<DeclStmt>(&S))
+      Declared.insert(D->Name);
+  });
+  bool Names = false;
+  forEachExprIn(Region, [&](const Expr &E) {
+    if (const auto *V = dyn_cast<VarRef>(&E))
+      Names |= Declared.count(V->Name) != 0;
+  });
+  return Names;
+}
+
 StmtPtr Hoister::makeKernel(StmtList Region) {
-  if (!Region.empty() && onlyScalarAssignments(Region)) {
+  if (!Region.empty() && onlyScalarAssignments(Region) &&
+      !namesNestScalar(Region, *Nest)) {
     std::string Text;
     llvm::raw_string_ostream OS(Text);
     printStmts(OS, Region, 0);
@@ -177,8 +199,15 @@ StmtList Hoister::lowerNestList(const StmtList &L) {
   // kernels after them read them by value.
   // Outside host loops, only names no user variable can have (restructuring
   // makes them) may be declared in the function's own scope.
+  // A list that stays one kernel anyway keeps its declarations there.
   bool HostScope = !HostLoops.empty();
+  bool Splits = std::any_of(L.begin(), L.end(), [&](const StmtPtr &S) {
+    const auto *For = dyn_cast<ForStmt>(S.get());
+    return For && (forHoistable(*For) || Ctx.isMappable(Nest, For));
+  });
   auto OnHost = [&](const Stmt &S) {
+    if (!Splits)
+      return false;
     const DeclStmt *D = hostScalarDecl(S);
     return D && (HostScope || StringRef(D->Name).starts_with("c2c_"));
   };
@@ -199,8 +228,8 @@ StmtList Hoister::lowerNestList(const StmtList &L) {
       // Declared where the C declares it (a pending statement may read an
       // outer variable of the same name), set where the C sets it.
       Flush();
-      Out.push_back(std::make_shared<DeclStmt>(D->Name, D->Type, nullptr,
-                                               D->Loc));
+      Out.push_back(
+          std::make_shared<DeclStmt>(D->Name, D->Type, nullptr, D->Loc));
       if (D->Init)
         Sequential.push_back(std::make_shared<AssignStmt>(
             std::make_shared<VarRef>(D->Name, D->Type, D->Loc),

@@ -3,20 +3,20 @@
 // runs from its IR): a sum returned through a pointer, a count, and a copy
 // written with pointer arithmetic.
 
-void total(int n, const float *x, float *sum) {
+void total(int n, const float *x, float *sum) { // gpu-check: x[n] sum[1]
 #pragma c2cuda kernel reduction(+: sum)
   for (int i = 0; i < n; i++)
     *sum += x[i];
 }
 
-void twice(int n, const float *x, float *y) {
+void twice(int n, const float *x, float *y) { // gpu-check: x[n] y[n]
 #pragma scop
   for (int i = 0; i < n; i++)
     *(y + i) = 2.0f * *(i + x);
 #pragma endscop
 }
 
-void count(int n, const int *a, int *c) {
+void count(int n, const int *a, int *c) { // gpu-check: a[n] c[1]
   int k = 0;
 #pragma scop
   for (int i = 0; i < n; i++)

@@ -6,7 +6,7 @@
 
 #include <math.h>
 
-void argmax_first(int n, const float *x, float *out, int *where) {
+void argmax_first(int n, const float *x, float *out, int *where) { // gpu-check: x[n] out[1] where[1]
   float m = -10.0f;
   int at = -1;
 #pragma scop
@@ -20,7 +20,7 @@ void argmax_first(int n, const float *x, float *out, int *where) {
   where[0] = at;
 }
 
-void argmin_last(int n, const double *x, double *out, long *where) {
+void argmin_last(int n, const double *x, double *out, long *where) { // gpu-check: x[n] out[1] where[1]
   double m = x[0];
   long at = 0;
   int found = 0;
@@ -38,7 +38,7 @@ void argmin_last(int n, const double *x, double *out, long *where) {
 
 // Every value is a zero, of the sign of x[i] - 0.55 (the oracle draws x from
 // [0.1, 1)): the first one wins, with its sign.
-void signed_zero(int n, const float *x, float *out, int *where) {
+void signed_zero(int n, const float *x, float *out, int *where) { // gpu-check: x[n] out[1] where[1]
   float m = -1.0f;
   int at = -1;
 #pragma scop
@@ -53,7 +53,7 @@ void signed_zero(int n, const float *x, float *out, int *where) {
 }
 
 // Counting down, the first iteration is the greatest i.
-void from_the_end(int n, const int *a, int *where) {
+void from_the_end(int n, const int *a, int *where) { // gpu-check: a[n] where[2]
   int m = -1000;
   int at = -1;
 #pragma scop
@@ -111,7 +111,7 @@ void row_argmin(int n, int m, const float A[n][m], int idx[n]) {
 }
 
 // Left as written: what the branch keeps beside the maximum reads an array.
-void with_payload(int n, const float *x, const float *y, float *out) {
+void with_payload(int n, const float *x, const float *y, float *out) { // gpu-check: x[n] y[n] out[1]
   float m = -10.0f, v = 0.0f;
 #pragma scop
   for (int i = 0; i < n; i++)

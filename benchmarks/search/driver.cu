@@ -1,0 +1,153 @@
+// Searches for an extremum's position (benchmarks/search): amax (isamax as
+// written in C) against cuBLAS Isamax and the copy bandwidth, and LU with
+// partial pivoting against the same C at -O3 on one CPU core and cuSOLVER's
+// dgetrf (same n, column-major, so it factors A^T: a timing peer only).
+// Every c2cuda result is checked first: amax's index against the CPU's, LU's
+// pivots exactly and its factors by relative L2 error.
+#include "../median-time.cuh"
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cublas_v2.h>
+#include <cusolverDn.h>
+#include <vector>
+extern "C" void amax_device(int n, const float *x, int *at);
+extern "C" void amax_ref(int n, const float *x, int *at);
+extern "C" void lup_device(int n, double *A, int *piv);
+extern "C" void lup_ref(int n, double *A, int *piv);
+
+static int bad = 0;
+
+static void amax_bench(long n) {
+  std::vector<float> x(n);
+  srand(11);
+  for (long i = 0; i < n; i++)
+    x[i] = (float)rand() / RAND_MAX * 2.0f - 1.0f;
+  // Ties: the largest magnitude twice, the first one expected.
+  x[n / 3] = 1.5f;
+  x[2 * n / 3] = -1.5f;
+  float *dx, *dy;
+  cudaMalloc(&dx, n * sizeof(float));
+  cudaMalloc(&dy, n * sizeof(float));
+  cudaMemcpy(dx, x.data(), n * sizeof(float), cudaMemcpyHostToDevice);
+  int got = -7, want = -7;
+  amax_device((int)n, dx, &got);
+  amax_ref((int)n, x.data(), &want);
+  cublasHandle_t h;
+  cublasCreate(&h);
+  int cub = 0;
+  cublasIsamax(h, (int)n, dx, 1, &cub);
+  bool ok = got == want && cub - 1 == want;
+  bad |= !ok;
+  float t = median_ms([&] { amax_device((int)n, dx, &got); });
+  float tc = median_ms([&] { cublasIsamax(h, (int)n, dx, 1, &cub); });
+  float tcopy = median_ms([&] {
+    cudaMemcpy(dy, dx, n * sizeof(float), cudaMemcpyDeviceToDevice);
+  });
+  printf("| amax | n = %ld | c2cuda %.3f ms | cuBLAS Isamax %.3f ms | %.2fx | "
+         "copy %.3f ms (%.2fx) | at %d, C %d, cuBLAS %d | %s |\n",
+         n, t, tc, tc / t, tcopy, tcopy / t, got, want, cub - 1,
+         ok ? "PASS" : "FAIL");
+  cublasDestroy(h);
+  cudaFree(dx);
+  cudaFree(dy);
+}
+
+static void lup_bench(int n, bool cpu) {
+  size_t N = (size_t)n * n;
+  std::vector<double> A0(N), Ag(N), Ac(N);
+  srand(5);
+  for (size_t k = 0; k < N; k++)
+    A0[k] = (double)rand() / RAND_MAX * 2.0 - 1.0;
+  std::vector<int> pg(n), pc(n);
+  double *dA, *dB;
+  int *dp, *dinfo;
+  cudaMalloc(&dA, N * sizeof(double));
+  cudaMalloc(&dB, N * sizeof(double));
+  cudaMalloc(&dp, n * sizeof(int));
+  cudaMalloc(&dinfo, sizeof(int));
+  auto fresh = [&] {
+    cudaMemcpy(dA, A0.data(), N * sizeof(double), cudaMemcpyHostToDevice);
+  };
+  // One timed call per run (the factorization works in place), three runs.
+  std::vector<float> ms;
+  for (int r = 0; r < 3; r++) {
+    fresh();
+    cudaEvent_t a, b;
+    cudaEventCreate(&a);
+    cudaEventCreate(&b);
+    cudaEventRecord(a);
+    lup_device(n, dA, dp);
+    cudaEventRecord(b);
+    cudaEventSynchronize(b);
+    float t;
+    cudaEventElapsedTime(&t, a, b);
+    ms.push_back(t);
+  }
+  std::sort(ms.begin(), ms.end());
+  cudaMemcpy(Ag.data(), dA, N * sizeof(double), cudaMemcpyDeviceToHost);
+  cudaMemcpy(pg.data(), dp, n * sizeof(int), cudaMemcpyDeviceToHost);
+  cusolverDnHandle_t s;
+  cusolverDnCreate(&s);
+  int lwork = 0;
+  cusolverDnDgetrf_bufferSize(s, n, n, dB, n, &lwork);
+  double *work;
+  cudaMalloc(&work, (size_t)lwork * sizeof(double));
+  std::vector<float> ps;
+  for (int r = 0; r < 3; r++) {
+    cudaMemcpy(dB, A0.data(), N * sizeof(double), cudaMemcpyHostToDevice);
+    cudaEvent_t a, b;
+    cudaEventCreate(&a);
+    cudaEventCreate(&b);
+    cudaEventRecord(a);
+    cusolverDnDgetrf(s, n, n, dB, n, work, dp, dinfo);
+    cudaEventRecord(b);
+    cudaEventSynchronize(b);
+    float t;
+    cudaEventElapsedTime(&t, a, b);
+    ps.push_back(t);
+  }
+  std::sort(ps.begin(), ps.end());
+  double cpu_ms = -1, rel = -1;
+  bool ok = true;
+  if (cpu) {
+    Ac = A0;
+    auto t0 = std::chrono::steady_clock::now();
+    lup_ref(n, (double *)Ac.data(), pc.data());
+    cpu_ms = std::chrono::duration<double, std::milli>(
+                 std::chrono::steady_clock::now() - t0)
+                 .count();
+    double num = 0, den = 0;
+    for (size_t k = 0; k < N; k++) {
+      double d = Ag[k] - Ac[k];
+      num += d * d;
+      den += Ac[k] * Ac[k];
+      if (std::isnan(Ag[k]))
+        num = INFINITY;
+    }
+    rel = std::sqrt(num / den);
+    ok = rel < 1e-10 && pg == pc;
+  }
+  bad |= !ok;
+  printf("| LU, partial pivoting | n = %d | c2cuda %.1f ms | CPU -O3 one core "
+         "%.1f ms (%.1fx) | cuSOLVER dgetrf %.2f ms (%.3fx) | relL2 %.1e, "
+         "pivots %s | %s |\n",
+         n, ms[1], cpu_ms, cpu_ms / ms[1], ps[1], ps[1] / ms[1], rel,
+         pg == pc ? "equal" : (cpu ? "DIFFER" : "unchecked"),
+         ok ? "PASS" : "FAIL");
+  cusolverDnDestroy(s);
+  cudaFree(work);
+  cudaFree(dA);
+  cudaFree(dB);
+  cudaFree(dp);
+  cudaFree(dinfo);
+}
+
+int main(int argc, char **argv) {
+  long n = argc > 1 ? atol(argv[1]) : 1L << 28;
+  int lu = argc > 2 ? atoi(argv[2]) : 2000;
+  amax_bench(n);
+  lup_bench(lu, true);
+  return bad;
+}
