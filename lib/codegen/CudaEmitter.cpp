@@ -64,11 +64,14 @@ static inline void c2c_check(cudaError_t err, const char *what,
 // one 8-byte slot each, for one call of the function.
 struct c2c_scalar_slots {
   char *base = NULL;
-  c2c_scalar_slots(int n, const char *where) {
+  const char *where;
+  c2c_scalar_slots(int n, const char *where) : where(where) {
     c2c_check(cudaMalloc((void **)&base, 8 * (size_t)n),
               "cudaMalloc of the scalars' device slots", where, where);
   }
-  ~c2c_scalar_slots() { cudaFree(base); }
+  ~c2c_scalar_slots() {
+    c2c_check(cudaFree(base), "cudaFree of the scalars' device slots", where, where);
+  }
   c2c_scalar_slots(const c2c_scalar_slots &) = delete;
   void *at(int k) const { return base + 8 * k; }
 };

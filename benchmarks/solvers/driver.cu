@@ -1,9 +1,10 @@
-// Searches for an extremum's position (benchmarks/search): amax (isamax as
-// written in C) against cuBLAS Isamax and the copy bandwidth, and LU with
-// partial pivoting against the same C at -O3 on one CPU core and cuSOLVER's
-// dgetrf (same n, column-major, so it factors A^T: a timing peer only).
-// Every c2cuda result is checked first: amax's index against the CPU's, LU's
-// pivots exactly and its factors by relative L2 error.
+// BLAS and solver kernels as written in C (benchmarks/solvers): amax
+// (isamax) against cuBLAS Isamax and the copy bandwidth; LU with partial
+// pivoting against the same C at -O3 on one CPU core and cuSOLVER's dgetrf
+// (same n, column-major, so it factors A^T: a timing peer only); conjugate
+// gradients against the C on one core. Every c2cuda result is checked
+// first: amax's index against the CPU's, LU's pivots exactly and its
+// factors by relative L2 error, CG's x by relative L2 error.
 #include "../median-time.cuh"
 #include <chrono>
 #include <cmath>
@@ -16,6 +17,10 @@ extern "C" void amax_device(int n, const float *x, int *at);
 extern "C" void amax_ref(int n, const float *x, int *at);
 extern "C" void lup_device(int n, double *A, int *piv);
 extern "C" void lup_ref(int n, double *A, int *piv);
+extern "C" void cg_device(int n, int iters, const double *A, const double *b,
+                          double *x, double *r, double *p, double *Ap);
+extern "C" void cg_ref(int n, int iters, const double *A, const double *b,
+                       double *x, double *r, double *p, double *Ap);
 
 static int bad = 0;
 
@@ -144,10 +149,66 @@ static void lup_bench(int n, bool cpu) {
   cudaFree(dinfo);
 }
 
+static void cg_bench(int n, int iters) {
+  size_t N = (size_t)n * n;
+  // Symmetric, diagonally dominant: positive definite.
+  std::vector<double> A(N), b(n);
+  srand(3);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j <= i; j++) {
+      double v = (double)rand() / RAND_MAX - 0.5;
+      A[(size_t)i * n + j] = A[(size_t)j * n + i] = v;
+    }
+  for (int i = 0; i < n; i++) {
+    A[(size_t)i * n + i] = n;
+    b[i] = (double)rand() / RAND_MAX;
+  }
+  double *dA, *db, *dv;
+  cudaMalloc(&dA, N * sizeof(double));
+  cudaMalloc(&db, n * sizeof(double));
+  cudaMalloc(&dv, 4 * (size_t)n * sizeof(double));
+  cudaMemcpy(dA, A.data(), N * sizeof(double), cudaMemcpyHostToDevice);
+  cudaMemcpy(db, b.data(), n * sizeof(double), cudaMemcpyHostToDevice);
+  double *x = dv, *r = dv + n, *p = dv + 2 * n, *Ap = dv + 3 * n;
+  float t = median_ms([&] { cg_device(n, iters, dA, db, x, r, p, Ap); }, 5);
+  std::vector<double> xg(n), xc(n), rc(n), pc(n), Apc(n);
+  cudaMemcpy(xg.data(), x, n * sizeof(double), cudaMemcpyDeviceToHost);
+  auto t0 = std::chrono::steady_clock::now();
+  cg_ref(n, iters, A.data(), b.data(), xc.data(), rc.data(), pc.data(),
+         Apc.data());
+  double cpu = std::chrono::duration<double, std::milli>(
+                   std::chrono::steady_clock::now() - t0)
+                   .count();
+  double num = 0, den = 0;
+  for (int i = 0; i < n; i++) {
+    num += (xg[i] - xc[i]) * (xg[i] - xc[i]);
+    den += xc[i] * xc[i];
+    if (std::isnan(xg[i]))
+      num = INFINITY;
+  }
+  double rel = std::sqrt(num / den);
+  bool ok = rel < 1e-10;
+  bad |= !ok;
+  // The matrix is read once per iteration: its bytes over the time.
+  printf("| CG, dense | n = %d, %d iterations | c2cuda %.2f ms (%.0f GB/s of "
+         "A) | CPU -O3 one core %.1f ms (%.1fx) | relL2 %.1e | %s |\n",
+         n, iters, t, (double)N * 8 * iters / (t * 1e6), cpu, cpu / t, rel,
+         ok ? "PASS" : "FAIL");
+  cudaFree(dA);
+  cudaFree(db);
+  cudaFree(dv);
+}
+
 int main(int argc, char **argv) {
   long n = argc > 1 ? atol(argv[1]) : 1L << 28;
   int lu = argc > 2 ? atoi(argv[2]) : 2000;
-  amax_bench(n);
-  lup_bench(lu, true);
+  int cgn = argc > 3 ? atoi(argv[3]) : 4096;
+  int iters = argc > 4 ? atoi(argv[4]) : 50;
+  if (n > 0)
+    amax_bench(n);
+  if (lu > 0)
+    lup_bench(lu, true);
+  if (cgn > 0)
+    cg_bench(cgn, iters);
   return bad;
 }
