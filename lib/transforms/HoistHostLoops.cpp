@@ -139,7 +139,8 @@ static bool onlyScalarAssignments(const StmtList &Region) {
 /// Whether Region names a scalar the nest declares: a kernel may set it or
 /// read it, from its device slot (KernelScalar::Resident), which a
 /// one-thread kernel reads and writes without waiting for the kernels
-/// before it, unlike the host.
+/// before it, unlike the host (which matters inside host loops, where the
+/// wait would come every iteration).
 static bool namesNestScalar(const StmtList &Region, const NestStmt &Nest) {
   std::set<std::string> Declared;
   forEachStmt(Nest.Body, [&](const Stmt &S) {
@@ -156,7 +157,7 @@ static bool namesNestScalar(const StmtList &Region, const NestStmt &Nest) {
 
 StmtPtr Hoister::makeKernel(StmtList Region) {
   if (!Region.empty() && onlyScalarAssignments(Region) &&
-      !namesNestScalar(Region, *Nest)) {
+      (HostLoops.empty() || !namesNestScalar(Region, *Nest))) {
     std::string Text;
     llvm::raw_string_ostream OS(Text);
     printStmts(OS, Region, 0);
@@ -225,9 +226,16 @@ StmtList Hoister::lowerNestList(const StmtList &L) {
   };
   for (const StmtPtr &S : L) {
     if (const DeclStmt *D = OnHost(*S) ? hostScalarDecl(*S) : nullptr) {
-      // Declared where the C declares it (a pending statement may read an
-      // outer variable of the same name), set where the C sets it.
-      Flush();
+      // Declared before the pending statements' kernel, which may then set
+      // it too, unless one of them names an outer variable of the same
+      // name; set where the C sets it.
+      bool Named = false;
+      forEachExprIn(Sequential, [&](const Expr &E) {
+        const auto *V = dyn_cast<VarRef>(&E);
+        Named |= V && V->Name == D->Name;
+      });
+      if (Named)
+        Flush();
       Out.push_back(
           std::make_shared<DeclStmt>(D->Name, D->Type, nullptr, D->Loc));
       if (D->Init)

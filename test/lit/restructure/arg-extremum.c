@@ -134,8 +134,9 @@ void with_payload(int n, const float *x, const float *y, float *out) { // gpu-ch
 // CHECK: {{^}}{{.*}}arg-extremum.c:28:3: remark: reduction over i into c2c_best0 (min) runs with atomic updates (allowed by its use: only the extremum's value is kept, which no order changes){{$}}
 // CHECK: {{^}}{{.*}}arg-extremum.c:28:3: remark: reduction over i into c2c_at0 (max) runs with atomic updates (allowed by exact integer arithmetic){{$}}
 // CHECK: {{^}}{{.*}}arg-extremum.c:60:3: remark: reduction over i into c2c_at0 (max) runs with atomic updates (allowed by exact integer arithmetic){{$}}
-// The pivot's start `m = fabs(A[k][k])` reads the matrix: one thread.
-// CHECK: {{^}}{{.*}}arg-extremum.c:76:5: warning: no parallel loop: the statements are not in a loop; runs as a single thread [-Wserial-kernel]{{$}}
+// `p = k`, the pivot's start `m = fabs(A[k][k])` (which reads the matrix)
+// and the search's start: one thread.
+// CHECK: {{^}}{{.*}}arg-extremum.c:75:5: warning: no parallel loop: the statements are not in a loop; runs as a single thread [-Wserial-kernel]{{$}}
 // CHECK: {{^}}{{.*}}arg-extremum.c:77:5: remark: reduction over i into c2c_best0 (max) runs with atomic updates (allowed by its use: only the extremum's value is kept, which no order changes){{$}}
 // CHECK: {{^}}{{.*}}arg-extremum.c:77:5: remark: reduction over i into c2c_at0 (min) runs with atomic updates (allowed by exact integer arithmetic){{$}}
 // The pick, with `piv[k] = p`.
