@@ -63,9 +63,13 @@ bool Hoister::onlyLoopsAndHoistableIfs(const StmtList &L,
       Locals.insert(D->Name);
       continue;
     }
+    // So may a scalar declared outside the nest (`norm = sqrtf(norm);` in
+    // a power iteration): kernels copy it in and back, as everywhere.
     if (const auto *A = dyn_cast<AssignStmt>(S.get())) {
       const auto *V = dyn_cast<VarRef>(A->LHS.get());
-      if (V && Locals.count(V->Name) && A->Atomic == AtomicKind::None)
+      const NestFacts *NF = Ctx.nestFacts(Nest);
+      if (V && A->Atomic == AtomicKind::None &&
+          (Locals.count(V->Name) || (NF && NF->ScalarsWritten.count(V->Name))))
         continue;
     }
     // An array element's assignment beside the loops (a triangular solve's

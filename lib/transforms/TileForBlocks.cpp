@@ -230,10 +230,13 @@ bool Tiler::checkDims() {
   std::set<std::string> Mapped;
   for (const GridLoop *G : Gs) {
     Mapped.insert(G->Iter);
-    const ForStmt *L = nullptr;
+    // The analysed loop it maps; by name and place only where the mapping
+    // did not record it (a nest may hold several loops named i).
+    const ForStmt *L = G->Loop;
     forEachStmt(Nest.Body, [&](const Stmt &St) {
       const auto *F = dyn_cast<ForStmt>(&St);
-      if (F && !L && F->Iter == G->Iter)
+      if (F && !L && F->Iter == G->Iter && F->Loc.Line == G->Loc.Line &&
+          F->Loc.Col == G->Loc.Col)
         L = F;
     });
     if (!L || !Ctx.isParallel(&Nest, L))
