@@ -57,8 +57,8 @@ bool Hoister::onlyLoopsAndHoistableIfs(const StmtList &L,
   for (const StmtPtr &S : L) {
     if (isa<ForStmt>(S.get()))
       continue;
-    // A scalar declared here lives on the host; statements setting it from
-    // device data run as one-thread kernels, which copy it back.
+    // A scalar declared here is declared on the host; statements setting
+    // it from device data run as one-thread kernels.
     if (const DeclStmt *D = hostScalarDecl(*S)) {
       Locals.insert(D->Name);
       continue;
@@ -198,13 +198,12 @@ StmtList Hoister::lowerNestList(const StmtList &L) {
   if (L.empty())
     return Out;
   // A local declared here may be used by any later statement: keep the list
-  // in one kernel, unless the list is the body of a host loop and declares
-  // scalars only. Those are then host variables: the statements setting them
-  // from device data run in one-thread kernels that copy them back, and the
-  // kernels after them read them by value.
-  // Outside host loops, only names no user variable can have (restructuring
-  // makes them) may be declared in the function's own scope.
-  // A list that stays one kernel anyway keeps its declarations there.
+  // in one kernel, unless it splits into several and declares scalars only,
+  // in the body of a host loop or (names no user variable can have, which
+  // restructuring makes) at the top of the nest. Those become host
+  // declarations; the statements setting them go into kernels or host code
+  // like any other, and kernels reach them in device slots
+  // (KernelScalar::Resident).
   bool HostScope = !HostLoops.empty();
   bool Splits = std::any_of(L.begin(), L.end(), [&](const StmtPtr &S) {
     const auto *For = dyn_cast<ForStmt>(S.get());

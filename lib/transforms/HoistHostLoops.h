@@ -7,14 +7,20 @@
 // (region bodies lowered recursively). Each nest is replaced by host loops and
 // guards around LaunchStmts. An outer loop of a nest is hoisted to the host
 // when it is not parallel, its bounds read no array, its body holds only
-// loops, hoistable ifs and assignments to array elements (each run of
-// those a one-thread kernel), and hoisting exposes at least one parallel loop
-// (otherwise a single sequential kernel does the same work with one launch).
-// An if is hoistable when its condition reads no array and its branches hold
-// only loops, hoistable ifs and array assignments. Every statement left over
+// loops, hoistable ifs, assignments to array elements (each run of those a
+// one-thread kernel), declarations of scalars and assignments to them or to
+// scalars declared outside the nest, and hoisting exposes at least one
+// parallel loop (otherwise a single sequential kernel does the same work with
+// one launch). An if is hoistable when its condition reads no array and its
+// branches hold only what such a body may. Every statement left over
 // becomes a kernel region: a parallel loop gets a kernel of its own,
-// consecutive sequential statements share one (a statement list that declares a
-// scalar is never split, since later statements may use it).
+// consecutive sequential statements share one. A statement list that
+// declares a scalar stays one region, since later statements may use it,
+// unless it splits into several anyway and is the body of a host loop (or
+// the declarations are restructuring's `c2c_` scalars): the scalars are then
+// declared on the host there (a DeclStmt of the host body), their
+// initializers become assignments in place, and kernels reach them in
+// device slots (KernelScalar::Resident, set by CollectKernelInterface).
 //
 // A Reduction loop that may run in parallel (ReductionPolicy.h: the user
 // allows it) gets a kernel of its own like a parallel loop. It is still
@@ -29,11 +35,14 @@
 // (CollectKernelInterface adds them).
 //
 // A region of scalar assignments only (`DX = 1.0 / n;` at the top of a
-// scop: no loop, no array, no call, no declaration) runs on the host as
-// HostCode instead, with its statements kept (HostCode::Body) for the CPU
-// oracle: a one-thread kernel would cost a launch and two copies of each
-// scalar. Legal because it touches only host-visible scalars, which later
-// launches read by value, in program order.
+// scop: no loop, no array, no declaration, no CUDA intrinsic; ifs on
+// scalars allowed) runs on the host as HostCode instead, with its
+// statements kept (HostCode::Body) for the CPU oracle: a one-thread kernel
+// would cost a launch and two copies of each scalar. Inside a host loop, a
+// region naming a scalar the nest declares stays a one-thread kernel: that
+// scalar lives in a device slot, and the host would wait for it every
+// iteration. Legal because it touches only host-visible scalars, which
+// later launches read in program order.
 //
 // Kernels are created here, numbered in source order and named
 // "<function>_kernel<N>"; their Body is the whole region, Grid still empty.
