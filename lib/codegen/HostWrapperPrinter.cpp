@@ -108,11 +108,13 @@ private:
                 unsigned Indent);
   /// Resident scalars (KernelScalar::Resident) among Names that a kernel
   /// wrote since the host last had them: copied to the host.
-  void scalarsToHost(const std::set<std::string> &Names, const SourceLoc &Loc,
+  void scalarsToHost(const std::set<std::string> &Names,
+                     const std::set<std::string> &InScope, const SourceLoc &Loc,
                      unsigned Indent);
   /// After host code wrote these resident scalars: the next kernel to use
   /// one copies it to its slot first.
-  void hostWroteScalars(const std::set<std::string> &Names, unsigned Indent);
+  void hostWroteScalars(const std::set<std::string> &Names,
+                        const std::set<std::string> &InScope, unsigned Indent);
 
   const FunctionPrinter &FP;
 };
@@ -142,6 +144,15 @@ public:
           unsigned Slot = Resident.size();
           Resident[S.Name] = {Slot, S.Type};
         }
+    if (!Resident.empty())
+      findResidentScopes(LF.HostBody, {});
+  }
+
+  /// The resident scalars whose declarations are in scope at host
+  /// statement S (the same name elsewhere is another variable).
+  std::set<std::string> residentInScope(const Stmt &S) const {
+    auto It = ResidentScope.find(&S);
+    return It == ResidentScope.end() ? std::set<std::string>() : It->second;
   }
 
   /// The slot and type of each resident scalar (KernelScalar::Resident).
@@ -492,6 +503,23 @@ private:
   const Function &F;
   const EmitContext &Ctx;
   std::map<std::string, std::pair<unsigned, ScalarKind>> Resident;
+  std::map<const Stmt *, std::set<std::string>> ResidentScope;
+  void findResidentScopes(const StmtList &L, std::set<std::string> In) {
+    for (const StmtPtr &S : L) {
+      ResidentScope[S.get()] = In;
+      if (const auto *D = llvm::dyn_cast<DeclStmt>(S.get())) {
+        if (Resident.count(D->Name))
+          In.insert(D->Name);
+      } else if (const auto *For = llvm::dyn_cast<ForStmt>(S.get())) {
+        findResidentScopes(For->Body, In);
+      } else if (const auto *If = llvm::dyn_cast<IfStmt>(S.get())) {
+        findResidentScopes(If->Then, In);
+        findResidentScopes(If->Else, In);
+      } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
+        findResidentScopes(R->Body, In);
+      }
+    }
+  }
   std::map<std::string, const ArrayPlan *> Plans;
   /// Arrays with a plan that host statements touch.
   std::set<std::string> HostTouched;
@@ -534,10 +562,11 @@ void HostBodyPrinter::toDevice(const std::set<std::string> &Arrays,
 }
 
 void HostBodyPrinter::scalarsToHost(const std::set<std::string> &Names,
+                                    const std::set<std::string> &InScope,
                                     const SourceLoc &Loc, unsigned Indent) {
   for (const std::string &N : Names) {
     auto It = FP.residentScalars().find(N);
-    if (It == FP.residentScalars().end())
+    if (It == FP.residentScalars().end() || !InScope.count(N))
       continue;
     std::string T = spelling(It->second.second);
     indent(OS, Indent);
@@ -556,9 +585,10 @@ void HostBodyPrinter::scalarsToHost(const std::set<std::string> &Names,
 }
 
 void HostBodyPrinter::hostWroteScalars(const std::set<std::string> &Names,
+                                       const std::set<std::string> &InScope,
                                        unsigned Indent) {
   for (const std::string &N : Names)
-    if (FP.residentScalars().count(N)) {
+    if (FP.residentScalars().count(N) && InScope.count(N)) {
       indent(OS, Indent);
       OS << "c2c_hd_" << N << " = true;\n";
     }
@@ -599,7 +629,7 @@ void HostBodyPrinter::beforeStmt(const Stmt &S, unsigned Indent) {
     Reads(*F->Upper);
   }
   toHost(Acc.all(), S.Loc, Indent);
-  scalarsToHost(Read, S.Loc, Indent);
+  scalarsToHost(Read, FP.residentInScope(S), S.Loc, Indent);
 }
 
 void HostBodyPrinter::afterStmt(const Stmt &S, unsigned Indent) {
@@ -607,7 +637,7 @@ void HostBodyPrinter::afterStmt(const Stmt &S, unsigned Indent) {
     if (const auto *R = llvm::dyn_cast<ArrayRef>(A->LHS.get()))
       toDevice({R->Array}, S.Loc, Indent);
     else if (const auto *V = llvm::dyn_cast<VarRef>(A->LHS.get()))
-      hostWroteScalars({V->Name}, Indent);
+      hostWroteScalars({V->Name}, FP.residentInScope(S), Indent);
   } else if (const auto *D = llvm::dyn_cast<DeclStmt>(&S)) {
     // A resident scalar's slot, in its variable's scope. Host and slot are
     // both as good as uninitialized until one is written.
@@ -647,7 +677,7 @@ void HostBodyPrinter::printOther(const Stmt &S, unsigned Indent) {
       for (const auto &[N, T] : Named)
         Names.insert(N);
     }
-    scalarsToHost(Names, H.Loc, Indent);
+    scalarsToHost(Names, FP.residentInScope(S), H.Loc, Indent);
     llvm::SmallVector<llvm::StringRef, 8> Lines;
     llvm::StringRef(H.Text).rtrim().split(Lines, '\n');
     for (llvm::StringRef L : Lines) {
@@ -655,7 +685,7 @@ void HostBodyPrinter::printOther(const Stmt &S, unsigned Indent) {
       OS << L.rtrim() << '\n';
     }
     toDevice(H.ArraysWritten, H.Loc, Indent);
-    hostWroteScalars(H.ScalarsWritten, Indent);
+    hostWroteScalars(H.ScalarsWritten, FP.residentInScope(S), Indent);
     return;
   }
   case Stmt::Kind::HostRegion: {
@@ -712,7 +742,11 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
       std::set<std::string> N = namesIn(*D);
       GridReads.insert(N.begin(), N.end());
     }
-  scalarsToHost(GridReads, K.Loc, Indent);
+  std::set<std::string> KernelResident;
+  for (const KernelScalar &KS : K.Scalars)
+    if (KS.Resident)
+      KernelResident.insert(KS.Name);
+  scalarsToHost(GridReads, KernelResident, K.Loc, Indent);
   for (const KernelParam &P : Params) {
     if (!P.Resident)
       continue;

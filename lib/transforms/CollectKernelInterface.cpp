@@ -7,6 +7,7 @@
 #include "ir/IRWalk.h"
 
 #include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -96,31 +97,62 @@ void collect(Kernel &K, const LoweringContext &Ctx, const IterMap &HostIters) {
       K.Arrays.push_back(P.Name);
 }
 
+/// For each LaunchStmt, the scalars host declarations in scope there
+/// declare (HoistHostLoops' declarations in host loop bodies).
+void findHostDecls(const StmtList &L, std::set<std::string> InScope,
+                   std::map<unsigned, std::set<std::string>> &PerKernel) {
+  for (const StmtPtr &S : L) {
+    if (const auto *D = dyn_cast<DeclStmt>(S.get())) {
+      if (!D->isArray())
+        InScope.insert(D->Name);
+    } else if (const auto *Launch = dyn_cast<LaunchStmt>(S.get())) {
+      PerKernel[Launch->KernelIndex] = InScope;
+    } else if (const auto *For = dyn_cast<ForStmt>(S.get())) {
+      findHostDecls(For->Body, InScope, PerKernel);
+    } else if (const auto *If = dyn_cast<IfStmt>(S.get())) {
+      findHostDecls(If->Then, InScope, PerKernel);
+      findHostDecls(If->Else, InScope, PerKernel);
+    } else if (const auto *R = dyn_cast<HostRegion>(S.get())) {
+      findHostDecls(R->Body, InScope, PerKernel);
+    }
+  }
+}
+
 /// KernelScalar::Resident for the scalars one host declaration declares
 /// (restructuring's and host loop bodies' own: no user host code names
-/// them) that some kernel writes, with one type in every kernel.
-void markResidentScalars(LoweredFunction &LF) {
+/// them) that some kernel in its scope writes, with one type there; only
+/// in the kernels launched in that scope (elsewhere the name is another
+/// variable).
+void markResidentScalars(LoweredFunction &LF,
+                         std::map<unsigned, std::set<std::string>> InScope) {
   std::map<std::string, unsigned> Decls;
   forEachStmt(LF.HostBody, [&](const Stmt &S) {
     if (const auto *D = dyn_cast<DeclStmt>(&S))
       Decls[D->Name] += D->isArray() ? 2 : 1;
   });
+  for (unsigned I = 0; I < LF.Kernels.size(); ++I)
+    if (LF.Kernels[I].FewBlocksAlternative >= 0)
+      InScope[LF.Kernels[I].FewBlocksAlternative] = InScope[I];
+  auto Declared = [&](unsigned K, const std::string &N) {
+    auto D = Decls.find(N);
+    return D != Decls.end() && D->second == 1 && InScope[K].count(N);
+  };
   std::map<std::string, ScalarKind> Type;
   std::set<std::string> Written, Mixed;
-  for (const Kernel &K : LF.Kernels)
-    for (const KernelScalar &S : K.Scalars) {
+  for (unsigned K = 0; K < LF.Kernels.size(); ++K)
+    for (const KernelScalar &S : LF.Kernels[K].Scalars) {
+      if (!Declared(K, S.Name))
+        continue;
       auto [It, New] = Type.emplace(S.Name, S.Type);
       if (!New && It->second != S.Type)
         Mixed.insert(S.Name);
       if (S.Written)
         Written.insert(S.Name);
     }
-  for (Kernel &K : LF.Kernels)
-    for (KernelScalar &S : K.Scalars) {
-      auto D = Decls.find(S.Name);
-      S.Resident = D != Decls.end() && D->second == 1 &&
-                   Written.count(S.Name) && !Mixed.count(S.Name);
-    }
+  for (unsigned K = 0; K < LF.Kernels.size(); ++K)
+    for (KernelScalar &S : LF.Kernels[K].Scalars)
+      S.Resident =
+          Declared(K, S.Name) && Written.count(S.Name) && !Mixed.count(S.Name);
 }
 
 } // namespace
@@ -137,7 +169,9 @@ LoweredFunction collectKernelInterface(LoweredFunction LF,
       HostIters[LF.Kernels[I].FewBlocksAlternative] = HostIters[I];
   for (unsigned I = 0; I < LF.Kernels.size(); ++I)
     collect(LF.Kernels[I], Ctx, HostIters[I]);
-  markResidentScalars(LF);
+  std::map<unsigned, std::set<std::string>> HostDecls;
+  findHostDecls(LF.HostBody, {}, HostDecls);
+  markResidentScalars(LF, std::move(HostDecls));
   return LF;
 }
 
