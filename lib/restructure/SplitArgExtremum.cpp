@@ -288,18 +288,16 @@ private:
   DiagnosticList &Diags;
 };
 
-bool anyMatch(const StmtList &L) {
+} // namespace
+
+bool hasArgExtremum(const StmtList &Body) {
   bool Found = false;
-  forEachStmt(L, [&](const Stmt &S) {
+  forEachStmt(Body, [&](const Stmt &S) {
     if (const auto *F = dyn_cast<ForStmt>(&S))
       Found |= match(*F).has_value();
   });
   return Found;
 }
-
-} // namespace
-
-bool hasArgExtremum(const StmtList &Body) { return anyMatch(Body); }
 
 StmtList splitArgExtremum(
     const StmtList &Body,

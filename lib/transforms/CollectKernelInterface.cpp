@@ -17,25 +17,34 @@ namespace {
 
 using IterMap = std::map<std::string, ScalarKind>;
 
-/// For each LaunchStmt of the host body, the host loop iterators and the
-/// host scalars declared in host loop bodies (HoistHostLoops) around it.
-void findHostIterators(const StmtList &L, IterMap InScope,
-                       std::map<unsigned, IterMap> &PerKernel) {
+/// What is in scope at a launch: the host loop iterators and the host
+/// scalars HoistHostLoops declared in host loop bodies, with their types
+/// (Locals), and the declared ones alone (Declared).
+struct HostScope {
+  IterMap Locals;
+  std::set<std::string> Declared;
+};
+
+/// The HostScope of each LaunchStmt of the host body.
+void findHostScopes(const StmtList &L, HostScope In,
+                    std::map<unsigned, HostScope> &PerKernel) {
   for (const StmtPtr &S : L) {
     if (const auto *D = dyn_cast<DeclStmt>(S.get())) {
-      if (!D->isArray())
-        InScope[D->Name] = D->Type;
+      if (!D->isArray()) {
+        In.Locals[D->Name] = D->Type;
+        In.Declared.insert(D->Name);
+      }
     } else if (const auto *Launch = dyn_cast<LaunchStmt>(S.get())) {
-      PerKernel[Launch->KernelIndex] = InScope;
+      PerKernel[Launch->KernelIndex] = In;
     } else if (const auto *For = dyn_cast<ForStmt>(S.get())) {
-      IterMap Inner = InScope;
-      Inner[For->Iter] = For->IterType;
-      findHostIterators(For->Body, Inner, PerKernel);
+      HostScope Inner = In;
+      Inner.Locals[For->Iter] = For->IterType;
+      findHostScopes(For->Body, Inner, PerKernel);
     } else if (const auto *If = dyn_cast<IfStmt>(S.get())) {
-      findHostIterators(If->Then, InScope, PerKernel);
-      findHostIterators(If->Else, InScope, PerKernel);
+      findHostScopes(If->Then, In, PerKernel);
+      findHostScopes(If->Else, In, PerKernel);
     } else if (const auto *R = dyn_cast<HostRegion>(S.get())) {
-      findHostIterators(R->Body, InScope, PerKernel);
+      findHostScopes(R->Body, In, PerKernel);
     }
   }
 }
@@ -97,45 +106,23 @@ void collect(Kernel &K, const LoweringContext &Ctx, const IterMap &HostIters) {
       K.Arrays.push_back(P.Name);
 }
 
-/// For each LaunchStmt, the scalars host declarations in scope there
-/// declare (HoistHostLoops' declarations in host loop bodies).
-void findHostDecls(const StmtList &L, std::set<std::string> InScope,
-                   std::map<unsigned, std::set<std::string>> &PerKernel) {
-  for (const StmtPtr &S : L) {
-    if (const auto *D = dyn_cast<DeclStmt>(S.get())) {
-      if (!D->isArray())
-        InScope.insert(D->Name);
-    } else if (const auto *Launch = dyn_cast<LaunchStmt>(S.get())) {
-      PerKernel[Launch->KernelIndex] = InScope;
-    } else if (const auto *For = dyn_cast<ForStmt>(S.get())) {
-      findHostDecls(For->Body, InScope, PerKernel);
-    } else if (const auto *If = dyn_cast<IfStmt>(S.get())) {
-      findHostDecls(If->Then, InScope, PerKernel);
-      findHostDecls(If->Else, InScope, PerKernel);
-    } else if (const auto *R = dyn_cast<HostRegion>(S.get())) {
-      findHostDecls(R->Body, InScope, PerKernel);
-    }
-  }
-}
-
 /// KernelScalar::Resident for the scalars one host declaration declares
 /// (restructuring's and host loop bodies' own: no user host code names
 /// them) that some kernel in its scope writes, with one type there; only
 /// in the kernels launched in that scope (elsewhere the name is another
 /// variable).
 void markResidentScalars(LoweredFunction &LF,
-                         std::map<unsigned, std::set<std::string>> InScope) {
+                         const std::map<unsigned, HostScope> &Scopes) {
   std::map<std::string, unsigned> Decls;
   forEachStmt(LF.HostBody, [&](const Stmt &S) {
     if (const auto *D = dyn_cast<DeclStmt>(&S))
       Decls[D->Name] += D->isArray() ? 2 : 1;
   });
-  for (unsigned I = 0; I < LF.Kernels.size(); ++I)
-    if (LF.Kernels[I].FewBlocksAlternative >= 0)
-      InScope[LF.Kernels[I].FewBlocksAlternative] = InScope[I];
   auto Declared = [&](unsigned K, const std::string &N) {
     auto D = Decls.find(N);
-    return D != Decls.end() && D->second == 1 && InScope[K].count(N);
+    auto S = Scopes.find(K);
+    return D != Decls.end() && D->second == 1 && S != Scopes.end() &&
+           S->second.Declared.count(N);
   };
   std::map<std::string, ScalarKind> Type;
   std::set<std::string> Written, Mixed;
@@ -159,19 +146,16 @@ void markResidentScalars(LoweredFunction &LF,
 
 LoweredFunction collectKernelInterface(LoweredFunction LF,
                                        const LoweringContext &Ctx) {
-  IterMap None;
-  std::map<unsigned, IterMap> HostIters;
-  findHostIterators(LF.HostBody, None, HostIters);
+  std::map<unsigned, HostScope> Scopes;
+  findHostScopes(LF.HostBody, {}, Scopes);
   // An alternative runs where its kernel is launched (alternatives follow
   // the kernels they stand in for).
   for (unsigned I = 0; I < LF.Kernels.size(); ++I)
     if (LF.Kernels[I].FewBlocksAlternative >= 0)
-      HostIters[LF.Kernels[I].FewBlocksAlternative] = HostIters[I];
+      Scopes[LF.Kernels[I].FewBlocksAlternative] = Scopes[I];
   for (unsigned I = 0; I < LF.Kernels.size(); ++I)
-    collect(LF.Kernels[I], Ctx, HostIters[I]);
-  std::map<unsigned, std::set<std::string>> HostDecls;
-  findHostDecls(LF.HostBody, {}, HostDecls);
-  markResidentScalars(LF, std::move(HostDecls));
+    collect(LF.Kernels[I], Ctx, Scopes[I].Locals);
+  markResidentScalars(LF, Scopes);
   return LF;
 }
 
