@@ -6,7 +6,9 @@ of a computation gives the same result, and times cuBLAS beside the gemm
 forms. Issue 12's benchmark: every form should run within 10% of the
 fastest form of its computation.
 
-    python3 benchmarks/loop-order/gen.py OUT_DIR
+    python3 benchmarks/loop-order/gen.py OUT_DIR [--double]
+
+--double writes the same forms in double, timed beside cuBLAS DGEMM/DSYRK.
 
 The same loop_orders.c is the input of test/lit/restructure/loop-orders.test
 (the CPU oracle on every form).
@@ -342,8 +344,25 @@ static std::vector<Row> Rows;
         f.write("\n".join(o) + "\n")
 
 
+def in_double(path):
+    with open(path) as f:
+        text = f.read()
+    text = text.replace("float", "double").replace("cublasS", "cublasD")
+    text = text.replace("SGEMM", "DGEMM").replace("SSYRK", "DSYRK")
+    # What stays float: CUDA's event times; cublasSetMathMode is no S-routine.
+    text = text.replace("double ms;\n    cudaEventElapsedTime",
+                        "float ms;\n    cudaEventElapsedTime")
+    text = text.replace("cublasDetMathMode", "cublasSetMathMode")
+    with open(path, "w") as f:
+        f.write(text)
+
+
 if __name__ == "__main__":
-    out = sys.argv[1] if len(sys.argv) > 1 else "."
+    args = [a for a in sys.argv[1:] if a != "--double"]
+    out = args[0] if args else "."
     os.makedirs(out, exist_ok=True)
     write_c(os.path.join(out, "loop_orders.c"))
     write_driver(os.path.join(out, "driver.cu"))
+    if "--double" in sys.argv:
+        for name in ("loop_orders.c", "driver.cu"):
+            in_double(os.path.join(out, name))

@@ -12,9 +12,47 @@
 namespace c2cuda {
 namespace codegen {
 
+/// The tensor-core update of accumulator part P (0 .. 3) of one 16 x 8
+/// block, `d = c2c_mma_m16n8k4(P, a0, a1, b0, d)`, or null.
+static const CallExpr *mmaPart(const Stmt &S, int64_t P) {
+  const auto *A = llvm::dyn_cast<AssignStmt>(&S);
+  const auto *C =
+      A && A->Op == AssignOpKind::Set && A->Atomic == AtomicKind::None
+          ? llvm::dyn_cast<CallExpr>(A->RHS.get())
+          : nullptr;
+  if (!C || C->Callee != "c2c_mma_m16n8k4" || C->Args.size() != 5)
+    return nullptr;
+  const auto *Part = llvm::dyn_cast<IntLit>(C->Args[0].get());
+  return Part && Part->Value == P && sameExpr(*A->LHS, *C->Args[4]) ? C
+                                                                    : nullptr;
+}
+
 void CStmtPrinter::printStmts(const StmtList &L, unsigned Indent) {
-  for (const StmtPtr &S : L)
-    printStmt(*S, Indent);
+  for (size_t I = 0; I < L.size(); ++I) {
+    // The four parts of one block with the same operands are one
+    // instruction.
+    const CallExpr *First = mmaPart(*L[I], 0);
+    bool Group = First && I + 3 < L.size();
+    for (int64_t P = 1; Group && P < 4; ++P) {
+      const CallExpr *C = mmaPart(*L[I + P], P);
+      Group = C && sameExpr(*C->Args[1], *First->Args[1]) &&
+              sameExpr(*C->Args[2], *First->Args[2]) &&
+              sameExpr(*C->Args[3], *First->Args[3]);
+    }
+    if (!Group) {
+      printStmt(*L[I], Indent);
+      continue;
+    }
+    beforeStmt(*L[I], Indent);
+    indent(OS, Indent);
+    OS << "c2c_mma_m16n8k4(";
+    for (size_t P = 0; P < 4; ++P)
+      OS << expr(*llvm::cast<AssignStmt>(*L[I + P]).LHS) << ", ";
+    OS << expr(*First->Args[1]) << ", " << expr(*First->Args[2]) << ", "
+       << expr(*First->Args[3]) << ");\n";
+    afterStmt(*L[I + 3], Indent);
+    I += 3;
+  }
 }
 
 std::string CStmtPrinter::loopHeader(const ForStmt &F) const {

@@ -214,6 +214,42 @@ template <typename T>
   return __shfl_xor_sync(0xffffffffu, v, mask);
 }
 
+// D += A B on the FP64 tensor cores for one 16 x 8 block of a warp's points
+// (mma.sync m16n8k4; every lane of the warp calls it together): lane l holds
+// A's rows l / 4 and l / 4 + 8 of column l % 4 (a0, a1), B's row l % 4 of
+// column l / 4 (b0) and D's rows l / 4 and l / 4 + 8 of columns 2 (l % 4) and
+// 2 (l % 4) + 1 (d0 .. d3). Each d is the chain of fused multiply-adds over
+// the four columns of A in order; before sm_90, the same chain from shuffles.
+[[maybe_unused]] static __device__ inline void c2c_mma_m16n8k4(double &d0, double &d1, double &d2, double &d3,
+                                                               double a0, double a1, double b0) {
+#if __CUDA_ARCH__ >= 900
+  asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
+      : "+d"(d0), "+d"(d1), "+d"(d2), "+d"(d3)
+      : "d"(a0), "d"(a1), "d"(b0));
+#else
+  int lane = (int)((threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) & 31u);
+  int g = lane >> 2, t = lane & 3;
+  for (int q = 0; q < 4; ++q) {
+    double r0 = __shfl_sync(0xffffffffu, a0, g * 4 + q);
+    double r1 = __shfl_sync(0xffffffffu, a1, g * 4 + q);
+    double c0 = __shfl_sync(0xffffffffu, b0, 8 * t + q);
+    double c1 = __shfl_sync(0xffffffffu, b0, 8 * t + 4 + q);
+    d0 = fma(r0, c0, d0);
+    d1 = fma(r0, c1, d1);
+    d2 = fma(r1, c0, d2);
+    d3 = fma(r1, c1, d3);
+  }
+#endif
+}
+
+// Accumulator `part` (0 .. 3) of the above alone.
+[[maybe_unused]] static __device__ inline double c2c_mma_m16n8k4(int part, double a0, double a1, double b0,
+                                                                 double c) {
+  double d[4] = {c, c, c, c};
+  c2c_mma_m16n8k4(d[0], d[1], d[2], d[3], a0, a1, b0);
+  return d[part & 3];
+}
+
 // The kernels were built assuming cond of the parameters (rows of a
 // linearized array hold what its subscripts reach, as BLAS's leading
 // dimensions promise); other arguments would need the C's order.

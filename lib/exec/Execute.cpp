@@ -915,13 +915,14 @@ private:
     return BarrierMemo[&S] = Has;
   }
 
-  /// The warp shuffles (c2c_shfl_xor calls) of an assignment or a
-  /// declaration, in evaluation order.
+  /// The calls every lane of a warp makes together (warp shuffles,
+  /// c2c_shfl_xor, and tensor-core products, c2c_mma_m16n8k4) of an
+  /// assignment or a declaration, in evaluation order.
   static std::vector<const CallExpr *> shuffles(const Stmt &S) {
     std::vector<const CallExpr *> Out;
     auto Visit = [&](const Expr &E) {
       if (const auto *C = llvm::dyn_cast<CallExpr>(&E))
-        if (C->Callee == "c2c_shfl_xor")
+        if (isWarpCollective(C->Callee))
           Out.push_back(C);
     };
     if (const auto *A = llvm::dyn_cast<AssignStmt>(&S)) {
@@ -1213,15 +1214,16 @@ private:
       }
     }
     size_t N = Calls.size();
-    std::vector<Value> Vals(ThreadsPerBlock * N);
-    std::vector<int64_t> Offs(ThreadsPerBlock * N);
+    // Every lane's arguments first.
+    std::vector<std::vector<Value>> Args(ThreadsPerBlock * N);
     for (int64_t T : threadOrder()) {
       enter(T);
       for (size_t C = 0; C < N && !I.failed(); ++C) {
-        Vals[T * N + C] = I.eval(*Calls[C]->Args[0]);
-        Offs[T * N + C] = I.eval(*Calls[C]->Args[1]).I;
-        if (Offs[T * N + C] < 0 || Offs[T * N + C] > 31)
-          I.fail("warp shuffle offset " + std::to_string(Offs[T * N + C]) +
+        for (const ExprPtr &A : Calls[C]->Args)
+          Args[T * N + C].push_back(I.eval(*A));
+        int64_t Off = Args[T * N + C][1].I;
+        if (Calls[C]->Callee == "c2c_shfl_xor" && (Off < 0 || Off > 31))
+          I.fail("warp shuffle offset " + std::to_string(Off) +
                      " outside 0..31",
                  S.Loc);
       }
@@ -1235,7 +1237,10 @@ private:
         size_t C = std::find(Calls.begin(), Calls.end(), &Call) - Calls.begin();
         if (C == N)
           return Value();
-        return Vals[(T ^ Offs[T * N + C]) * N + C];
+        if (Call.Callee == "c2c_shfl_xor")
+          return Args[(T ^ Args[T * N + C][1].I) * N + C][0];
+        return mmaPart(
+            T, [&](int64_t Lane, unsigned A) { return Args[Lane * N + C][A]; });
       };
       I.exec(S);
       I.OnShuffle = nullptr;
@@ -1243,6 +1248,24 @@ private:
       if (I.failed())
         return;
     }
+  }
+
+  /// What c2c_mma_m16n8k4(part, a0, a1, b0, c) gives thread T, whose
+  /// warp's lanes passed Arg(lane, argument): the part's accumulator c plus
+  /// the row of A (a0 of rows 0-7, a1 of rows 8-15, column q in lane
+  /// 4 row + q) times the column of B (b0, row q in lane 4 column + q), as
+  /// fused multiply-adds in the order of q.
+  static Value mmaPart(int64_t T,
+                       const std::function<Value(int64_t, unsigned)> &Arg) {
+    int64_t W = T & ~int64_t(31), Lane = T - W;
+    int64_t Part = Arg(T, 0).I & 3;
+    int64_t Row = (Lane >> 2) + 8 * (Part >> 1),
+            Col = 2 * (Lane & 3) + (Part & 1);
+    double D = Arg(T, 4).D;
+    for (int64_t Q = 0; Q < 4; ++Q)
+      D = std::fma(Arg(W + 4 * (Row & 7) + Q, Row < 8 ? 1 : 2).D,
+                   Arg(W + 4 * Col + Q, 3).D, D);
+    return Value::ofFloat(ScalarKind::Double, D);
   }
 
   /// Runs L for the whole block: barrier-free runs of statements thread by

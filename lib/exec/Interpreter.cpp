@@ -277,9 +277,9 @@ Value Interpreter::eval(const Expr &E) {
       R = Value::ofInt(ScalarKind::Long, InterpretedSmCount);
       break;
     }
-    if (C.Callee == "c2c_shfl_xor") {
+    if (isWarpCollective(C.Callee)) {
       if (!OnShuffle) {
-        fail("a warp shuffle outside the lockstep run of a warp", E.Loc);
+        fail("'" + C.Callee + "' outside the lockstep run of a warp", E.Loc);
         return Value::ofInt(ScalarKind::Int, 0);
       }
       R = OnShuffle(C);

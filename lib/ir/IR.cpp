@@ -259,6 +259,10 @@ const Param *Function::findParam(const std::string &N) const {
   return nullptr;
 }
 
+bool isWarpCollective(const std::string &Callee) {
+  return Callee == "c2c_shfl_xor" || Callee == "c2c_mma_m16n8k4";
+}
+
 bool sameExpr(const Expr &A, const Expr &B) {
   using llvm::cast;
   if (A.getKind() != B.getKind() || A.Type != B.Type)

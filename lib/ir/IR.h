@@ -603,6 +603,11 @@ const Expr *stripCasts(const Expr *E);
 /// Whether E is an integer literal, under casts.
 bool isIntLiteral(const Expr &E);
 
+/// Whether calls to Callee are made by every lane of a warp together and
+/// read the other lanes' arguments: warp shuffles (c2c_shfl_xor) and
+/// tensor-core products (c2c_mma_m16n8k4, transforms/TensorCoreProducts.h).
+bool isWarpCollective(const std::string &Callee);
+
 /// Whether A and B are the same expression: same node kinds, operators,
 /// names, values and types throughout (locations aside).
 bool sameExpr(const Expr &A, const Expr &B);

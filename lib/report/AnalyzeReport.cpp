@@ -236,6 +236,7 @@ json c2cuda::buildAnalyzeReport(const Module &M, const AnalyzeOptions &Opts,
     PO.FastMath = Opts.FastMath;
     PO.TileByDefault = Opts.TileByDefault;
     PO.CheckerboardLayout = Opts.CheckerboardLayout;
+    PO.TensorCores = Opts.TensorCores;
     LoweredFunction LF = runPipeline(F, Facts, PO, MappingDiags);
     for (const Diagnostic &D : MappingDiags.all())
       if (D.Level != DiagLevel::Remark)

@@ -39,6 +39,7 @@ struct AnalyzeOptions {
   /// `--no-default-tiling`, so the report describes the emitted kernels.
   bool TileByDefault = true;
   bool CheckerboardLayout = true; ///< PipelineOptions::CheckerboardLayout.
+  bool TensorCores = true;        ///< PipelineOptions::TensorCores.
   /// Name of the input as shown in the report.
   std::string SourceName;
 };

@@ -28,6 +28,9 @@ public:
   /// --allow-reassociation: every reduction may run in parallel, as if each
   /// nest had a reduction(...) clause for it.
   bool AllowReassociation;
+  /// Tiled double products may run on the FP64 tensor cores
+  /// (TensorCoreProducts.h); --no-tensor-cores turns it off.
+  bool TensorCores = true;
 
   /// The nest with this NestStmt::Id, or null.
   const NestStmt *nest(unsigned Id) const;

@@ -218,6 +218,7 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
                     "the passes are " + allNames());
 
   LoweringContext Ctx(F, Facts, Diags, Opts.AllowReassociation);
+  Ctx.TensorCores = Opts.TensorCores;
   checkReductionClauses(Ctx);
   LoweredFunction LF;
   if (!Opts.Passes.empty()) {

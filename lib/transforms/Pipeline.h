@@ -41,6 +41,9 @@ struct PipelineOptions {
   /// checkerboard layout (PackCheckerboards.h); --no-checkerboard-layout
   /// turns it off.
   bool CheckerboardLayout = true;
+  /// Tiled double products on the FP64 tensor cores (TensorCoreProducts.h);
+  /// --no-tensor-cores turns it off.
+  bool TensorCores = true;
   /// When not empty, exactly these passes run, in this order (c2cuda-opt);
   /// the first must be HoistHostLoops, which makes the kernels.
   std::vector<std::string> Passes;

@@ -9,6 +9,7 @@
 
 #include "DefaultTiling.h"
 #include "IRQueries.h"
+#include "TensorCoreProducts.h"
 #include "TileFootprint.h"
 #include "TripCount.h"
 #include "ir/IRRewrite.h"
@@ -117,6 +118,10 @@ private:
                                              const std::vector<TileVar> &Vars,
                                              std::string &Why);
   void planRegisterOperands();
+  /// Mma when the strip's update can run on the tensor cores
+  /// (TensorCoreProducts.h).
+  void planTensorCores();
+  std::optional<TensorCorePlan> Mma;
   using LoadMode = TileLoadMode;
   /// Cooperative loads of every shared tile (SharedTileCopy.h).
   StmtList loads(LoadMode Mode = LoadMode::Direct);
@@ -870,6 +875,8 @@ ExprPtr Tiler::localIndex(const TiledDim &D) const {
   auto IBin = [](BinaryOpKind Op, ExprPtr A, ExprPtr B) {
     return bin(Op, A, B, ScalarKind::Int);
   };
+  if (Mma && D.Dim < 2)
+    return tensorCoreLocalIndex(*Mma, D.Dim == 1, ivar(D.Point));
   // (p / V) * blockDim * V + t * V + p % V
   ExprPtr Tid =
       D.Dim < 3 ? cast(builtin("threadIdx", D.Dim), ScalarKind::Int) : ilit(0);
@@ -1066,6 +1073,7 @@ bool Tiler::run() {
                        : "strip-mine a loop inside the mapped loops with "
                          "tile(k: ...) or leave out pipeline(...)");
 
+  planTensorCores();
   bool Light = !Strip && Tiles.empty();
   StmtList Body = kernelPrologue(Light);
   StmtList Tile = tileOrigin();
@@ -1356,7 +1364,8 @@ StmtList Tiler::stripMinedTile() {
   // each one.
   StripBody.push_back(std::make_shared<IfStmt>(
       cmpL(BinaryOpKind::LE, addL(lvar(SV), llit(StripSize)), lvar(TripK)),
-      StmtList{countLoop(QV, StripSize, Q, Unroll)},
+      Mma ? tensorCoreStrip(*Mma)
+          : StmtList{countLoop(QV, StripSize, Q, Unroll)},
       StmtList{countLoop(
           QV, StripSize,
           {std::make_shared<IfStmt>(
@@ -1375,6 +1384,36 @@ StmtList Tiler::stripMinedTile() {
   StmtList PP = pointLoops(Post, true);
   Work.insert(Work.end(), PP.begin(), PP.end());
   return Work;
+}
+
+void Tiler::planTensorCores() {
+  const TiledDim *X = nullptr, *Y = nullptr;
+  for (const TiledDim &D : Dims) {
+    if (D.Dim == 0)
+      X = &D;
+    if (D.Dim == 1)
+      Y = &D;
+  }
+  if (!Ctx.TensorCores || !Strip || TwoBuffers || Tiles.empty() ||
+      Dims.size() != 2 || !X || !Y || !K.BandGuard.empty() || tileInBand())
+    return;
+  TensorCoreTile T;
+  for (auto [From, To] :
+       {std::make_pair(X, &T.Cols), std::make_pair(Y, &T.Rows)})
+    *To = {From->G->Iter, From->Point,  From->G->IterType,
+           From->G->Step, From->Points, From->Tile};
+  T.Threads = Threads;
+  T.StripIter = Strip->Iter;
+  T.StripCounter = "c2c_s_" + Strip->Iter;
+  T.StripType = Strip->IterType;
+  T.StripLower = Strip->Lower;
+  T.StripStep = Strip->Step;
+  T.StripSize = StripSize;
+  T.Body = rewriteForPoints(Strip->Body);
+  for (const TiledDim &D : Dims)
+    T.PointNames.insert({D.Point, D.T, D.Clamp});
+  std::string Why;
+  Mma = planTensorCoreProduct(T, Why);
 }
 
 void Tiler::setGridAndBlock() {
@@ -1446,6 +1485,13 @@ void Tiler::recordAndExplain() {
             llvm::map_range(Private, [](const auto &P) { return P.first; }),
             ", ") +
         " kept per point in registers");
+  if (Mma)
+    K.Remarks.push_back(
+        "full strips on the FP64 tensor cores: each warp's " +
+        std::to_string(Mma->WarpRows) + " (" + Mma->Tile.Rows.Iter + ") x " +
+        std::to_string(Mma->WarpCols) + " (" + Mma->Tile.Cols.Iter +
+        ") points as blocks of 16 x 8, one mma.sync.m16n8k4 per block and 4 " +
+        "iterations of '" + Strip->Iter + "' (each sum still in order)");
 }
 
 /// K tiled by the default schedule S, or nothing when the Tiler refuses S
@@ -1467,6 +1513,7 @@ std::optional<Kernel> tileWith(const Kernel &K, const NestStmt &Nest,
   Try.Schedule.MaxRegCount = S.MaxRegCount;
   DiagnosticList Scratch;
   LoweringContext TryCtx(Ctx.F, Ctx.Facts, Scratch, Ctx.AllowReassociation);
+  TryCtx.TensorCores = Ctx.TensorCores;
   if (!Tiler(Try, Nest, S, TryCtx).run() || Scratch.hasErrors())
     return std::nullopt;
   return Try;

@@ -103,6 +103,9 @@ static cl::opt<bool>
     NoCheckerboardLayout("no-checkerboard-layout",
                          cl::desc("As c2cuda --no-checkerboard-layout"),
                          cl::cat(Category));
+static cl::opt<bool> NoTensorCores("no-tensor-cores",
+                                   cl::desc("As c2cuda --no-tensor-cores"),
+                                   cl::cat(Category));
 static cl::opt<bool>
     AllowReassociation("allow-reassociation",
                        cl::desc("As c2cuda --allow-reassociation"),
@@ -386,6 +389,7 @@ int main(int argc, char **argv) {
   POpts.FastMath = FastMath;
   POpts.TileByDefault = !NoDefaultTiling;
   POpts.CheckerboardLayout = !NoCheckerboardLayout;
+  POpts.TensorCores = !NoTensorCores;
   std::string Null;
   llvm::raw_string_ostream Log(Null);
 

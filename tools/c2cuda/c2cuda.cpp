@@ -206,6 +206,13 @@ static cl::opt<bool> NoDefaultTiling(
              "without schedule clauses (by default 2-D nests are tiled)"),
     cl::cat(Category));
 
+static cl::opt<bool> NoTensorCores(
+    "no-tensor-cores",
+    cl::desc("Run tiled double products with FP64 fused multiply-adds (by "
+             "default they run on the FP64 tensor cores, sm_90: the same "
+             "sums in the same order, twice the rate)"),
+    cl::cat(Category));
+
 static cl::opt<bool> NoCheckerboardLayout(
     "no-checkerboard-layout",
     cl::desc("Keep 2-D arrays that red-black sweeps update one colour at a "
@@ -373,6 +380,7 @@ static bool runAnalyze(const Module &M) {
   Opts.FastMath = FastMath;
   Opts.TileByDefault = !NoDefaultTiling;
   Opts.CheckerboardLayout = !NoCheckerboardLayout;
+  Opts.TensorCores = !NoTensorCores;
   Opts.SourceName = llvm::sys::path::filename(InputFile).str();
   DiagnosticList Diags;
   nlohmann::json Report = buildAnalyzeReport(M, Opts, Diags);
@@ -511,6 +519,7 @@ int main(int argc, char **argv) {
   POpts.FastMath = FastMath;
   POpts.TileByDefault = !NoDefaultTiling;
   POpts.CheckerboardLayout = !NoCheckerboardLayout;
+  POpts.TensorCores = !NoTensorCores;
   std::vector<LoweredFunction> Lowered = lowerModule(M, POpts, Diags);
   applyWarningFlags(Diags);
   if (Diags.hasErrors()) {

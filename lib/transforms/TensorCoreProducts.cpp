@@ -1,0 +1,233 @@
+//===- TensorCoreProducts.cpp - double products on the tensor cores -------===//
+
+#include "TensorCoreProducts.h"
+
+#include "IRQueries.h"
+#include "ir/IRBuild.h"
+#include "ir/IRRewrite.h"
+#include "ir/IRWalk.h"
+
+#include "llvm/Support/Casting.h"
+
+using namespace llvm;
+
+namespace c2cuda {
+using namespace build;
+
+namespace {
+
+ExprPtr ibin(BinaryOpKind Op, ExprPtr A, ExprPtr B) {
+  return bin(Op, std::move(A), std::move(B), ScalarKind::Int);
+}
+
+/// The thread's lane's group (l / 4: the accumulator's row, the second
+/// operand's column) and its place in the group (l % 4: the strip
+/// iteration of its operands), and its warp.
+ExprPtr laneGroup() {
+  return ibin(BinaryOpKind::Shr,
+              ibin(BinaryOpKind::BitAnd, ivar("c2c_tid"), ilit(31)), ilit(2));
+}
+ExprPtr laneInGroup() {
+  return ibin(BinaryOpKind::BitAnd, ivar("c2c_tid"), ilit(3));
+}
+ExprPtr warpIndex() {
+  return ibin(BinaryOpKind::Shr, ivar("c2c_tid"), ilit(5));
+}
+
+bool readsGlobal(const Expr &E) {
+  bool Any = false;
+  forEachExpr(E, [&](const Expr &X) {
+    if (const auto *R = dyn_cast<ArrayRef>(&X))
+      Any |= !R->Local;
+  });
+  return Any;
+}
+
+/// The mapped iterator's declaration at local index Local.
+StmtPtr iterAt(const TensorCoreTile::Dim &D, ExprPtr Local) {
+  ScalarKind T = D.IterType;
+  return decl(D.Iter, T,
+              bin(BinaryOpKind::Add, var("c2c_base_" + D.Iter, T),
+                  bin(BinaryOpKind::Mul, std::move(Local), ilit(D.Step), T),
+                  T));
+}
+
+} // namespace
+
+std::optional<TensorCorePlan> planTensorCoreProduct(const TensorCoreTile &T,
+                                                    std::string &Why) {
+  auto No = [&](const std::string &W) -> std::optional<TensorCorePlan> {
+    Why = W;
+    return std::nullopt;
+  };
+  if (T.Body.size() != 1)
+    return No("the strip's body is not one update");
+  const auto *A = dyn_cast<AssignStmt>(T.Body[0].get());
+  if (!A || A->Op != AssignOpKind::Add || A->Atomic != AtomicKind::None)
+    return No("the strip's body is not a sum");
+  const auto *Acc = dyn_cast<ArrayRef>(A->LHS.get());
+  const auto *Mul = dyn_cast<BinaryExpr>(A->RHS.get());
+  if (!Acc || !Acc->Local || Acc->Type != ScalarKind::Double || !Mul ||
+      Mul->Op != BinaryOpKind::Mul || Mul->Type != ScalarKind::Double ||
+      Mul->LHS->Type != ScalarKind::Double ||
+      Mul->RHS->Type != ScalarKind::Double)
+    return No("the strip does not add a product of doubles to a register");
+  std::set<std::string> L, R;
+  collectVarNames(*Mul->LHS, L);
+  collectVarNames(*Mul->RHS, R);
+  auto Rows = [&](const std::set<std::string> &N) {
+    return N.count(T.Rows.Iter) && !N.count(T.Cols.Iter);
+  };
+  auto Cols = [&](const std::set<std::string> &N) {
+    return N.count(T.Cols.Iter) && !N.count(T.Rows.Iter);
+  };
+  TensorCorePlan P;
+  P.Tile = T;
+  P.Acc = A->LHS;
+  if (Rows(L) && Cols(R)) {
+    P.RowFactor = Mul->LHS;
+    P.ColFactor = Mul->RHS;
+  } else if (Rows(R) && Cols(L)) {
+    P.RowFactor = Mul->RHS;
+    P.ColFactor = Mul->LHS;
+  } else {
+    return No("the product is not of a row's and a column's operand");
+  }
+  for (const std::set<std::string> *N : {&L, &R})
+    for (const std::string &Name : *N)
+      if (T.PointNames.count(Name) || Name == Acc->Array)
+        return No("an operand depends on the thread's points");
+  if (readsGlobal(*Mul))
+    return No("an operand is read from global memory");
+  const TensorCoreTile::Dim &Rw = T.Rows, &Cl = T.Cols;
+  if (Rw.Points % 2 || Cl.Points % 2)
+    return No("points per thread are not even along both dimensions");
+  P.WarpRows = Rw.Points * 8;
+  P.WarpCols = Cl.Points * 4;
+  if (Rw.Tile % P.WarpRows || Cl.Tile % P.WarpCols ||
+      (Rw.Tile / P.WarpRows) * (Cl.Tile / P.WarpCols) * 32 != T.Threads)
+    return No("the tile is not a whole number of warps' " +
+              std::to_string(P.WarpRows) + " x " + std::to_string(P.WarpCols) +
+              " blocks");
+  if (T.StripSize % 4)
+    return No("the strip is not a multiple of 4 iterations");
+  P.WarpsAcross = Cl.Tile / P.WarpCols;
+  return P;
+}
+
+ExprPtr tensorCoreLocalIndex(const TensorCorePlan &P, bool Rows,
+                             ExprPtr Point) {
+  ExprPtr Warp = ibin(Rows ? BinaryOpKind::Div : BinaryOpKind::Rem, warpIndex(),
+                      ilit(P.WarpsAcross));
+  ExprPtr Base =
+      ibin(BinaryOpKind::Mul, Warp, ilit(Rows ? P.WarpRows : P.WarpCols));
+  ExprPtr Pair = ibin(BinaryOpKind::Shr, Point, ilit(1));
+  ExprPtr Half = ibin(BinaryOpKind::BitAnd, Point, ilit(1));
+  ExprPtr Local;
+  if (Rows) // rows l / 4 and l / 4 + 8 of each 16
+    Local =
+        ibin(BinaryOpKind::Add,
+             ibin(BinaryOpKind::Add, ibin(BinaryOpKind::Mul, Pair, ilit(16)),
+                  ibin(BinaryOpKind::Mul, Half, ilit(8))),
+             laneGroup());
+  else // columns 2 (l % 4) and 2 (l % 4) + 1 of each 8
+    Local = ibin(BinaryOpKind::Add,
+                 ibin(BinaryOpKind::Add, ibin(BinaryOpKind::Mul, Pair, ilit(8)),
+                      ibin(BinaryOpKind::Mul, laneInGroup(), ilit(2))),
+                 Half);
+  return ibin(BinaryOpKind::Add, Base, Local);
+}
+
+StmtList tensorCoreStrip(const TensorCorePlan &P) {
+  const TensorCoreTile &T = P.Tile;
+  int64_t FM = T.Rows.Points / 2, FN = T.Cols.Points / 2;
+  std::set<std::string> RowNames, ColNames;
+  collectVarNames(*P.RowFactor, RowNames);
+  collectVarNames(*P.ColFactor, ColNames);
+  // The strip iterator of the lane's operands: l % 4 of each group of 4.
+  auto StripAt = [&](const std::set<std::string> &Used, StmtList &Out) {
+    if (!Used.count(T.StripIter))
+      return;
+    ExprPtr Q = addL(addL(lvar(T.StripCounter),
+                          cast(ibin(BinaryOpKind::Mul, ivar("c2c_kq"), ilit(4)),
+                               ScalarKind::Long)),
+                     cast(laneInGroup(), ScalarKind::Long));
+    Out.push_back(decl(T.StripIter, T.StripType,
+                       addL(T.StripLower, mulL(Q, llit(T.StripStep)))));
+  };
+  StmtList Step;
+  auto FA = std::make_shared<DeclStmt>("c2c_fa", ScalarKind::Double, nullptr);
+  FA->Dims = {FM, 2};
+  auto FB = std::make_shared<DeclStmt>("c2c_fb", ScalarKind::Double, nullptr);
+  FB->Dims = {FN};
+  Step.push_back(FA);
+  Step.push_back(FB);
+  // The first operand: rows l / 4 and l / 4 + 8 of each 16, the thread's
+  // own points' rows.
+  StmtList LoadA;
+  StripAt(RowNames, LoadA);
+  if (RowNames.count(T.Rows.Iter))
+    LoadA.push_back(iterAt(
+        T.Rows, tensorCoreLocalIndex(
+                    P, true,
+                    ibin(BinaryOpKind::Add,
+                         ibin(BinaryOpKind::Mul, ivar("c2c_fm"), ilit(2)),
+                         ivar("c2c_fr")))));
+  LoadA.push_back(std::make_shared<AssignStmt>(
+      localRef("c2c_fa", {ivar("c2c_fm"), ivar("c2c_fr")}, ScalarKind::Double),
+      AssignOpKind::Set, freshCopy(P.RowFactor)));
+  Step.push_back(
+      countLoop("c2c_fm", FM, {countLoop("c2c_fr", 2, LoadA, -1)}, -1));
+  // The second: column l / 4 of each 8.
+  StmtList LoadB;
+  StripAt(ColNames, LoadB);
+  if (ColNames.count(T.Cols.Iter)) {
+    ExprPtr Warp = ibin(BinaryOpKind::Rem, warpIndex(), ilit(P.WarpsAcross));
+    LoadB.push_back(iterAt(
+        T.Cols, ibin(BinaryOpKind::Add,
+                     ibin(BinaryOpKind::Add,
+                          ibin(BinaryOpKind::Mul, Warp, ilit(P.WarpCols)),
+                          ibin(BinaryOpKind::Mul, ivar("c2c_fn"), ilit(8))),
+                     laneGroup())));
+  }
+  LoadB.push_back(std::make_shared<AssignStmt>(
+      localRef("c2c_fb", {ivar("c2c_fn")}, ScalarKind::Double),
+      AssignOpKind::Set, freshCopy(P.ColFactor)));
+  Step.push_back(countLoop("c2c_fn", FN, LoadB, -1));
+  // One instruction per 16 x 8 block: its four accumulators, each the
+  // chain of the four products in order (c2c_mma_m16n8k4's part E).
+  StmtList Mma;
+  for (int64_t E = 0; E < 4; ++E) {
+    ExprPtr PY =
+        ibin(BinaryOpKind::Add,
+             ibin(BinaryOpKind::Mul, ivar("c2c_fm"), ilit(2)), ilit(E / 2));
+    ExprPtr PX =
+        ibin(BinaryOpKind::Add,
+             ibin(BinaryOpKind::Mul, ivar("c2c_fn"), ilit(2)), ilit(E % 2));
+    ExprPtr At = rewriteExpr(P.Acc, [&](const ExprPtr &X) -> ExprPtr {
+      if (const auto *V = dyn_cast<VarRef>(X.get())) {
+        if (V->Name == T.Rows.Point)
+          return PY;
+        if (V->Name == T.Cols.Point)
+          return PX;
+      }
+      return nullptr;
+    });
+    auto Call = std::make_shared<CallExpr>(
+        "c2c_mma_m16n8k4",
+        std::vector<ExprPtr>{
+            ilit(E),
+            localRef("c2c_fa", {ivar("c2c_fm"), ilit(0)}, ScalarKind::Double),
+            localRef("c2c_fa", {ivar("c2c_fm"), ilit(1)}, ScalarKind::Double),
+            localRef("c2c_fb", {ivar("c2c_fn")}, ScalarKind::Double),
+            freshCopy(At)},
+        ScalarKind::Double);
+    Mma.push_back(
+        std::make_shared<AssignStmt>(At, AssignOpKind::Set, std::move(Call)));
+  }
+  Step.push_back(
+      countLoop("c2c_fm", FM, {countLoop("c2c_fn", FN, Mma, -1)}, -1));
+  return {countLoop("c2c_kq", T.StripSize / 4, Step, -1)};
+}
+
+} // namespace c2cuda
