@@ -6,6 +6,8 @@
 #include "KernelPrinter.h"
 #include "SharedLayout.h"
 
+#include "ir/IRWalk.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Casting.h"
@@ -115,6 +117,12 @@ private:
   /// one copies it to its slot first.
   void hostWroteScalars(const std::set<std::string> &Names,
                         const std::set<std::string> &InScope, unsigned Indent);
+  /// The copy of resident scalar N between its variable and its slot,
+  /// when the other side wrote it last (flag c2c_dd_N or c2c_hd_N); Where
+  /// and From are C strings naming the function or kernel and the source.
+  void copyScalar(const std::string &N, ScalarKind T, bool ToHost,
+                  const std::string &Where, const std::string &From,
+                  unsigned Indent);
 
   const FunctionPrinter &FP;
 };
@@ -145,7 +153,12 @@ public:
           Resident[S.Name] = {Slot, S.Type};
         }
     if (!Resident.empty())
-      findResidentScopes(LF.HostBody, {});
+      forEachHostStmtInScope(LF.HostBody,
+                             [&](const Stmt &S, const HostScope &In) {
+                               for (const std::string &N : In.Declared)
+                                 if (Resident.count(N))
+                                   ResidentScope[&S].insert(N);
+                             });
   }
 
   /// The resident scalars whose declarations are in scope at host
@@ -503,23 +516,8 @@ private:
   const Function &F;
   const EmitContext &Ctx;
   std::map<std::string, std::pair<unsigned, ScalarKind>> Resident;
+  /// The resident scalars declared in scope at each host statement.
   std::map<const Stmt *, std::set<std::string>> ResidentScope;
-  void findResidentScopes(const StmtList &L, std::set<std::string> In) {
-    for (const StmtPtr &S : L) {
-      ResidentScope[S.get()] = In;
-      if (const auto *D = llvm::dyn_cast<DeclStmt>(S.get())) {
-        if (Resident.count(D->Name))
-          In.insert(D->Name);
-      } else if (const auto *For = llvm::dyn_cast<ForStmt>(S.get())) {
-        findResidentScopes(For->Body, In);
-      } else if (const auto *If = llvm::dyn_cast<IfStmt>(S.get())) {
-        findResidentScopes(If->Then, In);
-        findResidentScopes(If->Else, In);
-      } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
-        findResidentScopes(R->Body, In);
-      }
-    }
-  }
   std::map<std::string, const ArrayPlan *> Plans;
   /// Arrays with a plan that host statements touch.
   std::set<std::string> HostTouched;
@@ -566,22 +564,30 @@ void HostBodyPrinter::scalarsToHost(const std::set<std::string> &Names,
                                     const SourceLoc &Loc, unsigned Indent) {
   for (const std::string &N : Names) {
     auto It = FP.residentScalars().find(N);
-    if (It == FP.residentScalars().end() || !InScope.count(N))
-      continue;
-    std::string T = spelling(It->second.second);
-    indent(OS, Indent);
-    OS << "if (c2c_dd_" << N << ") {\n";
-    indent(OS, Indent + 1);
-    OS << "c2c_check(cudaMemcpy(&" << N << ", " << scalarBufferName(N)
-       << ", sizeof(" << T << "), cudaMemcpyDeviceToHost), "
-       << cString("cudaMemcpy of scalar '" + N + "' to the host") << ", "
-       << cString(FP.function().Name) << ", " << cString(FP.context().from(Loc))
-       << ");\n";
-    indent(OS, Indent + 1);
-    OS << "c2c_dd_" << N << " = false;\n";
-    indent(OS, Indent);
-    OS << "}\n";
+    if (It != FP.residentScalars().end() && InScope.count(N))
+      copyScalar(N, It->second.second, true, cString(FP.function().Name),
+                 cString(FP.context().from(Loc)), Indent);
   }
+}
+
+void HostBodyPrinter::copyScalar(const std::string &N, ScalarKind T,
+                                 bool ToHost, const std::string &Where,
+                                 const std::string &From, unsigned Indent) {
+  std::string Flag = (ToHost ? "c2c_dd_" : "c2c_hd_") + N;
+  std::string Host = "&" + N, Slot = scalarBufferName(N);
+  indent(OS, Indent);
+  OS << "if (" << Flag << ") {\n";
+  indent(OS, Indent + 1);
+  OS << "c2c_check(cudaMemcpy(" << (ToHost ? Host : Slot) << ", "
+     << (ToHost ? Slot : Host) << ", sizeof(" << spelling(T) << "), "
+     << (ToHost ? "cudaMemcpyDeviceToHost" : "cudaMemcpyHostToDevice") << "), "
+     << cString("cudaMemcpy of scalar '" + N + "' to the " +
+                (ToHost ? "host" : "device"))
+     << ", " << Where << ", " << From << ");\n";
+  indent(OS, Indent + 1);
+  OS << Flag << " = false;\n";
+  indent(OS, Indent);
+  OS << "}\n";
 }
 
 void HostBodyPrinter::hostWroteScalars(const std::set<std::string> &Names,
@@ -747,21 +753,9 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
     if (KS.Resident)
       KernelResident.insert(KS.Name);
   scalarsToHost(GridReads, KernelResident, K.Loc, Indent);
-  for (const KernelParam &P : Params) {
-    if (!P.Resident)
-      continue;
-    indent(OS, Indent);
-    OS << "if (c2c_hd_" << P.Name << ") {\n";
-    indent(OS, Indent + 1);
-    OS << "c2c_check(cudaMemcpy(" << scalarBufferName(P.Name) << ", &" << P.Name
-       << ", sizeof(" << spelling(P.Type) << "), cudaMemcpyHostToDevice), "
-       << cString("cudaMemcpy of scalar '" + P.Name + "' to the device") << ", "
-       << Name << ", " << From << ");\n";
-    indent(OS, Indent + 1);
-    OS << "c2c_hd_" << P.Name << " = false;\n";
-    indent(OS, Indent);
-    OS << "}\n";
-  }
+  for (const KernelParam &P : Params)
+    if (P.Resident)
+      copyScalar(P.Name, P.Type, false, Name, From, Indent);
 
   indent(OS, Indent);
   OS << "{\n";

@@ -1221,8 +1221,10 @@ private:
       for (size_t C = 0; C < N && !I.failed(); ++C) {
         for (const ExprPtr &A : Calls[C]->Args)
           Args[T * N + C].push_back(I.eval(*A));
+        if (Calls[C]->Callee != "c2c_shfl_xor")
+          continue;
         int64_t Off = Args[T * N + C][1].I;
-        if (Calls[C]->Callee == "c2c_shfl_xor" && (Off < 0 || Off > 31))
+        if (Off < 0 || Off > 31)
           I.fail("warp shuffle offset " + std::to_string(Off) +
                      " outside 0..31",
                  S.Loc);

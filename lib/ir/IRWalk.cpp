@@ -64,6 +64,35 @@ void forEachStmt(const StmtList &L,
   }
 }
 
+static void
+walkHostScopes(const StmtList &L, HostScope In,
+               const std::function<void(const Stmt &, const HostScope &)> &Fn) {
+  for (const StmtPtr &S : L) {
+    Fn(*S, In);
+    if (const auto *D = dyn_cast<DeclStmt>(S.get())) {
+      if (!D->isArray()) {
+        In.Vars[D->Name] = D->Type;
+        In.Declared.insert(D->Name);
+      }
+    } else if (const auto *For = dyn_cast<ForStmt>(S.get())) {
+      HostScope Inner = In;
+      Inner.Vars[For->Iter] = For->IterType;
+      walkHostScopes(For->Body, std::move(Inner), Fn);
+    } else if (const auto *If = dyn_cast<IfStmt>(S.get())) {
+      walkHostScopes(If->Then, In, Fn);
+      walkHostScopes(If->Else, In, Fn);
+    } else if (const auto *R = dyn_cast<HostRegion>(S.get())) {
+      walkHostScopes(R->Body, In, Fn);
+    }
+  }
+}
+
+void forEachHostStmtInScope(
+    const StmtList &L,
+    const std::function<void(const Stmt &, const HostScope &)> &Fn) {
+  walkHostScopes(L, {}, Fn);
+}
+
 void forEachExprIn(const StmtList &L,
                    const std::function<void(const Expr &)> &Fn) {
   auto Visit = [&](const ExprPtr &X) {

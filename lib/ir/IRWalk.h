@@ -11,6 +11,7 @@
 #include "ir/IR.h"
 
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 
@@ -28,6 +29,21 @@ void forEachExprIn(const StmtList &L,
 /// Calls Fn on every statement of L, nested ones included, parents first.
 void forEachStmt(const StmtList &L,
                  const std::function<void(const Stmt &)> &Fn);
+
+/// What is in scope at a statement of a host body: the iterators of the
+/// host loops around it and the scalars declared before it in the lists
+/// around it, with their types (Vars), and the declared ones alone
+/// (Declared).
+struct HostScope {
+  std::map<std::string, ScalarKind> Vars;
+  std::set<std::string> Declared;
+};
+
+/// Calls Fn on every statement of the host body L (the bodies of its loops,
+/// ifs and host regions included) with what is in scope just before it.
+void forEachHostStmtInScope(
+    const StmtList &L,
+    const std::function<void(const Stmt &, const HostScope &)> &Fn);
 
 /// What statements may change: the scalars they assign or declare (loop
 /// iterators included) and the arrays they write.

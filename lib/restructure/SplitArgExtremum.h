@@ -1,5 +1,4 @@
-//===- SplitArgExtremum.h - Argmax/argmin loops as two reductions -*- C++
-//-*-===//
+//===- SplitArgExtremum.h - Argmax/argmin as two reductions -*- C++ -*-===//
 //
 // A search for the position of a maximum keeps the value and where it was
 // found: `for (i...) if (a[i] > m) { m = a[i]; idx = i; }`. Its branch sets

@@ -15,40 +15,6 @@ namespace c2cuda {
 
 namespace {
 
-using IterMap = std::map<std::string, ScalarKind>;
-
-/// What is in scope at a launch: the host loop iterators and the host
-/// scalars HoistHostLoops declared in host loop bodies, with their types
-/// (Locals), and the declared ones alone (Declared).
-struct HostScope {
-  IterMap Locals;
-  std::set<std::string> Declared;
-};
-
-/// The HostScope of each LaunchStmt of the host body.
-void findHostScopes(const StmtList &L, HostScope In,
-                    std::map<unsigned, HostScope> &PerKernel) {
-  for (const StmtPtr &S : L) {
-    if (const auto *D = dyn_cast<DeclStmt>(S.get())) {
-      if (!D->isArray()) {
-        In.Locals[D->Name] = D->Type;
-        In.Declared.insert(D->Name);
-      }
-    } else if (const auto *Launch = dyn_cast<LaunchStmt>(S.get())) {
-      PerKernel[Launch->KernelIndex] = In;
-    } else if (const auto *For = dyn_cast<ForStmt>(S.get())) {
-      HostScope Inner = In;
-      Inner.Locals[For->Iter] = For->IterType;
-      findHostScopes(For->Body, Inner, PerKernel);
-    } else if (const auto *If = dyn_cast<IfStmt>(S.get())) {
-      findHostScopes(If->Then, In, PerKernel);
-      findHostScopes(If->Else, In, PerKernel);
-    } else if (const auto *R = dyn_cast<HostRegion>(S.get())) {
-      findHostScopes(R->Body, In, PerKernel);
-    }
-  }
-}
-
 using ScalarMap = std::map<std::string, ScalarKind>;
 const ScalarKind *find(const NestFacts *NF, ScalarMap NestFacts::*Field,
                        const std::string &N) {
@@ -58,7 +24,8 @@ const ScalarKind *find(const NestFacts *NF, ScalarMap NestFacts::*Field,
   return It == (NF->*Field).end() ? nullptr : &It->second;
 }
 
-void collect(Kernel &K, const LoweringContext &Ctx, const IterMap &HostIters) {
+void collect(Kernel &K, const LoweringContext &Ctx,
+             const ScalarMap &HostIters) {
   const NestFacts *NF = Ctx.nestFacts(Ctx.nest(K.NestId));
 
   std::set<std::string> Used;
@@ -147,14 +114,17 @@ void markResidentScalars(LoweredFunction &LF,
 LoweredFunction collectKernelInterface(LoweredFunction LF,
                                        const LoweringContext &Ctx) {
   std::map<unsigned, HostScope> Scopes;
-  findHostScopes(LF.HostBody, {}, Scopes);
+  forEachHostStmtInScope(LF.HostBody, [&](const Stmt &S, const HostScope &In) {
+    if (const auto *Launch = dyn_cast<LaunchStmt>(&S))
+      Scopes[Launch->KernelIndex] = In;
+  });
   // An alternative runs where its kernel is launched (alternatives follow
   // the kernels they stand in for).
   for (unsigned I = 0; I < LF.Kernels.size(); ++I)
     if (LF.Kernels[I].FewBlocksAlternative >= 0)
       Scopes[LF.Kernels[I].FewBlocksAlternative] = Scopes[I];
   for (unsigned I = 0; I < LF.Kernels.size(); ++I)
-    collect(LF.Kernels[I], Ctx, Scopes[I].Locals);
+    collect(LF.Kernels[I], Ctx, Scopes[I].Vars);
   markResidentScalars(LF, Scopes);
   return LF;
 }

@@ -26,6 +26,8 @@ private:
   const LoweringContext &Ctx;
   LoweredFunction &LF;
   const NestStmt *Nest = nullptr;
+  /// The scalars and arrays Nest declares.
+  std::set<std::string> NestDecls;
   /// Host loops enclosing the statement being lowered, outermost first.
   std::vector<const ForStmt *> HostLoops;
 
@@ -140,28 +142,21 @@ static bool onlyScalarAssignments(const StmtList &Region) {
   return Plain;
 }
 
-/// Whether Region names a scalar the nest declares: a kernel may set it or
-/// read it, from its device slot (KernelScalar::Resident), which a
-/// one-thread kernel reads and writes without waiting for the kernels
-/// before it, unlike the host (which matters inside host loops, where the
-/// wait would come every iteration).
-static bool namesNestScalar(const StmtList &Region, const NestStmt &Nest) {
-  std::set<std::string> Declared;
-  forEachStmt(Nest.Body, [&](const Stmt &S) {
-    if (const auto *D = dyn_cast<DeclStmt>(&S))
-      Declared.insert(D->Name);
-  });
-  bool Names = false;
-  forEachExprIn(Region, [&](const Expr &E) {
-    if (const auto *V = dyn_cast<VarRef>(&E))
-      Names |= Declared.count(V->Name) != 0;
-  });
-  return Names;
-}
-
 StmtPtr Hoister::makeKernel(StmtList Region) {
+  // Scalar statements run on the host, except inside host loops those
+  // naming a scalar the nest declares: a kernel may set it or read it, from
+  // its device slot (KernelScalar::Resident), which a one-thread kernel
+  // reads and writes without waiting for the kernels before it, unlike the
+  // host (the wait would come every iteration).
+  auto NamesNestScalar = [&] {
+    std::set<std::string> Named;
+    collectVarNames(Region, Named);
+    return std::any_of(Named.begin(), Named.end(), [&](const std::string &N) {
+      return NestDecls.count(N) != 0;
+    });
+  };
   if (!Region.empty() && onlyScalarAssignments(Region) &&
-      (HostLoops.empty() || !namesNestScalar(Region, *Nest))) {
+      (HostLoops.empty() || !NamesNestScalar())) {
     std::string Text;
     llvm::raw_string_ostream OS(Text);
     printStmts(OS, Region, 0);
@@ -232,12 +227,9 @@ StmtList Hoister::lowerNestList(const StmtList &L) {
       // Declared before the pending statements' kernel, which may then set
       // it too, unless one of them names an outer variable of the same
       // name; set where the C sets it.
-      bool Named = false;
-      forEachExprIn(Sequential, [&](const Expr &E) {
-        const auto *V = dyn_cast<VarRef>(&E);
-        Named |= V && V->Name == D->Name;
-      });
-      if (Named)
+      std::set<std::string> Named;
+      collectVarNames(Sequential, Named);
+      if (Named.count(D->Name))
         Flush();
       Out.push_back(
           std::make_shared<DeclStmt>(D->Name, D->Type, nullptr, D->Loc));
@@ -284,6 +276,11 @@ StmtList Hoister::lowerHostList(const StmtList &L) {
   for (const StmtPtr &S : L) {
     if (const auto *N = dyn_cast<NestStmt>(S.get())) {
       Nest = N;
+      NestDecls.clear();
+      forEachStmt(N->Body, [&](const Stmt &D) {
+        if (const auto *Decl = dyn_cast<DeclStmt>(&D))
+          NestDecls.insert(Decl->Name);
+      });
       StmtList Host = lowerNestList(N->Body);
       Nest = nullptr;
       Out.insert(Out.end(), Host.begin(), Host.end());

@@ -77,4 +77,13 @@ bool holdsLoop(const StmtList &L) {
   return Loop;
 }
 
+bool touchesGlobal(const StmtList &L) {
+  bool Any = false;
+  forEachExprIn(L, [&](const Expr &E) {
+    if (const auto *R = dyn_cast<ArrayRef>(&E))
+      Any |= !R->Local;
+  });
+  return Any;
+}
+
 } // namespace c2cuda

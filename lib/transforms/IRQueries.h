@@ -37,6 +37,10 @@ std::set<std::string> collectAssignedScalars(const StmtList &L);
 /// Whether L holds a loop, at any depth.
 bool holdsLoop(const StmtList &L);
 
+/// Whether L touches memory other than the kernel's own arrays (registers,
+/// shared memory).
+bool touchesGlobal(const StmtList &L);
+
 /// Arrays some assignment in L writes (its target is an element of them).
 std::set<std::string> collectWrittenArrays(const StmtList &L);
 

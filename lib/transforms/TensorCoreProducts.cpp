@@ -5,7 +5,6 @@
 #include "IRQueries.h"
 #include "ir/IRBuild.h"
 #include "ir/IRRewrite.h"
-#include "ir/IRWalk.h"
 
 #include "llvm/Support/Casting.h"
 
@@ -34,15 +33,6 @@ ExprPtr warpIndex() {
   return ibin(BinaryOpKind::Shr, ivar("c2c_tid"), ilit(5));
 }
 
-bool readsGlobal(const Expr &E) {
-  bool Any = false;
-  forEachExpr(E, [&](const Expr &X) {
-    if (const auto *R = dyn_cast<ArrayRef>(&X))
-      Any |= !R->Local;
-  });
-  return Any;
-}
-
 /// The mapped iterator's declaration at local index Local.
 StmtPtr iterAt(const TensorCoreTile::Dim &D, ExprPtr Local) {
   ScalarKind T = D.IterType;
@@ -60,11 +50,11 @@ std::optional<TensorCorePlan> planTensorCoreProduct(const TensorCoreTile &T,
     Why = W;
     return std::nullopt;
   };
-  if (T.Body.size() != 1)
-    return No("the strip's body is not one update");
-  const auto *A = dyn_cast<AssignStmt>(T.Body[0].get());
+  // Not a sum at all: nothing to say.
+  const auto *A =
+      T.Body.size() == 1 ? dyn_cast<AssignStmt>(T.Body[0].get()) : nullptr;
   if (!A || A->Op != AssignOpKind::Add || A->Atomic != AtomicKind::None)
-    return No("the strip's body is not a sum");
+    return No("");
   const auto *Acc = dyn_cast<ArrayRef>(A->LHS.get());
   const auto *Mul = dyn_cast<BinaryExpr>(A->RHS.get());
   if (!Acc || !Acc->Local || Acc->Type != ScalarKind::Double || !Mul ||
@@ -97,7 +87,7 @@ std::optional<TensorCorePlan> planTensorCoreProduct(const TensorCoreTile &T,
     for (const std::string &Name : *N)
       if (T.PointNames.count(Name) || Name == Acc->Array)
         return No("an operand depends on the thread's points");
-  if (readsGlobal(*Mul))
+  if (touchesGlobal(T.Body))
     return No("an operand is read from global memory");
   const TensorCoreTile::Dim &Rw = T.Rows, &Cl = T.Cols;
   if (Rw.Points % 2 || Cl.Points % 2)

@@ -68,7 +68,9 @@ struct TensorCorePlan {
   ExprPtr ColFactor; ///< Y: reads the column iterator.
 };
 
-/// The plan for T, or nothing with Why saying what does not fit.
+/// The plan for T, or nothing with Why saying what does not fit (TileForBlocks
+/// remarks it for tiles that keep double sums in registers); Why is empty
+/// when the strip's body is not one `+=` update.
 std::optional<TensorCorePlan> planTensorCoreProduct(const TensorCoreTile &T,
                                                     std::string &Why);
 

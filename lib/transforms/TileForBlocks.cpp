@@ -122,6 +122,8 @@ private:
   /// (TensorCoreProducts.h).
   void planTensorCores();
   std::optional<TensorCorePlan> Mma;
+  /// Why a tile keeping double sums in registers does not (for a remark).
+  std::string NoMmaWhy;
   using LoadMode = TileLoadMode;
   /// Cooperative loads of every shared tile (SharedTileCopy.h).
   StmtList loads(LoadMode Mode = LoadMode::Direct);
@@ -1043,16 +1045,6 @@ StmtList Tiler::pointNest(const StmtList &B, bool Guard, bool Clamped,
   return Out;
 }
 
-/// Whether L touches memory other than the kernel's own arrays.
-bool touchesGlobal(const StmtList &L) {
-  bool Any = false;
-  forEachExprIn(L, [&](const Expr &E) {
-    if (const auto *R = dyn_cast<ArrayRef>(&E))
-      Any |= !R->Local;
-  });
-  return Any;
-}
-
 bool Tiler::run() {
   if (K.Grid.empty())
     return error(S.Tile.empty() ? "shared" : "tile",
@@ -1412,8 +1404,12 @@ void Tiler::planTensorCores() {
   T.Body = rewriteForPoints(Strip->Body);
   for (const TiledDim &D : Dims)
     T.PointNames.insert({D.Point, D.T, D.Clamp});
-  std::string Why;
-  Mma = planTensorCoreProduct(T, Why);
+  Mma = planTensorCoreProduct(T, NoMmaWhy);
+  bool DoubleSum = std::any_of(Private.begin(), Private.end(), [](auto &P) {
+    return P.second == ScalarKind::Double;
+  });
+  if (Mma || !DoubleSum)
+    NoMmaWhy.clear();
 }
 
 void Tiler::setGridAndBlock() {
@@ -1492,6 +1488,9 @@ void Tiler::recordAndExplain() {
         std::to_string(Mma->WarpCols) + " (" + Mma->Tile.Cols.Iter +
         ") points as blocks of 16 x 8, one mma.sync.m16n8k4 per block and 4 " +
         "iterations of '" + Strip->Iter + "' (each sum still in order)");
+  else if (!NoMmaWhy.empty())
+    K.Remarks.push_back("full strips on FP64 FMA, not the tensor cores: " +
+                        NoMmaWhy);
 }
 
 /// K tiled by the default schedule S, or nothing when the Tiler refuses S

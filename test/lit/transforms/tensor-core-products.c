@@ -52,12 +52,12 @@ void ddist(int M, int N, int K, const double A[M][K], const double B[K][N],
 // RUN: %c2cuda %s --no-tensor-cores -o %t.fma.cu 2>%t.fma.err
 // RUN: FileCheck %s --check-prefix=FMA < %t.fma.err
 // RUN: not grep -q 'c2c_mma_m16n8k4(c2c_' %t.fma.cu
-// RUN: %c2cuda-check %s --size M=131,N=67,K=13 --trials 1 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
-// RUN: %c2cuda-check %s --size M=13,N=9,K=5 --trials 2 --random-schedules 2 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size M=131,N=67,K=13,n=131,m=67,p=13 --trials 1 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size M=13,N=9,K=5,n=13,m=9,p=5 --trials 2 --random-schedules 2 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 
 // REMARK: tensor-core-products.c:12:3: remark: full strips on the FP64 tensor cores: each warp's 64 (i) x 32 (j) points as blocks of 16 x 8, one mma.sync.m16n8k4 per block and 4 iterations of 'k' (each sum still in order)
 // REMARK-NOT: tensor-core-products.c:26:3: remark: full strips
-// REMARK-NOT: tensor-core-products.c:39:3: remark: full strips
+// REMARK: tensor-core-products.c:39:3: remark: full strips on FP64 FMA, not the tensor cores: the product is not of a row's and a column's operand
 // FMA-NOT: remark: full strips on the FP64 tensor cores
 
 // CHECK-LABEL: __global__ void __launch_bounds__(256) dgemm_kernel0(
@@ -82,3 +82,40 @@ void ddist(int M, int N, int K, const double A[M][K], const double B[K][N],
 // ORACLE: CHECK dgemm PASS
 // ORACLE: CHECK sgemm PASS
 // ORACLE: CHECK ddist PASS
+// ORACLE: CHECK dgemm_tn PASS
+// ORACLE: CHECK dgemm_alpha_last PASS
+
+// Transposed operands, an array accumulator, the loops in j, i order: the
+// same instruction (the row operand is A[k][i]).
+void dgemm_tn(int n, int m, int p, const double A[p][n], const double B[m][p],
+              double C[n][m]) {
+#pragma scop
+  for (int j = 0; j < m; j++)
+    for (int i = 0; i < n; i++) {
+      C[i][j] = 0;
+      for (int k = 0; k < p; k++)
+        C[i][j] += A[k][i] * B[j][k];
+    }
+#pragma endscop
+}
+
+// (A * B) * alpha: a factor would have to be reassociated; FMA.
+void dgemm_alpha_last(int n, int m, int p, double alpha, const double A[n][p],
+                      const double B[p][m], double C[n][m]) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      for (int k = 0; k < p; k++)
+        C[i][j] += A[i][k] * B[k][j] * alpha;
+#pragma endscop
+}
+
+// RUN: FileCheck %s --check-prefix=MORE < %t.err
+// MORE: tensor-core-products.c:93:3: remark: full strips on the FP64 tensor cores: each warp's 64 (i) x 32 (j) points
+// MORE: tensor-core-products.c:106:3: remark: full strips on FP64 FMA, not the tensor cores: the product is not of a row's and a column's operand
+// RUN: %c2cuda-check %s --function dgemm_tn --size n=37,m=45,p=21 --trials 2 --random-schedules 2 | FileCheck %s --check-prefix=ORACLE-TN --implicit-check-not=FAIL
+// ORACLE-TN: CHECK dgemm_tn PASS
+// CHECK-LABEL: dgemm_tn_kernel0(
+// CHECK: {{^}}                c2c_mma_m16n8k4(c2c_reg_{{.*}}, c2c_fa[c2c_fm][0], c2c_fa[c2c_fm][1], c2c_fb[c2c_fn]);{{$}}
+// CHECK-LABEL: dgemm_alpha_last_kernel0(
+// CHECK-NOT: c2c_mma_m16n8k4(c2c_
