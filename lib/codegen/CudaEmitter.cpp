@@ -13,6 +13,7 @@
 #include "CodegenSupport.h"
 #include "HostWrapperPrinter.h"
 #include "KernelPrinter.h"
+#include "SizeDispatchPrinter.h"
 
 #include "llvm/Support/ErrorHandling.h"
 
@@ -26,6 +27,7 @@ namespace {
 
 // runtime/staged-transfers.cuh (cmake/EmbedText.cmake).
 #include "checkerboard-layout.cuh.inc"
+#include "size-classes.cuh.inc"
 #include "staged-transfers.cuh.inc"
 
 const char *const Prelude = R"(#include <cuda_runtime.h>
@@ -374,6 +376,10 @@ void emitCuda(llvm::raw_ostream &OS, const Module &M,
           [](const LoweredFunction &LF) { return !LF.Checkerboards.empty(); }))
     OS << "\n" << CheckerboardLayoutRuntime;
 
+  // Entries choosing a lowering by size (SizeDispatchPrinter).
+  if (!Opts.SizeDispatches.empty())
+    OS << "\n" << SizeClassesRuntime;
+
   auto PrintFunction = [&](const LoweredFunction &LF) {
     OS << "\n";
     printComment(OS, "===== " + LF.Source->Name + " =====", 0);
@@ -387,6 +393,8 @@ void emitCuda(llvm::raw_ostream &OS, const Module &M,
   if (!Opts.WholeFile) {
     for (const LoweredFunction &LF : Lowered)
       PrintFunction(LF);
+    for (const SizeDispatch &D : Opts.SizeDispatches)
+      printSizeDispatch(OS, D, Ctx);
     printSizeMacroChecks(OS, M, Ctx);
     return;
   }

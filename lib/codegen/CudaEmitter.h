@@ -14,9 +14,30 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <string>
 #include <vector>
 
 namespace c2cuda {
+
+/// An entry point that runs one of several lowerings of the same function,
+/// chosen per call by the function's integer parameters (`c2cuda tune` with
+/// several --size sets; runtime/size-classes.cuh says how). The lowerings
+/// are functions of the module with the entry's parameters and internal
+/// linkage (Function::IsStatic).
+struct SizeDispatch {
+  /// The user's function: the entries (its name and `<name>_device`) take
+  /// its name, signature and linkage.
+  const Function *Entry = nullptr;
+  /// Its integer parameters, in order: what a size class is over.
+  std::vector<std::string> Params;
+  struct SizeClass {
+    std::string Lowering;         ///< Name of the function tuned at Sizes.
+    std::vector<long long> Sizes; ///< One per Params.
+  };
+  std::vector<SizeClass> Classes;
+  /// What a call no class applies to runs (the default schedule).
+  std::string Fallback;
+};
 
 struct CudaEmitOptions {
   /// Name of the input file, shown in the header comment and in run-time
@@ -30,6 +51,9 @@ struct CudaEmitOptions {
   /// (runtime/staged-transfers.cuh: large pageable copies through pinned
   /// staging buffers) instead of one cudaMemcpy each.
   bool StagedTransfers = true;
+  /// Entry points choosing among lowerings by size, printed after every
+  /// function (not in whole-file output).
+  std::vector<SizeDispatch> SizeDispatches;
 };
 
 void emitCuda(llvm::raw_ostream &OS, const Module &M,

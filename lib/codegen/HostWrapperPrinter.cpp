@@ -299,22 +299,8 @@ private:
     OS << "\n";
   }
 
-  /// The function's own parameters (global arrays are not among them), with
-  /// its linkage: a static function stays static (it is only replaceable in
-  /// whole-file output).
   void printSignature(const std::string &Name) {
-    OS << (F.IsStatic ? "[[maybe_unused]] static " : "extern \"C\" ")
-       << F.ReturnType << ' ' << Name << '(';
-    bool First = true;
-    for (const Param &P : F.Params) {
-      if (P.IsGlobal)
-        continue;
-      OS << (First ? "" : ", ") << abiParamDecl(P);
-      First = false;
-    }
-    if (First)
-      OS << "void";
-    OS << ") {\n";
+    printEntrySignature(OS, F, Name);
   }
 
   void printExtents() {
@@ -926,6 +912,22 @@ bool needsVlaView(const Function &F) {
     if (isVla(P))
       return true;
   return false;
+}
+
+void printEntrySignature(llvm::raw_ostream &OS, const Function &F,
+                         const std::string &Name) {
+  OS << (F.IsStatic ? "[[maybe_unused]] static " : "extern \"C\" ")
+     << F.ReturnType << ' ' << Name << '(';
+  bool First = true;
+  for (const Param &P : F.Params) {
+    if (P.IsGlobal)
+      continue;
+    OS << (First ? "" : ", ") << abiParamDecl(P);
+    First = false;
+  }
+  if (First)
+    OS << "void";
+  OS << ") {\n";
 }
 
 void printHostEntries(llvm::raw_ostream &OS, const LoweredFunction &LF,

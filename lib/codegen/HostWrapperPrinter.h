@@ -35,6 +35,11 @@ namespace codegen {
 /// size, whose host view needs the c2c_vla template of the prelude.
 bool needsVlaView(const Function &F);
 
+/// `extern "C" R Name(<F's parameters>) {` (static for a static F; global
+/// arrays are no parameters), the C ABI spelling of F's signature.
+void printEntrySignature(llvm::raw_ostream &OS, const Function &F,
+                         const std::string &Name);
+
 void printHostEntries(llvm::raw_ostream &OS, const LoweredFunction &LF,
                       const EmitContext &Ctx);
 

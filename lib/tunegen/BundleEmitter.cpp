@@ -298,26 +298,12 @@ bool writeBundleDir(const std::string &Dir, const PreparedBundle &P,
   return tuner::writeBundle(Dir, P.B, Err);
 }
 
-std::string emitWithSchedule(const TuneRequest &R,
-                             const nlohmann::json &Schedule,
-                             DiagnosticList &Diags) {
-  const Function *F = findFunction(*R.M, R.Function);
-  if (!F)
-    return "";
-  NestSchedule S;
-  std::string Err;
-  if (!scheduleFromJson(Schedule, S, Err)) {
-    Diags.error({}, "schedule of the best variant: " + Err, "");
-    return "";
-  }
-  S.Origin = "tuned schedule";
-  Module M;
-  M.SourceFile = R.M->SourceFile;
-  for (const Function &G : R.M->Functions)
-    M.Functions.push_back(
-        G.Name == F->Name ? withSchedules(G, {{R.Nest, S}}, Diags) : G);
-  if (Diags.hasErrors())
-    return "";
+namespace {
+
+/// M's functions lowered as c2cuda would (the default tiling on) and
+/// printed; empty after errors.
+std::string lowerAndEmit(const TuneRequest &R, const Module &M,
+                         CudaEmitOptions CO, DiagnosticList &Diags) {
   std::vector<LoweredFunction> Lowered;
   for (const Function &G : M.Functions) {
     FunctionFacts Facts = analyzeFunction(G, Diags);
@@ -333,11 +319,118 @@ std::string emitWithSchedule(const TuneRequest &R,
     return "";
   std::string Cuda;
   llvm::raw_string_ostream OS(Cuda);
-  CudaEmitOptions CO;
   CO.SourceName = llvm::sys::path::filename(R.SourcePath).str();
   emitCuda(OS, M, Lowered, CO);
   OS.flush();
   return Cuda;
+}
+
+bool tunedSchedule(const nlohmann::json &Schedule, NestSchedule &S,
+                   DiagnosticList &Diags) {
+  std::string Err;
+  if (!scheduleFromJson(Schedule, S, Err)) {
+    Diags.error({}, "schedule of the best variant: " + Err, "");
+    return false;
+  }
+  S.Origin = "tuned schedule";
+  return true;
+}
+
+} // namespace
+
+std::string emitWithSchedule(const TuneRequest &R,
+                             const nlohmann::json &Schedule,
+                             DiagnosticList &Diags) {
+  const Function *F = findFunction(*R.M, R.Function);
+  NestSchedule S;
+  if (!F || (!Schedule.is_null() && !tunedSchedule(Schedule, S, Diags)))
+    return "";
+  Module M;
+  M.SourceFile = R.M->SourceFile;
+  for (const Function &G : R.M->Functions)
+    M.Functions.push_back(G.Name == F->Name && !Schedule.is_null()
+                              ? withSchedules(G, {{R.Nest, S}}, Diags)
+                              : G);
+  if (Diags.hasErrors())
+    return "";
+  return lowerAndEmit(R, M, CudaEmitOptions(), Diags);
+}
+
+std::vector<std::string> sizeParameters(const Function &F) {
+  std::vector<std::string> Names;
+  for (const Param &P : F.Params)
+    if (!P.isArray() && P.Elem != ScalarKind::Float &&
+        P.Elem != ScalarKind::Double)
+      Names.push_back(P.Name);
+  return Names;
+}
+
+std::string sizeSetLabel(const Function &F, const ScalarValues &Sizes) {
+  std::string Label;
+  for (const std::string &P : sizeParameters(F)) {
+    auto It = Sizes.find(P);
+    if (It != Sizes.end())
+      Label += (Label.empty() ? "" : "_") + P + std::to_string(It->second);
+  }
+  return Label;
+}
+
+std::string emitWithSizeDispatch(const TuneRequest &R,
+                                 const std::vector<TunedSize> &Tuned,
+                                 DiagnosticList &Diags) {
+  const Function *F = findFunction(*R.M, R.Function);
+  if (!F)
+    return "";
+  // The lowerings are static functions beside the module's own; a name
+  // the module already has gets a trailing underscore.
+  std::set<std::string> Taken;
+  for (const Function &G : R.M->Functions)
+    Taken.insert(G.Name);
+  auto FreshName = [&](std::string Name) {
+    while (!Taken.insert(Name).second)
+      Name += "_";
+    return Name;
+  };
+  auto Lowering = [&](Function G, const std::string &Name) {
+    G.Name = Name;
+    G.IsStatic = true;
+    return G;
+  };
+  SizeDispatch D;
+  D.Entry = F;
+  D.Params = sizeParameters(*F);
+  Module M;
+  M.SourceFile = R.M->SourceFile;
+  for (const Function &G : R.M->Functions) {
+    if (&G != F) {
+      M.Functions.push_back(G);
+      continue;
+    }
+    D.Fallback = FreshName(F->Name + "_default");
+    for (const TunedSize &T : Tuned) {
+      SizeDispatch::SizeClass C;
+      for (const std::string &P : D.Params)
+        C.Sizes.push_back(T.Sizes.count(P) ? T.Sizes.at(P) : 0);
+      // The default won at these sizes: its lowering, with the smaller
+      // tiles it picks for few blocks, as measured.
+      C.Lowering = D.Fallback;
+      if (!T.Schedule.is_null()) {
+        NestSchedule S;
+        if (!tunedSchedule(T.Schedule, S, Diags))
+          return "";
+        C.Lowering = FreshName(F->Name + "_" + sizeSetLabel(*F, T.Sizes));
+        M.Functions.push_back(
+            Lowering(withSchedules(G, {{R.Nest, S}}, Diags), C.Lowering));
+      }
+      D.Classes.push_back(std::move(C));
+    }
+    M.Functions.push_back(Lowering(G, D.Fallback));
+  }
+  if (Diags.hasErrors())
+    return "";
+  CudaEmitOptions CO;
+  CO.SizeDispatches.push_back(std::move(D));
+  return lowerAndEmit(R, M, CO, Diags);
 }
 
 } // namespace c2cuda

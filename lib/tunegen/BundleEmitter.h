@@ -22,6 +22,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace c2cuda {
 
@@ -63,10 +64,34 @@ bool writeBundleDir(const std::string &Dir, const PreparedBundle &P,
                     std::string &Err);
 
 /// The full drop-in .cu of R's module with Schedule applied to the tuned
-/// nest (what `c2cuda FILE.c --schedule` emits); empty after errors.
+/// nest (what `c2cuda FILE.c --schedule` emits), or with the default
+/// schedule where Schedule is null; empty after errors.
 std::string emitWithSchedule(const TuneRequest &R,
                              const nlohmann::json &Schedule,
                              DiagnosticList &Diags);
+
+/// F's integer parameters, in order: the sizes a tuning run is for.
+std::vector<std::string> sizeParameters(const Function &F);
+
+/// "M4096_N4096_K4096": Sizes of F's integer parameters, in their order (a
+/// name for a size set in paths and identifiers).
+std::string sizeSetLabel(const Function &F, const ScalarValues &Sizes);
+
+/// A schedule of the tuned nest (JSON, as a bundle's variant holds it; null:
+/// the default schedule) and the sizes it was tuned at.
+struct TunedSize {
+  ScalarValues Sizes;
+  nlohmann::json Schedule;
+};
+
+/// The drop-in .cu of R's module in which the tuned function is lowered
+/// once per entry of Tuned with a schedule, and once with the default
+/// schedule (also the lowering of the sets it won), and its entry points run
+/// per call the lowering of the nearest size set
+/// (codegen/SizeDispatchPrinter.h); empty after errors.
+std::string emitWithSizeDispatch(const TuneRequest &R,
+                                 const std::vector<TunedSize> &Tuned,
+                                 DiagnosticList &Diags);
 
 } // namespace c2cuda
 

@@ -1,11 +1,12 @@
 //===- c2cuda-tune.cpp - Run a tuning bundle on this machine's GPUs -------===//
 //
-//   c2cuda-tune DIR [--strategy S] [--budget B] [--seed N] [--gpus 0,1]
+//   c2cuda-tune DIR... [--strategy S] [--budget B] [--seed N] [--gpus 0,1]
 //               [-j N] [--cache FILE] [--nvcc PATH] [--timeout SECONDS]
 //               [--report DIR] [--no-ncu] [--cache-only] [--quiet]
 //   c2cuda-tune DIR --replay S [--seeds 1,2,3,4,5] [--budget N] [--batch N]
 //
-// DIR is a bundle written by `c2cuda tune --emit-bundle DIR`. Results are
+// DIR is a bundle written by `c2cuda tune --emit-bundle DIR` (several, as
+// written for several --size sets, run one after another). Results are
 // appended to DIR/cache.jsonl (or --cache) as they come, so a run that is
 // killed resumes where it stopped; copy the cache back and `c2cuda tune`
 // merges it. No Clang here: the binary is static and needs only nvcc.
@@ -42,8 +43,11 @@ using namespace llvm;
 using namespace c2cuda::tuner;
 
 static cl::OptionCategory Cat("c2cuda-tune options");
-static cl::opt<std::string> BundleDir(cl::Positional, cl::Required,
-                                      cl::desc("<bundle dir>"), cl::cat(Cat));
+static cl::list<std::string>
+    BundleDirs(cl::Positional, cl::OneOrMore,
+               cl::desc("<bundle dir> (several: run one after another, e.g. "
+                        "the bundles of several --size sets)"),
+               cl::cat(Cat));
 static cl::opt<std::string>
     StrategyOpt("strategy",
                 cl::desc("exhaustive, random, model, anneal or bayes "
@@ -290,7 +294,7 @@ static void printSummary(const TuningRun &R, raw_ostream &OS) {
 /// --replay: the strategy over the seeds, against the results of B's
 /// variants in the cache, as the engine's cache-only run finds them (by
 /// key, for the GPU with the most of them).
-static int replay(const Bundle &B) {
+static int replay(const Bundle &B, const std::string &BundleDir) {
   std::vector<unsigned long long> Seeds;
   SmallVector<StringRef, 8> Parts;
   StringRef(SeedsOpt).split(Parts, ',', -1, /*KeepEmpty=*/false);
@@ -352,6 +356,33 @@ static int replay(const Bundle &B) {
   return 0;
 }
 
+/// Runs the bundle in Dir with O; writes the report into Report unless
+/// empty. The exit status.
+static int runBundle(const std::string &Dir, const EngineOptions &O,
+                     const std::string &Report) {
+  Bundle B;
+  std::string Err;
+  if (!readBundle(Dir, B, Err)) {
+    errs() << "c2cuda-tune: error: " << Err << "\n";
+    return 1;
+  }
+  TuningRun R = runTuning(B, Dir, O, Err);
+  if (!Err.empty()) {
+    errs() << "c2cuda-tune: error: " << Err << "\n";
+    return stopFlag().load() ? 130 : 1;
+  }
+  printSummary(R, outs());
+  outs().flush();
+  if (!Report.empty()) {
+    if (!writeReport(Report, B, R, Err)) {
+      errs() << "c2cuda-tune: error: " << Err << "\n";
+      return 1;
+    }
+    outs() << "report: " << Report << "/report.{json,md,html}\n";
+  }
+  return R.Stopped ? 130 : 0;
+}
+
 int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(Cat);
   cl::ParseCommandLineOptions(argc, argv,
@@ -370,21 +401,28 @@ int main(int argc, char **argv) {
                      "every core)");
   if (BatchOpt == 0)
     return BadOption("--batch expects at least 1 candidate");
-  Bundle B;
-  std::string Err;
-  if (!readBundle(BundleDir, B, Err)) {
-    errs() << "c2cuda-tune: error: " << Err << "\n";
-    return 1;
-  }
-  if (!ReplayOpt.empty())
-    return replay(B);
-  if (!MergeCacheOpt.empty()) {
-    SmallString<256> Into(BundleDir);
-    sys::path::append(Into, "cache.jsonl");
-    return mergeCaches(CacheOpt.empty() ? std::string(Into)
-                                        : std::string(CacheOpt));
-  }
-  if (EmitSbatchOpt.getNumOccurrences()) {
+  if (BundleDirs.size() > 1 &&
+      (!ReplayOpt.empty() || !MergeCacheOpt.empty() ||
+       EmitSbatchOpt.getNumOccurrences() || ShardOpt.getNumOccurrences()))
+    return BadOption("--replay, --merge-cache, --emit-sbatch and --shard "
+                     "take one bundle directory");
+  if (!ReplayOpt.empty() || !MergeCacheOpt.empty() ||
+      EmitSbatchOpt.getNumOccurrences()) {
+    const std::string &BundleDir = BundleDirs.front();
+    Bundle B;
+    std::string Err;
+    if (!readBundle(BundleDir, B, Err)) {
+      errs() << "c2cuda-tune: error: " << Err << "\n";
+      return 1;
+    }
+    if (!ReplayOpt.empty())
+      return replay(B, BundleDir);
+    if (!MergeCacheOpt.empty()) {
+      SmallString<256> Into(BundleDir);
+      sys::path::append(Into, "cache.jsonl");
+      return mergeCaches(CacheOpt.empty() ? std::string(Into)
+                                          : std::string(CacheOpt));
+    }
     if (EmitSbatchOpt < 1)
       return BadOption("--emit-sbatch expects at least 1 shard");
     return emitSbatch(BundleDir, EmitSbatchOpt,
@@ -418,19 +456,18 @@ int main(int argc, char **argv) {
     O.ProgressIsTerminal = errs().is_displayed();
   }
 
-  TuningRun R = runTuning(B, BundleDir, O, Err);
-  if (!Err.empty()) {
-    errs() << "c2cuda-tune: error: " << Err << "\n";
-    return stopFlag().load() ? 130 : 1;
-  }
-  printSummary(R, outs());
-  outs().flush();
-  if (!ReportOpt.empty()) {
-    if (!writeReport(ReportOpt, B, R, Err)) {
-      errs() << "c2cuda-tune: error: " << Err << "\n";
-      return 1;
+  for (const std::string &BundleDir : BundleDirs) {
+    // Several bundles (one per size set): each its own report directory,
+    // named as the bundle's.
+    std::string Report = ReportOpt;
+    if (!Report.empty() && BundleDirs.size() > 1) {
+      SmallString<256> R(ReportOpt);
+      sys::path::append(R, sys::path::filename(StringRef(BundleDir).rtrim(
+                               sys::path::get_separator())));
+      Report = std::string(R);
     }
-    outs() << "report: " << ReportOpt << "/report.{json,md,html}\n";
+    if (int RC = runBundle(BundleDir, O, Report))
+      return RC;
   }
-  return R.Stopped ? 130 : 0;
+  return 0;
 }

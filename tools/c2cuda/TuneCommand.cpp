@@ -157,6 +157,199 @@ bool parseSizes(const std::vector<std::string> &List, ScalarValues &Out,
   return true;
 }
 
+/// Each --size occurrence's values, one set each. Occurrences that name
+/// no parameter twice between them are one set (`--size M=64 --size
+/// N=64` as `--size M=64,N=64`).
+bool parseSizeSets(const std::vector<std::vector<std::string>> &Given,
+                   std::vector<ScalarValues> &Out) {
+  std::set<std::string> Named;
+  bool Repeats = false;
+  for (const std::vector<std::string> &Set : Given) {
+    ScalarValues Sizes;
+    if (!parseSizes(Set, Sizes, "--size"))
+      return false;
+    for (const auto &[Name, Value] : Sizes)
+      Repeats |= !Named.insert(Name).second;
+    Out.push_back(std::move(Sizes));
+  }
+  if (!Repeats && Out.size() > 1) {
+    ScalarValues All;
+    for (const ScalarValues &Set : Out)
+      All.insert(Set.begin(), Set.end());
+    Out = {All};
+  }
+  if (Out.empty())
+    Out.emplace_back();
+  return true;
+}
+
+std::string sizesText(const ScalarValues &Sizes) {
+  std::string S;
+  for (const auto &[Name, Value] : Sizes)
+    S += (S.empty() ? "" : ",") + Name + "=" + std::to_string(Value);
+  return S;
+}
+
+/// R's sizes name each of F's integer parameters and nothing else (errors
+/// in Diags otherwise); the check's sizes default to each size capped at
+/// 101, 131, ... in parameter order.
+bool checkSizes(const Function &F, const std::vector<std::string> &IntParams,
+                bool SeveralSets, TuneRequest &R, DiagnosticList &Diags) {
+  std::string Missing;
+  for (size_t Index = 0; Index < IntParams.size(); ++Index) {
+    const std::string &Name = IntParams[Index];
+    auto It = R.Sizes.find(Name);
+    if (It == R.Sizes.end()) {
+      Missing += (Missing.empty() ? "" : ", ") + Name;
+      continue;
+    }
+    if (!R.VerifySizes.count(Name))
+      R.VerifySizes[Name] =
+          std::min<int64_t>(It->second, 101 + 30 * (int64_t)Index);
+  }
+  // A name that is no parameter is a typo (k for K): say so rather than
+  // tune a size the user did not mean.
+  std::set<std::string> Unknown;
+  for (const ScalarValues *Given : {&R.Sizes, &R.VerifySizes})
+    for (const auto &[Name, Value] : *Given)
+      if (!llvm::is_contained(IntParams, Name))
+        Unknown.insert("'" + Name + "'");
+  if (!Unknown.empty()) {
+    Diags.error(F.Loc,
+                "'" + F.Name + "' has no integer parameter " +
+                    llvm::join(Unknown, ", "),
+                IntParams.empty() ? "it takes no size"
+                                  : "its integer parameters are " +
+                                        llvm::join(IntParams, ", "));
+    return false;
+  }
+  if (!Missing.empty()) {
+    std::string Example =
+        "--size " + Missing.substr(0, Missing.find(',')) + "=4096";
+    Diags.error(F.Loc,
+                "tuning '" + F.Name + "' needs a size for " + Missing +
+                    (SeveralSets ? " in --size " + sizesText(R.Sizes) : ""),
+                SeveralSets
+                    ? "with several --size sets, give each set every "
+                      "integer parameter"
+                    : "give every integer parameter a value, e.g. " + Example);
+    return false;
+  }
+  return true;
+}
+
+/// Merges the cache of the bundle run elsewhere in Dir (read into Theirs)
+/// into Cache, after checking that it is P's bundle.
+bool mergeResults(const std::string &Dir, const PreparedBundle &P,
+                  const std::string &Cache, tuner::Bundle &Theirs,
+                  std::string &Err) {
+  if (!tuner::readBundle(Dir, Theirs, Err))
+    return false;
+  if (Theirs.SourceSha256 != P.B.SourceSha256 ||
+      Theirs.Function != P.B.Function || Theirs.Nest != P.B.Nest ||
+      Theirs.Sizes != P.B.Sizes) {
+    Err = "'" + Dir +
+          "' is the bundle of another source, nest or size than this "
+          "command's";
+    return false;
+  }
+  SmallString<256> TheirCache(Dir);
+  sys::path::append(TheirCache, "cache.jsonl");
+  size_t Added = 0;
+  std::vector<std::string> Notes;
+  if (!tuner::mergeCacheFile(TheirCache.str().str(), Cache, Added, Notes, Err))
+    return false;
+  for (const std::string &N : Notes)
+    errs() << "c2cuda tune: note: " << N << "\n";
+  errs() << "c2cuda tune: merged " << Added << " new result(s) from "
+         << TheirCache << " into " << Cache << "\n";
+  return true;
+}
+
+/// The schedule to write for the winner E: null when the default won, so
+/// that the code written is the default's as measured (its schedule as
+/// clauses would lose the smaller tiles it picks for small problems).
+nlohmann::json winningSchedule(const tuner::Evaluation &E) {
+  return E.Role == "default" ? nlohmann::json() : E.Schedule;
+}
+
+/// The best variant's drop-in .cu with its header comment; empty after
+/// errors (also when nothing verified).
+std::string bestVariantText(const TuneRequest &R, const tuner::Bundle &B,
+                            const tuner::TuningRun &Run, const std::string &Out,
+                            DiagnosticList &Diags) {
+  if (Run.Best < 0) {
+    WithColor::error(errs(), "c2cuda tune")
+        << "no variant passed verification; '" << Out << "' not written\n";
+    return "";
+  }
+  const tuner::Evaluation &Best = Run.Results[Run.Best];
+  std::string Cuda = emitWithSchedule(R, winningSchedule(Best), Diags);
+  if (Cuda.empty())
+    return "";
+  errs() << "c2cuda tune: best variant (" << Best.VariantId << ") written to "
+         << Out << "\n";
+  return tuner::bestHeaderComment(B, Run) + Cuda;
+}
+
+/// The .cu whose entries run, per call, the winner of the nearest size set
+/// (codegen/SizeDispatchPrinter.h), with each set's header comment; empty
+/// after errors. A set whose run verified nothing has no class: its sizes
+/// run whichever class applies, else the default.
+std::string sizeDispatchText(const std::vector<TuneRequest> &Requests,
+                             const std::vector<PreparedBundle> &Prepared,
+                             const std::vector<tuner::TuningRun> &Runs,
+                             const std::vector<std::string> &Labels,
+                             const std::string &Out, DiagnosticList &Diags) {
+  std::vector<TunedSize> Tuned;
+  std::string Header, Chosen;
+  for (size_t I = 0; I < Requests.size(); ++I) {
+    Header += tuner::bestHeaderComment(Prepared[I].B, Runs[I]);
+    if (Runs[I].Best < 0) {
+      errs() << "c2cuda tune: warning: at " << Labels[I]
+             << " no variant passed verification; calls of that size run "
+                "another set's winner or the default\n";
+      continue;
+    }
+    const tuner::Evaluation &Best = Runs[I].Results[Runs[I].Best];
+    Tuned.push_back({Requests[I].Sizes, winningSchedule(Best)});
+    Chosen += (Chosen.empty() ? "" : ", ") + Labels[I] + ": " + Best.VariantId;
+  }
+  if (Tuned.empty()) {
+    WithColor::error(errs(), "c2cuda tune")
+        << "no variant passed verification at any size; '" << Out
+        << "' not written\n";
+    return "";
+  }
+  if (llvm::all_of(Tuned,
+                   [](const TunedSize &T) { return T.Schedule.is_null(); })) {
+    // Nothing to choose between.
+    std::string Cuda = emitWithSchedule(Requests[0], nullptr, Diags);
+    if (Cuda.empty())
+      return "";
+    errs() << "c2cuda tune: the default schedule won at every size; written "
+              "to "
+           << Out << "\n";
+    return Header + Cuda;
+  }
+  std::string Cuda = emitWithSizeDispatch(Requests[0], Tuned, Diags);
+  if (Cuda.empty())
+    return "";
+  std::vector<std::string> Sets;
+  for (const TunedSize &T : Tuned)
+    Sets.push_back(sizesText(T.Sizes));
+  const std::string &Fn = Requests[0].Function;
+  Header = "/*\n * " + Fn + " and " + Fn +
+           "_device run, per call, the schedule tuned at the nearest of " +
+           llvm::join(Sets, "; ") +
+           " within a factor of 2 of every size, else the default "
+           "schedule.\n */\n" +
+           Header;
+  errs() << "c2cuda tune: best variants (" << Chosen << ") written to " << Out
+         << ", chosen per call by size\n";
+  return Header + Cuda;
+}
+
 std::string defaultCache() {
   SmallString<256> P;
   if (!sys::path::cache_directory(P))
@@ -220,7 +413,8 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
   R.SourceContents = (*Buf)->getBuffer().str();
   R.Function = Fn;
   R.Nest = Nest;
-  if (!parseSizes(Ctx.Sizes, R.Sizes, "--size") ||
+  std::vector<ScalarValues> Sets;
+  if (!parseSizeSets(Ctx.SizeSets, Sets) ||
       !parseSizes(VerifySizes, R.VerifySizes, "--verify-size"))
     return 1;
   std::vector<std::string> Arrays;
@@ -241,55 +435,32 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     if (!R.Inputs.emplace(Name, D).second)
       return Fail("--input " + Spec + ": '" + Name + "' is given twice");
   }
-  // Every integer parameter needs a value: the harness allocates from them.
-  std::vector<std::string> IntParams;
-  for (const Param &P : F->Params)
-    if (!P.isArray() && P.Elem != ScalarKind::Float &&
-        P.Elem != ScalarKind::Double)
-      IntParams.push_back(P.Name);
-  std::string Missing;
-  for (size_t Index = 0; Index < IntParams.size(); ++Index) {
-    const std::string &Name = IntParams[Index];
-    auto It = R.Sizes.find(Name);
-    if (It == R.Sizes.end()) {
-      Missing += (Missing.empty() ? "" : ", ") + Name;
-      continue;
-    }
-    if (!R.VerifySizes.count(Name))
-      R.VerifySizes[Name] =
-          std::min<int64_t>(It->second, 101 + 30 * (int64_t)Index);
+  if (Sets.size() > 1 && F->usesGlobals())
+    return Fail("several --size sets: '" + F->Name +
+                "' uses global arrays, and its lowerings for each size "
+                "would define them each; tune one size at a time");
+  // Every integer parameter needs a value in every set: the harness
+  // allocates from them.
+  std::vector<std::string> IntParams = sizeParameters(*F);
+  std::vector<TuneRequest> Requests;
+  for (const ScalarValues &Sizes : Sets) {
+    TuneRequest RS = R;
+    RS.Sizes = Sizes;
+    if (!checkSizes(*F, IntParams, Sets.size() > 1, RS, Diags))
+      return 1;
+    Requests.push_back(std::move(RS));
   }
-  // A name that is no parameter is a typo (k for K): say so rather than
-  // tune a size the user did not mean.
-  std::set<std::string> Unknown;
-  for (const ScalarValues *Given : {&R.Sizes, &R.VerifySizes})
-    for (const auto &[Name, Value] : *Given)
-      if (!llvm::is_contained(IntParams, Name))
-        Unknown.insert("'" + Name + "'");
-  if (!Unknown.empty()) {
-    Diags.error(F->Loc,
-                "'" + F->Name + "' has no integer parameter " +
-                    llvm::join(Unknown, ", "),
-                IntParams.empty() ? "it takes no size"
-                                  : "its integer parameters are " +
-                                        llvm::join(IntParams, ", "));
-    return 1;
+  for (TuneRequest &RS : Requests) {
+    RS.AllowReassociation = Ctx.AllowReassociation;
+    RS.FastMath = Ctx.FastMath;
+    RS.PlantFaults = PlantFaults;
+    RS.Timing.Warmup = Warmup;
+    RS.Timing.Reps = Reps;
+    RS.TimeoutSeconds = Timeout;
+    RS.Strategy = Strategy;
+    RS.Budget = BudgetText;
+    RS.Seed = Seed;
   }
-  if (!Missing.empty()) {
-    Diags.error(F->Loc, "tuning '" + F->Name + "' needs a size for " + Missing,
-                "give every integer parameter a value, e.g. --size " +
-                    (Missing.substr(0, Missing.find(',')) + "=4096"));
-    return 1;
-  }
-  R.AllowReassociation = Ctx.AllowReassociation;
-  R.FastMath = Ctx.FastMath;
-  R.PlantFaults = PlantFaults;
-  R.Timing.Warmup = Warmup;
-  R.Timing.Reps = Reps;
-  R.TimeoutSeconds = Timeout;
-  R.Strategy = Strategy;
-  R.Budget = BudgetText;
-  R.Seed = Seed;
 
   // A bad --strategy or --budget is refused here, before anything is
   // written: a bundle carrying it would fail only on the GPU machine.
@@ -298,36 +469,55 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
   if (!tuner::parseBudget(BudgetText, Bud, Err))
     return Fail(Err);
 
-  PreparedBundle P;
-  if (!prepareBundle(R, P, Diags))
-    return 1;
-  if (!tuner::makeStrategy(Strategy, P.B, Seed, Err))
-    return Fail(Err);
-  size_t Candidates = 0;
-  for (const tuner::Variant &V : P.B.Variants)
-    Candidates += V.Role == "candidate";
-  errs() << "c2cuda tune: " << Fn << " nest " << Nest << ", " << P.Shape
-         << " space: " << P.Enumerated << " schedules, " << Candidates
-         << " candidates";
-  for (auto &[Why, N] : P.Refused)
-    errs() << "; " << N << " refused (" << Why << ")";
-  for (auto &[Why, N] : P.Pruned)
-    errs() << "; " << N << " pruned (" << Why << ")";
-  errs() << "\n";
+  // One bundle per size set; with several, each in a directory named by
+  // its sizes below the one given.
+  std::vector<PreparedBundle> Prepared(Requests.size());
+  std::vector<std::string> Labels;
+  for (size_t I = 0; I < Requests.size(); ++I) {
+    PreparedBundle &P = Prepared[I];
+    // The mapping's remarks are the same at every size: once.
+    DiagnosticList SetDiags;
+    bool Ok = prepareBundle(Requests[I], P, SetDiags);
+    for (Diagnostic &D : SetDiags.all())
+      if (I == 0 || D.Level != DiagLevel::Remark)
+        Diags.add(std::move(D));
+    if (!Ok)
+      return 1;
+    if (!tuner::makeStrategy(Strategy, P.B, Seed, Err))
+      return Fail(Err);
+    Labels.push_back(Requests.size() > 1 ? sizeSetLabel(*F, Requests[I].Sizes)
+                                         : std::string());
+    size_t Candidates = 0;
+    for (const tuner::Variant &V : P.B.Variants)
+      Candidates += V.Role == "candidate";
+    errs() << "c2cuda tune: " << Fn << " nest " << Nest;
+    if (!Labels.back().empty())
+      errs() << " at " << Labels.back();
+    errs() << ", " << P.Shape << " space: " << P.Enumerated << " schedules, "
+           << Candidates << " candidates";
+    for (auto &[Why, N] : P.Refused)
+      errs() << "; " << N << " refused (" << Why << ")";
+    for (auto &[Why, N] : P.Pruned)
+      errs() << "; " << N << " pruned (" << Why << ")";
+    errs() << "\n";
+  }
+  auto Below = [&](const std::string &Dir, size_t I) {
+    if (Labels[I].empty())
+      return Dir;
+    SmallString<256> D(Dir);
+    sys::path::append(D, Labels[I]);
+    return D.str().str();
+  };
 
   // This command's file, sizes and the options that change the code or
   // the inputs (a bundle's results are found again by them), for the hints.
   std::string Again = "c2cuda tune " + Ctx.InputFile;
   if (!KernelName.empty())
     Again += " --kernel " + KernelName;
-  for (const auto *Given : {&R.Sizes, &R.VerifySizes}) {
-    if (Given == &R.VerifySizes && VerifySizes.empty())
-      continue;
-    Again += Given == &R.Sizes ? " --size " : " --verify-size ";
-    for (auto It = Given->begin(); It != Given->end(); ++It)
-      Again += (It == Given->begin() ? "" : ",") + It->first + "=" +
-               std::to_string(It->second);
-  }
+  for (const TuneRequest &RS : Requests)
+    Again += " --size " + sizesText(RS.Sizes);
+  if (!VerifySizes.empty())
+    Again += " --verify-size " + sizesText(R.VerifySizes);
   for (const auto &[Array, D] : R.Inputs)
     Again += " --input '" + Array + "=" + D.str() + "'";
   if (Ctx.AllowReassociation)
@@ -335,11 +525,17 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
   if (Ctx.FastMath)
     Again += " --fast-math";
   if (!EmitBundle.empty()) {
-    if (!writeBundleDir(EmitBundle, P, Err))
-      return Fail(Err);
-    errs() << "c2cuda tune: bundle written to " << EmitBundle
-           << "; on a GPU machine run `c2cuda-tune " << EmitBundle
-           << "`, then here `" << Again << " --results " << EmitBundle << "`\n";
+    std::string Dirs;
+    for (size_t I = 0; I < Prepared.size(); ++I) {
+      std::string Dir = Below(EmitBundle, I);
+      if (!writeBundleDir(Dir, Prepared[I], Err))
+        return Fail(Err);
+      Dirs += " " + Dir;
+    }
+    errs() << "c2cuda tune: bundle" << (Prepared.size() > 1 ? "s" : "")
+           << " written to" << Dirs << "; on a GPU machine run `c2cuda-tune"
+           << Dirs << "`, then here `" << Again << " --results " << EmitBundle
+           << "`\n";
     return 0;
   }
 
@@ -362,8 +558,9 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
   EO.Ncu = !NoNcu;
   EO.Progress = &errs();
   EO.ProgressIsTerminal = errs().is_displayed();
+  EO.CacheOnly = !ResultsDir.empty();
 
-  std::string Dir;
+  std::string Root;
   // A bundle directory of our own making (no --bundle-dir or --report) is
   // removed when the command ends: the results are in the cache.
   std::string OwnDir;
@@ -372,85 +569,83 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
       sys::fs::remove_directories(OwnDir);
   });
   if (!ResultsDir.empty()) {
-    // Results from elsewhere: merge them, then replay the search from the
-    // cache alone (nothing is compiled or run).
-    tuner::Bundle Theirs;
-    if (!tuner::readBundle(ResultsDir, Theirs, Err))
-      return Fail(Err);
-    if (Theirs.SourceSha256 != P.B.SourceSha256 ||
-        Theirs.Function != P.B.Function || Theirs.Nest != P.B.Nest ||
-        Theirs.Sizes != P.B.Sizes)
-      return Fail("'" + ResultsDir +
-                  "' is the bundle of another source, "
-                  "nest or size than this command's");
-    SmallString<256> TheirCache(ResultsDir);
-    sys::path::append(TheirCache, "cache.jsonl");
-    size_t Added = 0;
-    std::vector<std::string> Notes;
-    if (!tuner::mergeCacheFile(TheirCache.str().str(), Cache, Added, Notes,
-                               Err))
-      return Fail(Err);
-    for (const std::string &N : Notes)
-      errs() << "c2cuda tune: note: " << N << "\n";
-    errs() << "c2cuda tune: merged " << Added << " new result(s) from "
-           << TheirCache << " into " << Cache << "\n";
-    Dir = ResultsDir;
-    EO.CacheOnly = true;
+    Root = ResultsDir;
   } else {
-    Dir = BundleDir;
-    if (Dir.empty() && !ReportDir.empty()) {
+    Root = BundleDir;
+    if (Root.empty() && !ReportDir.empty()) {
       SmallString<256> D(ReportDir);
       sys::path::append(D, "bundle");
-      Dir = D.str().str();
+      Root = D.str().str();
     }
-    if (Dir.empty()) {
+    if (Root.empty()) {
       SmallString<256> D;
       if (std::error_code EC = sys::fs::createUniqueDirectory("c2cuda-tune", D))
         return Fail("cannot create a bundle directory: " + EC.message());
-      Dir = OwnDir = D.str().str();
+      Root = OwnDir = D.str().str();
     }
-    if (!writeBundleDir(Dir, P, Err))
-      return Fail(Err);
   }
 
-  tuner::TuningRun Run = tuner::runTuning(P.B, Dir, EO, Err);
-  if (Run.NoGpu) {
-    Fail("no GPU to tune on: " + Err);
-    errs() << "c2cuda tune: note: to tune on another machine, write a "
-              "bundle here (`"
-           << Again << " --emit-bundle DIR`), run `c2cuda-tune DIR` on the "
-           << "GPU machine, then bring DIR back (`" << Again
-           << " --results DIR`)\n";
-    return 1;
-  }
-  if (!Err.empty())
-    return Fail(Err);
-
-  if (!ReportDir.empty()) {
-    if (!tuner::writeReport(ReportDir, P.B, Run, Err))
+  std::vector<tuner::TuningRun> Runs(Prepared.size());
+  for (size_t I = 0; I < Prepared.size(); ++I) {
+    const PreparedBundle &P = Prepared[I];
+    std::string Dir = Below(Root, I);
+    tuner::EngineOptions SetEO = EO;
+    if (!ResultsDir.empty()) {
+      // Results from elsewhere: merge them, then replay the search from
+      // the cache alone (nothing is compiled or run), as that bundle's
+      // strategy, budget and seed ran it unless given here.
+      tuner::Bundle Theirs;
+      if (!mergeResults(Dir, P, Cache, Theirs, Err))
+        return Fail(Err);
+      if (!Strategy.getNumOccurrences())
+        SetEO.Strategy = Theirs.Strategy;
+      if (!BudgetText.getNumOccurrences())
+        SetEO.Budget = Theirs.Budget;
+      if (!Seed.getNumOccurrences())
+        SetEO.Seed = Theirs.Seed;
+    } else if (!writeBundleDir(Dir, P, Err)) {
       return Fail(Err);
-    errs() << "c2cuda tune: report in " << ReportDir
-           << "/report.{md,html,json}\n";
+    }
+    Runs[I] = tuner::runTuning(P.B, Dir, SetEO, Err);
+    if (Runs[I].NoGpu) {
+      Fail("no GPU to tune on: " + Err);
+      errs() << "c2cuda tune: note: to tune on another machine, write a "
+                "bundle here (`"
+             << Again << " --emit-bundle DIR`), run `c2cuda-tune DIR` on the "
+             << "GPU machine, then bring DIR back (`" << Again
+             << " --results DIR`)\n";
+      return 1;
+    }
+    if (!Err.empty())
+      return Fail(Err);
+    if (!ReportDir.empty()) {
+      std::string To = Below(ReportDir, I);
+      if (!tuner::writeReport(To, P.B, Runs[I], Err))
+        return Fail(Err);
+      errs() << "c2cuda tune: report in " << To << "/report.{md,html,json}\n";
+    }
+    if (Runs[I].Interrupted)
+      break;
   }
   if (!Ctx.OutputFile.empty()) {
-    if (Run.Best < 0)
-      return Fail("no variant passed verification; '" + Ctx.OutputFile +
-                  "' not written");
-    const tuner::Evaluation &Best = Run.Results[Run.Best];
-    std::string Cuda = emitWithSchedule(R, Best.Schedule, Diags);
-    if (Cuda.empty())
+    std::string Text = Prepared.size() == 1
+                           ? bestVariantText(Requests[0], Prepared[0].B,
+                                             Runs[0], Ctx.OutputFile, Diags)
+                           : sizeDispatchText(Requests, Prepared, Runs, Labels,
+                                              Ctx.OutputFile, Diags);
+    if (Text.empty())
       return 1;
-    std::string Text = tuner::bestHeaderComment(P.B, Run) + Cuda;
     if (llvm::Error E = writeToOutput(Ctx.OutputFile, [&](raw_ostream &OS) {
           OS << Text;
           return llvm::Error::success();
         }))
       return Fail("cannot write '" + Ctx.OutputFile +
                   "': " + toString(std::move(E)));
-    errs() << "c2cuda tune: best variant (" << Best.VariantId << ") written to "
-           << Ctx.OutputFile << "\n";
   }
-  return Run.Interrupted ? 130 : 0;
+  for (const tuner::TuningRun &Run : Runs)
+    if (Run.Interrupted)
+      return 130;
+  return 0;
 }
 
 } // namespace c2cuda

@@ -28,8 +28,9 @@ llvm::cl::OptionCategory &tuneCategory();
 
 struct TuneContext {
   std::string InputFile;
-  std::vector<std::string> Sizes; ///< "M=4096", ...
-  std::string OutputFile;         ///< -o, or "".
+  /// One set per --size occurrence: {"M=4096", "N=4096", ...}.
+  std::vector<std::vector<std::string>> SizeSets;
+  std::string OutputFile; ///< -o, or "".
   bool AllowReassociation = false;
   bool FastMath = false;
 };

@@ -63,7 +63,8 @@ static cl::list<std::string>
     Sizes("size", cl::CommaSeparated,
           cl::desc("Values of scalar parameters: the problem size that "
                    "analyze reports on and tune tunes for, e.g. --size "
-                   "M=4096,N=4096,K=4096"),
+                   "M=4096,N=4096,K=4096; tune takes several sets, one per "
+                   "--size, and writes code that picks by size"),
           cl::value_desc("name=value,..."), cl::sub(AnalyzeCmd),
           cl::sub(TuneCmd), cl::cat(Category));
 
@@ -489,7 +490,12 @@ int main(int argc, char **argv) {
   if (TuneCmd) {
     TuneContext Ctx;
     Ctx.InputFile = InputFile;
-    Ctx.Sizes.assign(Sizes.begin(), Sizes.end());
+    // Values of one occurrence share its position: one size set each.
+    for (size_t I = 0; I < Sizes.size(); ++I) {
+      if (I == 0 || Sizes.getPosition(I) != Sizes.getPosition(I - 1))
+        Ctx.SizeSets.emplace_back();
+      Ctx.SizeSets.back().push_back(Sizes[I]);
+    }
     Ctx.OutputFile = OutputFile;
     Ctx.AllowReassociation = AllowReassociation;
     Ctx.FastMath = FastMath;
