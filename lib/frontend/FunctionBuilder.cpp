@@ -5,6 +5,7 @@
 #include "HostSource.h"
 #include "IteratorsAfterNest.h"
 #include "NestBuilder.h"
+#include "ParameterQuotients.h"
 #include "PrivatizeScalars.h"
 
 #include "clang/AST/Decl.h"
@@ -1251,6 +1252,16 @@ bool FunctionBuilder::build(Function &Out) {
   hostBody(FD->getBody(), F.Body);
   if (!Privatized.empty() || !Imported.empty())
     F.Body = withoutDroppedDecls(F.Body);
+  // Scalar parameters the body never assigns, and the host constants.
+  std::set<std::string> Fixed;
+  for (const ParmVarDecl *P : FD->parameters()) {
+    const Param *IP = F.findParam(P->getName().str());
+    if (IP && !IP->isArray() && !isModified(FD->getBody(), P))
+      Fixed.insert(IP->Name);
+  }
+  for (const auto &[Name, Def] : F.HostConstants)
+    Fixed.insert(Name);
+  nameParameterQuotients(F, Fixed);
   Out = std::move(F);
   return true;
 }

@@ -3,6 +3,8 @@
 #include "NestBuilder.h"
 #include "ClangTypes.h"
 
+#include "ir/IRBuild.h"
+#include "ir/IRRewrite.h"
 #include "ir/IRWalk.h"
 
 #include "clang/AST/StmtVisitor.h"
@@ -449,10 +451,14 @@ void NestBuilder::declStmt(const clang::DeclStmt *DS, StmtList &Out) {
       continue;
     }
     if (T->isPointerType()) {
-      error(VD->getLocation(),
-            "pointer variable '" + Name +
-                "' cannot be declared in an offloaded nest",
-            "index the array parameter directly instead of through a pointer");
+      if (!pointerAlias(VD))
+        error(VD->getLocation(),
+              "pointer variable '" + Name +
+                  "' cannot be declared in an offloaded nest",
+              "index the array parameter directly instead of through a "
+              "pointer, or declare it once as a pointer into it ('" +
+                  T.getAsString(Ctx.getPrintingPolicy()) + Name +
+                  " = A + offset;') and never assign it");
       continue;
     }
     if (T->isArrayType()) {
@@ -1254,7 +1260,24 @@ ExprPtr NestBuilder::subscript(const ArraySubscriptExpr *AS) {
     Cur = S->getBase()->IgnoreParenImpCasts();
   }
   const auto *DR = dyn_cast<DeclRefExpr>(Cur);
+  if (!DR && Idx.size() == 1) {
+    // (A + k)[i] is A[k + i].
+    bool Failed = false;
+    if (std::optional<PointerAlias> A = pointerInto(Cur, Failed))
+      return aliasElement(*A, Idx[0], AS->getBeginLoc());
+    if (Failed)
+      return nullptr;
+  }
   const auto *PV = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (auto It = PointerAliases.find(PV); PV && It != PointerAliases.end()) {
+    if (Idx.size() != 1)
+      return error(AS->getExprLoc(),
+                   "pointer '" + PV->getName().str() +
+                       "' is subscripted with " + std::to_string(Idx.size()) +
+                       " indices",
+                   "subscript it once, e.g. '" + PV->getName().str() + "[j]'");
+    return aliasElement(It->second, Idx[0], AS->getBeginLoc());
+  }
   if (auto It = LocalArrays.find(PV); PV && It != LocalArrays.end())
     return localSubscript(AS, PV, Idx, It->second);
   if (PV && importable(PV)) {
@@ -1317,30 +1340,132 @@ ExprPtr NestBuilder::subscript(const ArraySubscriptExpr *AS) {
                                     loc(AS->getBeginLoc()));
 }
 
+/// A + B (A - B with Minus) in the wider of their integer types: a
+/// pointer's offset plus an index.
+static ExprPtr indexSum(ExprPtr A, ExprPtr B, bool Minus = false) {
+  ScalarKind T =
+      sizeInBytes(B->Type) > sizeInBytes(A->Type) ? B->Type : A->Type;
+  return build::bin(Minus ? BinaryOpKind::Sub : BinaryOpKind::Add, A, B, T);
+}
+
+/// Whether S assigns V, steps it, or takes its address.
+static bool pointerChanged(const clang::Stmt *S, const VarDecl *V) {
+  bool Changed = false;
+  auto IsV = [&](const clang::Expr *E) {
+    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DR && DR->getDecl() == V;
+  };
+  forEachNode(S, [&](const clang::Stmt *N) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(N))
+      Changed |= BO->isAssignmentOp() && IsV(BO->getLHS());
+    else if (const auto *UO = dyn_cast<UnaryOperator>(N))
+      Changed |=
+          (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+          IsV(UO->getSubExpr());
+  });
+  return Changed;
+}
+
+/// E as a pointer plus offsets, outermost last: `(p + a) - b` is p with
+/// {a, +} and {b, -}; `&p[a]` is p with {a, +}. E itself when it is no such
+/// sum.
+static const clang::Expr *
+pointerTerms(const clang::Expr *E,
+             std::vector<std::pair<const clang::Expr *, bool>> &Offsets) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
+    bool LeftIsPointer = BO->getLHS()->getType()->isPointerType();
+    bool RightIsPointer = BO->getRHS()->getType()->isPointerType();
+    if (LeftIsPointer == RightIsPointer ||
+        (BO->getOpcode() == BO_Sub && !LeftIsPointer))
+      return E;
+    const clang::Expr *Base =
+        pointerTerms(LeftIsPointer ? BO->getLHS() : BO->getRHS(), Offsets);
+    Offsets.push_back({LeftIsPointer ? BO->getRHS() : BO->getLHS(),
+                       BO->getOpcode() == BO_Sub});
+    return Base;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(
+            UO->getSubExpr()->IgnoreParenImpCasts());
+        AS && AS->getBase()->getType()->isPointerType()) {
+      const clang::Expr *Base = pointerTerms(AS->getBase(), Offsets);
+      Offsets.push_back({AS->getIdx(), false});
+      return Base;
+    }
+  return E;
+}
+
+std::optional<NestBuilder::PointerAlias>
+NestBuilder::pointerInto(const clang::Expr *E, bool &Failed) {
+  std::vector<std::pair<const clang::Expr *, bool>> Offsets;
+  const auto *DR = dyn_cast<DeclRefExpr>(pointerTerms(E, Offsets));
+  const auto *BV = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!BV)
+    return std::nullopt;
+  PointerAlias A;
+  if (auto It = PointerAliases.find(BV); It != PointerAliases.end()) {
+    A = It->second;
+  } else {
+    const Param *P =
+        isa<ParmVarDecl>(BV) ? F.findParam(BV->getName().str()) : nullptr;
+    if (!P || !P->isArray() || P->RecordFields || !P->RecordType.empty() ||
+        P->ParamForm != Param::Form::Pointer)
+      return std::nullopt;
+    A.Array = P->Name;
+    A.Elem = P->Elem;
+  }
+  for (const auto &[Off, Minus] : Offsets) {
+    ExprPtr O = expr(Off);
+    if (!O) {
+      Failed = true;
+      return std::nullopt;
+    }
+    // Each use its own nodes: the analyses key accesses by node.
+    if (A.Offset)
+      A.Offset = indexSum(freshCopy(A.Offset), O, Minus);
+    else
+      A.Offset = Minus ? std::make_shared<UnaryExpr>(UnaryOpKind::Neg, O,
+                                                     O->Type, O->Loc)
+                       : O;
+  }
+  return A;
+}
+
+bool NestBuilder::pointerAlias(const VarDecl *VD) {
+  if (!VD->getInit() || pointerChanged(FD->getBody(), VD))
+    return false;
+  bool Failed = false;
+  std::optional<PointerAlias> A = pointerInto(VD->getInit(), Failed);
+  if (A)
+    PointerAliases[VD] = std::move(*A);
+  return A || Failed;
+}
+
+ExprPtr NestBuilder::aliasElement(const PointerAlias &A,
+                                  const clang::Expr *Index, SourceLocation L) {
+  ExprPtr I = Index ? expr(Index) : nullptr;
+  if (Index && !I)
+    return nullptr;
+  // Each use its own nodes: the analyses key accesses by node.
+  ExprPtr Off = A.Offset ? freshCopy(A.Offset) : nullptr;
+  ExprPtr At = !I ? (Off ? Off : std::make_shared<IntLit>(0, ScalarKind::Int))
+               : !Off ? I
+                      : indexSum(Off, I);
+  return std::make_shared<ArrayRef>(A.Array, std::vector<ExprPtr>{At}, A.Elem,
+                                    loc(L));
+}
+
 ExprPtr NestBuilder::pointerElement(const UnaryOperator *UO) {
   // `*p` is p[0] and `*(p + e)` is p[e] for a pointer parameter p (an array
-  // of one dimension), as C defines them.
-  const clang::Expr *Sub = UO->getSubExpr()->IgnoreParenImpCasts();
-  const clang::Expr *Base = Sub, *Off = nullptr;
-  if (const auto *BO = dyn_cast<BinaryOperator>(Sub);
-      BO && BO->getOpcode() == BO_Add) {
-    bool LeftIsPointer = BO->getLHS()->getType()->isPointerType();
-    Base = (LeftIsPointer ? BO->getLHS() : BO->getRHS())->IgnoreParenImpCasts();
-    Off = LeftIsPointer ? BO->getRHS() : BO->getLHS();
-  }
-  const auto *DR = dyn_cast<DeclRefExpr>(Base);
-  const auto *PV = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
-  const Param *P = PV ? F.findParam(PV->getName().str()) : nullptr;
-  if (!P || !P->isArray() || P->RecordFields ||
-      P->ParamForm != Param::Form::Pointer)
+  // of one dimension) or a pointer into one, as C defines them.
+  bool Failed = false;
+  std::optional<PointerAlias> A = pointerInto(UO->getSubExpr(), Failed);
+  if (!A)
     return nullptr;
-  ExprPtr Index = Off ? expr(Off)
-                      : std::make_shared<IntLit>(0, ScalarKind::Int,
-                                                 loc(UO->getBeginLoc()));
-  if (!Index)
-    return nullptr;
-  return std::make_shared<ArrayRef>(P->Name, std::vector<ExprPtr>{Index},
-                                    P->Elem, loc(UO->getBeginLoc()));
+  return aliasElement(*A, nullptr, UO->getBeginLoc());
 }
 
 ExprPtr NestBuilder::unary(const UnaryOperator *UO) {

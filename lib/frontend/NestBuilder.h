@@ -79,6 +79,26 @@ private:
                           const std::vector<int64_t> &Dims,
                           const clang::InitListExpr *Init,
                           std::vector<int64_t> Index, StmtList &Out);
+  /// Local pointers into a one-dimensional array parameter, declared in a
+  /// nest and never assigned (`float *row = A + i * m;`, `&A[e]`, or one
+  /// such pointer plus an offset): `row[j]` and `*(row + j)` are elements
+  /// of the parameter, at the pointer's offset plus the index.
+  struct PointerAlias {
+    std::string Array;
+    ScalarKind Elem = ScalarKind::Float;
+    ExprPtr Offset; ///< Null: the array's start.
+  };
+  std::map<const clang::VarDecl *, PointerAlias> PointerAliases;
+  /// What E points into (a pointer parameter or alias plus offsets);
+  /// nullopt when it is none, with Failed set when an offset was reported
+  /// as an error.
+  std::optional<PointerAlias> pointerInto(const clang::Expr *E, bool &Failed);
+  /// Records VD as a pointer alias when its declaration is one; false when
+  /// it is not (an error for the caller to give).
+  bool pointerAlias(const clang::VarDecl *VD);
+  /// The element Index (null: 0) past alias A's offset.
+  ExprPtr aliasElement(const PointerAlias &A, const clang::Expr *Index,
+                       clang::SourceLocation L);
   ExprPtr localSubscript(const clang::ArraySubscriptExpr *AS,
                          const clang::VarDecl *VD,
                          const std::vector<const clang::Expr *> &Idx,
