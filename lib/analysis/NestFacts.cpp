@@ -258,6 +258,33 @@ void Analyzer::prescan(const StmtList &L, std::set<std::string> InScope,
   }
 }
 
+/// The values E is the minimum of (WantMin) or the maximum of, written as
+/// selects (`a < b ? a : b`, macros and inlined helpers alike), nested ones
+/// included; E alone when it is no such select.
+static void extremumArms(const ExprPtr &E, bool WantMin,
+                         std::vector<ExprPtr> &Out) {
+  const auto *S = llvm::dyn_cast<SelectExpr>(stripCasts(E.get()));
+  const auto *C =
+      S ? llvm::dyn_cast<BinaryExpr>(stripCasts(S->Cond.get())) : nullptr;
+  if (C) {
+    const Expr *T = stripCasts(S->True.get()), *F = stripCasts(S->False.get());
+    const Expr *L = stripCasts(C->LHS.get()), *R = stripCasts(C->RHS.get());
+    bool Less = C->Op == BinaryOpKind::LT || C->Op == BinaryOpKind::LE;
+    bool Greater = C->Op == BinaryOpKind::GT || C->Op == BinaryOpKind::GE;
+    std::optional<bool> IsMin;
+    if ((Less || Greater) && sameExpr(*L, *T) && sameExpr(*R, *F))
+      IsMin = Less;
+    else if ((Less || Greater) && sameExpr(*L, *F) && sameExpr(*R, *T))
+      IsMin = Greater;
+    if (IsMin && *IsMin == WantMin) {
+      extremumArms(S->True, WantMin, Out);
+      extremumArms(S->False, WantMin, Out);
+      return;
+    }
+  }
+  Out.push_back(E);
+}
+
 unsigned Analyzer::newInstance(const std::vector<ContextItem> &Stack,
                                const std::vector<const ForStmt *> &Loops,
                                std::shared_ptr<const Scope> Sc, NestState &N) {
@@ -279,19 +306,35 @@ unsigned Analyzer::newInstance(const std::vector<ContextItem> &Stack,
     }
     const ForStmt &L = *C.For;
     std::string It = "it" + std::to_string(C.Depth);
-    auto Lo = toPoly(*L.Lower, *C.Sc, CC, Why);
-    auto Up = toPoly(*L.Upper, *C.Sc, CC, Why);
-    bool LoOk = Lo && Lo->degree() <= 1, UpOk = Up && Up->degree() <= 1;
     bool Inc = L.Step > 0;
-    if (LoOk)
-      Cons.push_back(It + (Inc ? " >= " : " <= ") + Lo->toIsl());
-    if (UpOk) {
+    // A start at the larger of several values (counting down, the
+    // smaller), and a bound below the smaller of several (user-tiled
+    // loops: `j < min(jj + 32, m)`), are one constraint per value.
+    std::vector<ExprPtr> LoArms, UpArms;
+    extremumArms(L.Lower, /*WantMin=*/!Inc, LoArms);
+    extremumArms(L.Upper,
+                 /*WantMin=*/L.Cmp == LoopCmp::LT || L.Cmp == LoopCmp::LE,
+                 UpArms);
+    std::optional<Poly> Lo;
+    for (const ExprPtr &Arm : LoArms) {
+      auto P = toPoly(*Arm, *C.Sc, CC, Why);
+      if (!P || P->degree() > 1)
+        continue;
+      Cons.push_back(It + (Inc ? " >= " : " <= ") + P->toIsl());
+      if (LoArms.size() == 1)
+        Lo = P;
+    }
+    for (const ExprPtr &Arm : UpArms) {
+      auto Up = toPoly(*Arm, *C.Sc, CC, Why);
+      if (!Up || Up->degree() > 1)
+        continue;
       const char *Op = L.Cmp == LoopCmp::LT   ? " < "
                        : L.Cmp == LoopCmp::LE ? " <= "
                        : L.Cmp == LoopCmp::GT ? " > "
                                               : " >= ";
       Cons.push_back(It + Op + Up->toIsl());
     }
+    bool LoOk = Lo.has_value();
     if (LoOk && L.Step != 1 && L.Step != -1) {
       std::string E = "e" + std::to_string(C.Depth);
       Exists.push_back(E);

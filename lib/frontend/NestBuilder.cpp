@@ -630,16 +630,66 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
     }
   }
 
-  // Condition: `i < ub` (or <=, >, >=, !=), or `ub > i`.
+  // Condition: `i < ub` (or <=, >, >=, !=), or `ub > i`; `i + c < ub` is
+  // `i < ub - c` (and `i - c`, `c + i` alike) where the comparison is of
+  // signed integers, which C does not let wrap.
   std::optional<LoopCmp> Cmp;
   bool IsNE = false;
-  const clang::Expr *UB = nullptr;
+  const clang::Expr *UB = nullptr, *Shift = nullptr;
+  bool ShiftSub = false;
+  std::optional<ScalarKind> CmpKind;
   if (!FS->getCond()) {
     Bad(FS->getBeginLoc(), "missing loop condition");
   } else if (IV) {
     const auto *BO = dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParens());
     bool Left = BO && refVar(BO->getLHS()) == IV;
     bool Right = BO && !Left && refVar(BO->getRHS()) == IV;
+    auto Mentions = [&](const clang::Expr *E) {
+      bool Found = false;
+      forEachNode(E, [&](const clang::Stmt *S) {
+        if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+          Found |= DR->getDecl() == IV;
+      });
+      return Found;
+    };
+    // Side is `IV + Off`, `Off + IV` or `IV - Off`.
+    auto Shifted = [&](const clang::Expr *Side) {
+      const auto *S = dyn_cast<BinaryOperator>(Side->IgnoreParenImpCasts());
+      if (!S || (S->getOpcode() != BO_Add && S->getOpcode() != BO_Sub))
+        return false;
+      if (refVar(S->getLHS()) == IV && !Mentions(S->getRHS())) {
+        Shift = S->getRHS();
+        ShiftSub = S->getOpcode() == BO_Sub;
+        return true;
+      }
+      if (S->getOpcode() == BO_Add && refVar(S->getRHS()) == IV &&
+          !Mentions(S->getLHS())) {
+        Shift = S->getLHS();
+        return true;
+      }
+      return false;
+    };
+    bool Unsigned = false;
+    if (BO && !Left && !Right && BO->isRelationalOp() &&
+        (CmpKind = scalarKindOf(BO->getLHS()->getType()))) {
+      Left = Shifted(BO->getLHS()) && !Mentions(BO->getRHS());
+      Right = !Left && Shifted(BO->getRHS()) && !Mentions(BO->getLHS());
+      Unsigned =
+          (Left || Right) && !BO->getLHS()->getType()->isSignedIntegerType();
+      if (Unsigned)
+        Left = Right = false;
+      if (!Left && !Right)
+        Shift = nullptr;
+    }
+    if (Unsigned) {
+      error(FS->getCond()->getBeginLoc(),
+            "non-canonical 'for' loop: the condition compares an unsigned "
+            "sum with iterator '" +
+                IV->getName().str() + "', which may wrap",
+            "compare the iterator itself, e.g. '" + IV->getName().str() +
+                " < n - 1' where n >= 1 is known");
+      OK = false;
+    }
     if (BO && (Left || Right)) {
       UB = Left ? BO->getRHS() : BO->getLHS();
       switch (BO->getOpcode()) {
@@ -662,7 +712,7 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
         break;
       }
     }
-    if (!Cmp && !IsNE) {
+    if (!Cmp && !IsNE && !Unsigned) {
       Bad(FS->getCond()->getBeginLoc(),
           "the condition must compare iterator '" + IV->getName().str() +
               "' with '<', '<=', '>', '>=' or '!='");
@@ -753,7 +803,7 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
       Bad(exprLoc(A), "iterator '" + IV->getName().str() +
                           "' is modified in the loop body");
   llvm::SmallPtrSet<const VarDecl *, 4> BoundVars;
-  for (const clang::Expr *B : {LB, UB})
+  for (const clang::Expr *B : {LB, UB, Shift})
     forEachNode(B, [&](const clang::Stmt *S) {
       if (const auto *DR = dyn_cast<DeclRefExpr>(S))
         if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
@@ -771,6 +821,20 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
 
   ExprPtr Lower = LB ? expr(LB) : nullptr;
   ExprPtr Upper = UB ? expr(UB) : nullptr;
+  if (Upper && Shift) {
+    // i + c < ub: i < ub - c, in the comparison's type.
+    ExprPtr Off = expr(Shift);
+    const auto *A = Off ? dyn_cast<IntLit>(Upper.get()) : nullptr;
+    const auto *B = Off ? dyn_cast<IntLit>(Off.get()) : nullptr;
+    if (A && B)
+      Upper = std::make_shared<IntLit>(ShiftSub ? A->Value + B->Value
+                                                : A->Value - B->Value,
+                                       *CmpKind, Upper->Loc);
+    else
+      Upper = Off ? build::bin(ShiftSub ? BinaryOpKind::Add : BinaryOpKind::Sub,
+                               Upper, Off, *CmpKind)
+                  : nullptr;
+  }
   Loops.push_back({isa_and_nonnull<clang::DeclStmt>(FS->getInit()), ""});
   StmtList Body = loopBody(FS->getBody());
   std::string Flag = Loops.back().Flag;
