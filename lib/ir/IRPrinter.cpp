@@ -262,8 +262,13 @@ void printParam(llvm::raw_ostream &OS, const Param &P) {
 std::string loopHeaderText(const ForStmt &F, const ArrayRefPrinter &PA) {
   std::string S = "for (";
   S += spelling(F.IterType);
+  // The bound is the right operand of a comparison: a select or another
+  // comparison there needs parentheses (`i < (a < b ? a : b)`).
+  std::string Upper = exprToString(*F.Upper, PA);
+  if (precedence(*F.Upper) <= PrecRelational)
+    Upper = "(" + Upper + ")";
   S += " " + F.Iter + " = " + exprToString(*F.Lower, PA) + "; " + F.Iter + " " +
-       spelling(F.Cmp) + " " + exprToString(*F.Upper, PA) + "; ";
+       spelling(F.Cmp) + " " + Upper + "; ";
   if (F.Step == 1)
     S += "++" + F.Iter;
   else if (F.Step == -1)

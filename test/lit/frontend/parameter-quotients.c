@@ -12,7 +12,7 @@
 // RUN: %c2cuda-check %s --function maxpool --size c=3,h=11,w=14 --trials 2 --random-schedules 2 | FileCheck --check-prefix=ORACLE-MP %s
 // RUN: not %c2cuda -q %S/Inputs/parameter-quotient-assigned.c -o %t.bad.cu 2>&1 | FileCheck --check-prefix=ASSIGNED %s
 
-void downsample(int n, int m, const float *in, float *out) {
+void downsample(int n, int m, const float *in, float *out) { // gpu-check: in[n*m] out[(n/2)*(m/2)]
 #pragma c2cuda kernel
   for (int i = 0; i < n / 2; i++)
     for (int j = 0; j < m / 2; j++)
@@ -24,7 +24,7 @@ void downsample(int n, int m, const float *in, float *out) {
 
 // A local initialized to a quotient stands for it in the analysis: named
 // the same way.
-void downsample_local(int n, int m, const float *in, float *out) {
+void downsample_local(int n, int m, const float *in, float *out) { // gpu-check: in[n*m] out[(n/2)*(m/2)]
 #pragma c2cuda kernel
   for (int i = 0; i < n / 2; i++) {
     int mh = m / 2;
@@ -34,7 +34,7 @@ void downsample_local(int n, int m, const float *in, float *out) {
 }
 
 // Two quotients, one of them twice, in a channel-major 2x2 max pool.
-void maxpool(int c, int h, int w, const float *in, float *out) {
+void maxpool(int c, int h, int w, const float *in, float *out) { // gpu-check: in[c*h*w] out[c*(h/2)*(w/2)]
 #pragma c2cuda kernel
   for (int ch = 0; ch < c; ch++)
     for (int i = 0; i < h / 2; i++)
