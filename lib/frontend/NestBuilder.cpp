@@ -8,6 +8,7 @@
 #include "ir/IRWalk.h"
 
 #include "clang/AST/StmtVisitor.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/SaveAndRestore.h"
@@ -1705,11 +1706,11 @@ std::optional<ExprPtr> NestBuilder::inlineCall(const clang::CallExpr *CE,
                                                const FunctionDecl *Callee) {
   // A function of the file whose body is a return statement, after
   // declarations of scalar locals with initializers, with scalar
-  // parameters: the call is its returned expression with the arguments
-  // (converted to the parameters' types) in place of the parameters, and
-  // the locals' initializers in place of the locals. The nest's
-  // expressions have no side effects, so an argument used twice is
-  // evaluated twice to the same value.
+  // parameters and pointer parameters into the caller's arrays: the call is its
+  // returned expression with the arguments (converted to the parameters' types)
+  // in place of the parameters, and the locals' initializers in place of the
+  // locals. The nest's expressions have no side effects, so an argument used
+  // twice is evaluated twice to the same value.
   const FunctionDecl *Def = nullptr;
   if (!Callee->hasBody(Def) || !Def || Def->isVariadic() ||
       Def->getNumParams() != CE->getNumArgs())
@@ -1735,8 +1736,13 @@ std::optional<ExprPtr> NestBuilder::inlineCall(const clang::CallExpr *CE,
       Locals.push_back(V);
     }
   }
+  // Pointer parameters the body never changes name places in the caller's
+  // arrays (pointer aliases), as its pointer locals do.
   for (const ParmVarDecl *P : Def->parameters())
-    if (!scalarKindOf(P->getType()))
+    if (!scalarKindOf(P->getType()) &&
+        !(P->getType()->isPointerType() &&
+          scalarKindOf(P->getType()->getPointeeType()) &&
+          !pointerChanged(Def->getBody(), P)))
       return std::nullopt;
   if (std::find(Inlining.begin(), Inlining.end(), Def) != Inlining.end())
     return ExprPtr(error(CE->getBeginLoc(),
@@ -1745,12 +1751,35 @@ std::optional<ExprPtr> NestBuilder::inlineCall(const clang::CallExpr *CE,
                              "offloaded nest",
                          "rewrite the recursion as a loop"));
   std::map<const VarDecl *, ExprPtr> Frame;
+  std::vector<std::pair<const VarDecl *, PointerAlias>> Places;
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    if (P->getType()->isPointerType()) {
+      bool Failed = false;
+      std::optional<PointerAlias> Place = pointerInto(CE->getArg(I), Failed);
+      if (!Place && !Failed)
+        return ExprPtr(error(CE->getArg(I)->getBeginLoc(),
+                             "argument " + std::to_string(I + 1) + " of '" +
+                                 Def->getName().str() +
+                                 "' is no place in an array parameter",
+                             "pass a pointer parameter of the function, or "
+                             "one plus an offset ('A + i * n', '&A[i * n]')"));
+      if (!Place)
+        return ExprPtr();
+      Places.push_back({P, *Place});
+      continue;
+    }
     ExprPtr A = expr(CE->getArg(I));
     if (!A)
       return ExprPtr();
-    Frame[Def->getParamDecl(I)] = A;
+    Frame[P] = A;
   }
+  for (auto &[P, Place] : Places)
+    PointerAliases[P] = Place;
+  auto Unbind = llvm::make_scope_exit([&] {
+    for (auto &[P, Place] : Places)
+      PointerAliases.erase(P);
+  });
   Inlining.push_back(Def);
   Inlined.push_back(std::move(Frame));
   ExprPtr R;
@@ -1811,8 +1840,9 @@ ExprPtr NestBuilder::call(const clang::CallExpr *CE) {
                      "library functions can be called",
                  "inline the body of '" + Name +
                      "' into the nest, or compute its result before the nest "
-                     "(a function of scalar parameters whose body declares "
-                     "scalars and returns is inlined by c2cuda)");
+                     "(a function of scalar parameters and pointers into "
+                     "arrays whose body declares scalars and returns is "
+                     "inlined by c2cuda)");
   std::vector<ExprPtr> Args;
   bool OK = true;
   for (const clang::Expr *A : CE->arguments()) {

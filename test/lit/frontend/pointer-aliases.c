@@ -52,11 +52,34 @@ void sums(int n, const float *x, float *y) { // gpu-check: x[n+2] y[n]
 #pragma endscop
 }
 
+// Helpers taking pointers into the arrays are inlined: their pointer
+// parameters name the places the arguments point to.
+static inline float at(const float *A, int n, int i, int j) {
+  return A[i * n + j];
+}
+void blur(int h, int w, const float *in, float *out) { // gpu-check: in[h*w] out[h*w]
+#pragma c2cuda kernel
+  for (int i = 1; i < h - 1; i++)
+    for (int j = 1; j < w - 1; j++)
+      out[i * w + j] = (at(in, w, i - 1, j) + at(in, w, i + 1, j) +
+                        at(in, w, i, j - 1) + at(in, w, i, j + 1)) *
+                       0.25f;
+}
+
+static float dot3(const float *a, const float *b) {
+  return a[0] * b[0] + a[1] * b[1] + *(a + 2) * b[2];
+}
+void dots(int n, const float *p, const float *q, float *d) { // gpu-check: p[3*n] q[3*n] d[n]
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++)
+    d[i] = dot3(&p[3 * i], q + 3 * i) + dot3(p + 3 * i, p + 3 * i);
+}
+
 // RUN: %c2cuda -q %s -o %t.cu
 // RUN: FileCheck %s < %t.cu
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
-// RUN: %c2cuda-check %s --size n=13,m=17 --trials 2 --random-schedules 2 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL --implicit-check-not=UNSUPPORTED
-// ORACLE-COUNT-15: {{^}}CHECK {{[a-z_]+}} PASS
+// RUN: %c2cuda-check %s --size n=13,m=17,h=11,w=14 --trials 2 --random-schedules 2 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL --implicit-check-not=UNSUPPORTED
+// ORACLE-COUNT-21: {{^}}CHECK {{[a-z_]+}} PASS
 
 // The rows of A through 'a' are a matrix-vector product's, staged as one.
 // CHECK-LABEL: {{^}}// row_dot_kernel0 (row_dot, nest at pointer-aliases.c:19):{{$}}
@@ -70,3 +93,7 @@ void sums(int n, const float *x, float *y) { // gpu-check: x[n+2] y[n]
 // CHECK:       {{^ +}}y[i] = x[n - 1 - i];{{$}}
 // CHECK-LABEL: {{^}}__global__ void {{.*}}sums_kernel0(
 // CHECK:       {{^ +}}y[i] = x[i + 1] + x[2 + i] - x[1 - i + n];{{$}}
+// CHECK-LABEL: {{^}}__global__ void {{.*}}blur_kernel0(
+// CHECK:       {{^ +}}out[(long long)i * (long long)w + j] = (in[(long long)(i - 1) * (long long)w + j] + in[(long long)(i + 1) * (long long)w + j] + in[(long long)i * (long long)w + (j - 1)] + in[(long long)i * (long long)w + (j + 1)]) * 0.25f;{{$}}
+// CHECK-LABEL: {{^}}__global__ void {{.*}}dots_kernel0(
+// CHECK:       {{^ +}}d[i] = p[3 * (long long)i + 0] * q[3 * (long long)i + 0] + p[3 * (long long)i + 1] * q[3 * (long long)i + 1] + p[3 * (long long)i + 2] * q[3 * (long long)i + 2] + (p[3 * (long long)i + 0] * p[3 * (long long)i + 0] + p[3 * (long long)i + 1] * p[3 * (long long)i + 1] + p[3 * (long long)i + 2] * p[3 * (long long)i + 2]);{{$}}
