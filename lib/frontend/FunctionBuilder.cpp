@@ -7,6 +7,7 @@
 #include "NestBuilder.h"
 #include "ParameterQuotients.h"
 #include "PrivatizeScalars.h"
+#include "SelectIndices.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -1262,6 +1263,7 @@ bool FunctionBuilder::build(Function &Out) {
   for (const auto &[Name, Def] : F.HostConstants)
     Fixed.insert(Name);
   nameParameterQuotients(F, Fixed);
+  hoistSelectsFromIndices(F);
   Out = std::move(F);
   return true;
 }
