@@ -459,7 +459,8 @@ void NestBuilder::declStmt(const clang::DeclStmt *DS, StmtList &Out) {
               "index the array parameter directly instead of through a "
               "pointer, or declare it once as a pointer into it ('" +
                   T.getAsString(Ctx.getPrintingPolicy()) + Name +
-                  " = A + offset;') and never assign it");
+                  " = A + offset;') and assign neither it nor the "
+                  "variables of its offset while it is used");
       continue;
     }
     if (T->isArrayType()) {
@@ -1431,6 +1432,42 @@ static bool pointerChanged(const clang::Stmt *S, const VarDecl *V) {
   return Changed;
 }
 
+/// Whether S changes V (as pointerChanged) where Ptr, declared inside the
+/// nest, is alive: the header of a loop whose body declares Ptr steps V
+/// between Ptr's lifetimes, not during one.
+static bool changedWhileAlive(const clang::Stmt *S, const VarDecl *V,
+                              const VarDecl *Ptr, const SourceManager &SM) {
+  if (!S)
+    return false;
+  if (const auto *FS = dyn_cast<clang::ForStmt>(S)) {
+    const clang::Stmt *B = FS->getBody();
+    bool HoldsPtr = B && SM.isPointWithin(Ptr->getLocation(), B->getBeginLoc(),
+                                          B->getEndLoc());
+    if (!HoldsPtr &&
+        (pointerChanged(FS->getInit(), V) || pointerChanged(FS->getInc(), V)))
+      return true;
+    return changedWhileAlive(FS->getCond(), V, Ptr, SM) ||
+           changedWhileAlive(B, V, Ptr, SM);
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isAssignmentOp()) {
+    const auto *DR = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+    if (DR && DR->getDecl() == V)
+      return true;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)) {
+    const auto *DR =
+        dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
+    if (DR && DR->getDecl() == V)
+      return true;
+  }
+  for (const clang::Stmt *C : S->children())
+    if (changedWhileAlive(C, V, Ptr, SM))
+      return true;
+  return false;
+}
+
 /// E as a pointer plus offsets, outermost last: `(p + a) - b` is p with
 /// {a, +} and {b, -}; `&p[a]` is p with {a, +}. E itself when it is no such
 /// sum.
@@ -1501,6 +1538,18 @@ NestBuilder::pointerInto(const clang::Expr *E, bool &Failed) {
 
 bool NestBuilder::pointerAlias(const VarDecl *VD) {
   if (!VD->getInit() || pointerChanged(FD->getBody(), VD))
+    return false;
+  // Every use stands for the place the initializer computed: no variable
+  // of it may change while the pointer lives (`p = A + k; k = 5; p[0]`).
+  bool Stable = true;
+  forEachNode(VD->getInit(), [&](const clang::Stmt *S) {
+    const auto *DR = dyn_cast<DeclRefExpr>(S);
+    const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (V && !V->getType()->isPointerType() &&
+        changedWhileAlive(FD->getBody(), V, VD, Ctx.getSourceManager()))
+      Stable = false;
+  });
+  if (!Stable)
     return false;
   bool Failed = false;
   std::optional<PointerAlias> A = pointerInto(VD->getInit(), Failed);

@@ -1,5 +1,6 @@
-// A pointer the nest steps is no fixed place in the array: refused, with
-// the form that is accepted (frontend/pointer-aliases.c).
+// A pointer the nest steps is no fixed place in the array, nor one whose
+// offset's variables change while it is used: refused, with the form that
+// is accepted (frontend/pointer-aliases.c).
 void f(int n, float *A, float *B) {
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++) {
@@ -9,10 +10,22 @@ void f(int n, float *A, float *B) {
   }
 }
 
+void g(int n, const float *A, float *y) {
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++) {
+    int k = i;
+    const float *q = A + k;
+    k = 0;
+    y[i] = q[0] + (float)k;
+  }
+}
+
 // RUN: rm -f %t.cu
 // RUN: not %c2cuda %s -o %t.cu 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: test ! -e %t.cu
-// CHECK: {{^}}{{.*}}pointer-local.c:6:12: error: pointer variable 'p' cannot be declared in an offloaded nest{{$}}
-// CHECK: {{^}}{{.*}}pointer-local.c:6:12: note: index the array parameter directly instead of through a pointer, or declare it once as a pointer into it ('float *p = A + offset;') and never assign it{{$}}
-// CHECK: {{^}}{{.*}}pointer-local.c:7:5: error: pointer variable 'p' cannot be used in an offloaded nest{{$}}
-// CHECK: {{^}}{{.*}}pointer-local.c:8:12: error: pointer variable 'p' cannot be used in an offloaded nest{{$}}
+// CHECK: {{^}}{{.*}}pointer-local.c:7:12: error: pointer variable 'p' cannot be declared in an offloaded nest{{$}}
+// CHECK: {{^}}{{.*}}pointer-local.c:7:12: note: index the array parameter directly instead of through a pointer, or declare it once as a pointer into it ('float *p = A + offset;') and assign neither it nor the variables of its offset while it is used{{$}}
+// CHECK: {{^}}{{.*}}pointer-local.c:8:5: error: pointer variable 'p' cannot be used in an offloaded nest{{$}}
+// CHECK: {{^}}{{.*}}pointer-local.c:9:12: error: pointer variable 'p' cannot be used in an offloaded nest{{$}}
+// CHECK: {{^}}{{.*}}pointer-local.c:17:18: error: pointer variable 'q' cannot be declared in an offloaded nest{{$}}
+// CHECK: {{^}}{{.*}}pointer-local.c:19:12: error: pointer variable 'q' cannot be used in an offloaded nest{{$}}
