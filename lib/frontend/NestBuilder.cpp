@@ -60,20 +60,22 @@ const VarDecl *refVar(const clang::Expr *E) {
   return nullptr;
 }
 
+/// Whether node S itself assigns variable V (=, op=, ++, --, &).
+bool isAssignmentTo(const clang::Stmt *S, const VarDecl *V) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    return BO->isAssignmentOp() && refVar(BO->getLHS()) == V;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    return (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+           refVar(UO->getSubExpr()) == V;
+  return false;
+}
+
 /// The place where S assigns variable V (=, op=, ++, --, &), if it does.
 const clang::Stmt *findAssignmentTo(const clang::Stmt *Body, const VarDecl *V) {
   const clang::Stmt *Found = nullptr;
   forEachNode(Body, [&](const clang::Stmt *S) {
-    if (Found)
-      return;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-      if (BO->isAssignmentOp() && refVar(BO->getLHS()) == V)
-        Found = BO;
-    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
-      if ((UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-          refVar(UO->getSubExpr()) == V)
-        Found = UO;
-    }
+    if (!Found && isAssignmentTo(S, V))
+      Found = S;
   });
   return Found;
 }
@@ -1414,25 +1416,7 @@ static ExprPtr indexSum(ExprPtr A, ExprPtr B, bool Minus = false) {
   return build::bin(Minus ? BinaryOpKind::Sub : BinaryOpKind::Add, A, B, T);
 }
 
-/// Whether S assigns V, steps it, or takes its address.
-static bool pointerChanged(const clang::Stmt *S, const VarDecl *V) {
-  bool Changed = false;
-  auto IsV = [&](const clang::Expr *E) {
-    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DR && DR->getDecl() == V;
-  };
-  forEachNode(S, [&](const clang::Stmt *N) {
-    if (const auto *BO = dyn_cast<BinaryOperator>(N))
-      Changed |= BO->isAssignmentOp() && IsV(BO->getLHS());
-    else if (const auto *UO = dyn_cast<UnaryOperator>(N))
-      Changed |=
-          (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-          IsV(UO->getSubExpr());
-  });
-  return Changed;
-}
-
-/// Whether S changes V (as pointerChanged) where Ptr, declared inside the
+/// Whether S assigns V (findAssignmentTo) where Ptr, declared inside the
 /// nest, is alive: the header of a loop whose body declares Ptr steps V
 /// between Ptr's lifetimes, not during one.
 static bool changedWhileAlive(const clang::Stmt *S, const VarDecl *V,
@@ -1443,25 +1427,14 @@ static bool changedWhileAlive(const clang::Stmt *S, const VarDecl *V,
     const clang::Stmt *B = FS->getBody();
     bool HoldsPtr = B && SM.isPointWithin(Ptr->getLocation(), B->getBeginLoc(),
                                           B->getEndLoc());
-    if (!HoldsPtr &&
-        (pointerChanged(FS->getInit(), V) || pointerChanged(FS->getInc(), V)))
+    if (!HoldsPtr && (findAssignmentTo(FS->getInit(), V) ||
+                      findAssignmentTo(FS->getInc(), V)))
       return true;
     return changedWhileAlive(FS->getCond(), V, Ptr, SM) ||
            changedWhileAlive(B, V, Ptr, SM);
   }
-  if (const auto *BO = dyn_cast<BinaryOperator>(S);
-      BO && BO->isAssignmentOp()) {
-    const auto *DR = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
-    if (DR && DR->getDecl() == V)
-      return true;
-  }
-  if (const auto *UO = dyn_cast<UnaryOperator>(S);
-      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)) {
-    const auto *DR =
-        dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
-    if (DR && DR->getDecl() == V)
-      return true;
-  }
+  if (isAssignmentTo(S, V))
+    return true;
   for (const clang::Stmt *C : S->children())
     if (changedWhileAlive(C, V, Ptr, SM))
       return true;
@@ -1537,7 +1510,7 @@ NestBuilder::pointerInto(const clang::Expr *E, bool &Failed) {
 }
 
 bool NestBuilder::pointerAlias(const VarDecl *VD) {
-  if (!VD->getInit() || pointerChanged(FD->getBody(), VD))
+  if (!VD->getInit() || findAssignmentTo(FD->getBody(), VD))
     return false;
   // Every use stands for the place the initializer computed: no variable
   // of it may change while the pointer lives (`p = A + k; k = 5; p[0]`).
@@ -1791,7 +1764,7 @@ std::optional<ExprPtr> NestBuilder::inlineCall(const clang::CallExpr *CE,
     if (!scalarKindOf(P->getType()) &&
         !(P->getType()->isPointerType() &&
           scalarKindOf(P->getType()->getPointeeType()) &&
-          !pointerChanged(Def->getBody(), P)))
+          !findAssignmentTo(Def->getBody(), P)))
       return std::nullopt;
   if (std::find(Inlining.begin(), Inlining.end(), Def) != Inlining.end())
     return ExprPtr(error(CE->getBeginLoc(),

@@ -59,24 +59,6 @@ std::string constantName(const Expr &E) {
   return Name;
 }
 
-StmtList rewriteNests(const StmtList &L, const ExprRewriteFn &Fn) {
-  StmtList Out;
-  for (const StmtPtr &S : L) {
-    if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {
-      auto New = std::make_shared<NestStmt>(*N);
-      New->Body = rewriteStmts(N->Body, Fn);
-      Out.push_back(New);
-    } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
-      auto New = std::make_shared<HostRegion>(*R);
-      New->Body = rewriteNests(R->Body, Fn);
-      Out.push_back(New);
-    } else {
-      Out.push_back(S);
-    }
-  }
-  return Out;
-}
-
 } // namespace
 
 void nameParameterQuotients(Function &F, const std::set<std::string> &Fixed) {
@@ -126,7 +108,8 @@ void nameParameterQuotients(Function &F, const std::set<std::string> &Fixed) {
         B->Op, L ? NameOf(B->LHS) : rewriteExpr(B->LHS, Fn),
         R ? NameOf(B->RHS) : rewriteExpr(B->RHS, Fn), B->Type, B->Loc);
   };
-  F.Body = rewriteNests(F.Body, Fn);
+  F.Body = rewriteNestBodies(
+      F.Body, [&](const StmtList &Body) { return rewriteStmts(Body, Fn); });
   if (Named.empty())
     return;
   // Declared first thing, before any nest reads them.

@@ -171,31 +171,10 @@ StmtList rewriteNest(const StmtList &Body) {
   return Dead.empty() ? Out : withoutDecls(Out, Dead);
 }
 
-StmtList rewriteNests(const StmtList &L) {
-  StmtList Out;
-  for (const StmtPtr &S : L) {
-    if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {
-      StmtList Body = rewriteNest(N->Body);
-      if (Body == N->Body) {
-        Out.push_back(S);
-        continue;
-      }
-      auto New = std::make_shared<NestStmt>(*N);
-      New->Body = std::move(Body);
-      Out.push_back(New);
-    } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
-      auto New = std::make_shared<HostRegion>(*R);
-      New->Body = rewriteNests(R->Body);
-      Out.push_back(New);
-    } else {
-      Out.push_back(S);
-    }
-  }
-  return Out;
-}
-
 } // namespace
 
-void hoistSelectsFromIndices(Function &F) { F.Body = rewriteNests(F.Body); }
+void hoistSelectsFromIndices(Function &F) {
+  F.Body = rewriteNestBodies(F.Body, rewriteNest);
+}
 
 } // namespace c2cuda

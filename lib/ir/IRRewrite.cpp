@@ -169,4 +169,29 @@ ExprPtr freshCopy(const ExprPtr &E) {
   });
 }
 
+StmtList
+rewriteNestBodies(const StmtList &L,
+                  const std::function<StmtList(const StmtList &)> &Fn) {
+  StmtList Out;
+  for (const StmtPtr &S : L) {
+    if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {
+      StmtList Body = Fn(N->Body);
+      if (Body == N->Body) {
+        Out.push_back(S);
+        continue;
+      }
+      auto New = std::make_shared<NestStmt>(*N);
+      New->Body = std::move(Body);
+      Out.push_back(New);
+    } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
+      auto New = std::make_shared<HostRegion>(*R);
+      New->Body = rewriteNestBodies(R->Body, Fn);
+      Out.push_back(New);
+    } else {
+      Out.push_back(S);
+    }
+  }
+  return Out;
+}
+
 } // namespace c2cuda

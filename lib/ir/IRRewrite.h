@@ -27,6 +27,11 @@ StmtList rewriteStmts(const StmtList &L, const ExprRewriteFn &Fn);
 /// reads.
 StmtList rewriteReads(const StmtList &L, const ExprRewriteFn &Fn);
 
+/// L with the body of every nest in it (nests in host regions included)
+/// replaced by Fn(body); a nest whose body Fn returns unchanged is kept.
+StmtList rewriteNestBodies(const StmtList &L,
+                           const std::function<StmtList(const StmtList &)> &Fn);
+
 /// A copy of E with nodes of its own: analyses key accesses by their IR
 /// node, so two uses of one expression must not share one.
 ExprPtr freshCopy(const ExprPtr &E);
