@@ -331,6 +331,9 @@ void emitCuda(llvm::raw_ostream &OS, const Module &M,
               const std::vector<LoweredFunction> &Lowered,
               const CudaEmitOptions &Opts) {
   EmitContext Ctx{M, Opts};
+  if (Opts.WholeFile && !Opts.SizeDispatches.empty())
+    llvm::report_fatal_error("c2cuda codegen: entries choosing by size are "
+                             "printed only beside the functions alone");
   for (const LoweredFunction &LF : Lowered)
     if (!LF.Source)
       llvm::report_fatal_error("c2cuda codegen: lowered function without "

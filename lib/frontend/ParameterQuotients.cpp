@@ -108,22 +108,26 @@ void nameParameterQuotients(Function &F, const std::set<std::string> &Fixed) {
         B->Op, L ? NameOf(B->LHS) : rewriteExpr(B->LHS, Fn),
         R ? NameOf(B->RHS) : rewriteExpr(B->RHS, Fn), B->Type, B->Loc);
   };
-  F.Body = rewriteNestBodies(
-      F.Body, [&](const StmtList &Body) { return rewriteStmts(Body, Fn); });
-  if (Named.empty())
-    return;
-  // Declared first thing, before any nest reads them.
-  StmtList Decls;
-  for (const auto &[Text, NameAndDef] : Named) {
-    const auto &[Name, Def] = NameAndDef;
-    F.HostConstants[Name] = Def;
-    Decls.push_back(std::make_shared<HostCode>(
-        std::string("const ") + spelling(Def->Type) + " " + Name + " = " +
-            Text + ";\n",
-        std::set<std::string>(), std::set<std::string>(),
-        std::set<std::string>{Name}, Def->Loc));
+  // Each constant is declared just before the top-level statement holding
+  // the first nest that reads it: after the host constants its definition
+  // may name (`int w2 = w / 2;` ... `i * (w2 / 2)`), which C declares first.
+  StmtList Body;
+  for (const StmtPtr &S : F.Body) {
+    StmtList One = rewriteNestBodies(
+        {S}, [&](const StmtList &B) { return rewriteStmts(B, Fn); });
+    for (const auto &[Text, NameAndDef] : Named)
+      if (!F.HostConstants.count(NameAndDef.first)) {
+        const auto &[Name, Def] = NameAndDef;
+        F.HostConstants[Name] = Def;
+        Body.push_back(std::make_shared<HostCode>(
+            std::string("const ") + spelling(Def->Type) + " " + Name + " = " +
+                Text + ";\n",
+            std::set<std::string>(), std::set<std::string>(),
+            std::set<std::string>{Name}, Def->Loc));
+      }
+    Body.insert(Body.end(), One.begin(), One.end());
   }
-  F.Body.insert(F.Body.begin(), Decls.begin(), Decls.end());
+  F.Body = std::move(Body);
 }
 
 } // namespace c2cuda

@@ -1,14 +1,16 @@
-//===- ParameterQuotients.h - Quotients of sizes as host constants -*- C++
-//-*-===//
+//===- ParameterQuotients.h - Quotients of sizes as constants --*- C++ -*-===//
 //
 // out[i * (m / 2) + j]: the row length m / 2 is a quotient of a parameter,
 // and i times a quotient is a product of two variables to the analysis
 // (analysis/AffineExpr.h), which can then neither delinearize nor bound
 // the array ("cannot infer how many elements"). A host constant
 // `int m2 = m / 2;` is an isl parameter equal to its definition instead.
-// This pass gives every such quotient that a nest multiplies by something
-// that form: a host constant (`c2c_m_div_2`) declared at the top of the
-// function's body, which the nest reads in its place.
+// This pass gives every such quotient that a nest multiplies by something,
+// and every one a nest's local is initialized to (`int mh = m / 2;` stands
+// for its initializer there), that form: a host constant (`c2c_m_div_2`)
+// declared just before the top-level statement holding the first nest that
+// reads it (after any host constant it names), which the nest reads in its
+// place.
 //
 // Legal because the quotient reads only parameters the function never
 // assigns and host constants (Fixed), so it has one value for the whole

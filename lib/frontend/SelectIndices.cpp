@@ -149,8 +149,20 @@ StmtList rewriteNest(const StmtList &Body) {
       ++Declared[F->Iter];
     }
   });
+  // A use stands for the initializer's value only where none of its
+  // variables is assigned in the nest (`int t = j; int jj = t < 1 ? 1 : t;
+  // t = 5; x[jj]`).
+  auto Stable = [&](const Expr &Init) {
+    bool OK = true;
+    forEachExpr(Init, [&](const Expr &X) {
+      if (const auto *V = llvm::dyn_cast<VarRef>(&X))
+        OK &= !Assigned.count(V->Name);
+    });
+    return OK;
+  };
   for (auto It = Locals.begin(); It != Locals.end();)
-    It = Declared[It->first] != 1 || Assigned.count(It->first)
+    It = Declared[It->first] != 1 || Assigned.count(It->first) ||
+                 !Stable(*It->second)
              ? Locals.erase(It)
              : std::next(It);
   Hoister H(Locals);

@@ -1,5 +1,4 @@
-//===- SelectIndices.h - Selects in subscripts as selects of reads -*- C++
-//-*-===//
+//===- SelectIndices.h - Selects in subscripts as reads ---------*- C++ -*-===//
 //
 // x[i * m + (j < 1 ? 1 : j)]: a clamped or mirrored subscript is a select,
 // which the analysis cannot bound (analysis/AffineExpr.h), so the array's

@@ -407,6 +407,8 @@ std::string emitWithSizeDispatch(const TuneRequest &R,
       continue;
     }
     D.Fallback = FreshName(F->Name + "_default");
+    // Sets whose winners are the same schedule share one lowering.
+    std::map<std::string, std::string> ByText;
     for (const TunedSize &T : Tuned) {
       SizeDispatch::SizeClass C;
       for (const std::string &P : D.Params)
@@ -415,12 +417,16 @@ std::string emitWithSizeDispatch(const TuneRequest &R,
       // tiles it picks for few blocks, as measured.
       C.Lowering = D.Fallback;
       if (!T.Schedule.is_null()) {
-        NestSchedule S;
-        if (!tunedSchedule(T.Schedule, S, Diags))
-          return "";
-        C.Lowering = FreshName(F->Name + "_" + sizeSetLabel(*F, T.Sizes));
-        M.Functions.push_back(
-            Lowering(withSchedules(G, {{R.Nest, S}}, Diags), C.Lowering));
+        std::string &Name = ByText[T.Schedule.dump()];
+        if (Name.empty()) {
+          NestSchedule S;
+          if (!tunedSchedule(T.Schedule, S, Diags))
+            return "";
+          Name = FreshName(F->Name + "_" + sizeSetLabel(*F, T.Sizes));
+          M.Functions.push_back(
+              Lowering(withSchedules(G, {{R.Nest, S}}, Diags), Name));
+        }
+        C.Lowering = Name;
       }
       D.Classes.push_back(std::move(C));
     }

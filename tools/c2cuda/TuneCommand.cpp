@@ -277,7 +277,7 @@ nlohmann::json winningSchedule(const tuner::Evaluation &E) {
 /// errors (also when nothing verified).
 std::string bestVariantText(const TuneRequest &R, const tuner::Bundle &B,
                             const tuner::TuningRun &Run, const std::string &Out,
-                            DiagnosticList &Diags) {
+                            std::string &Said, DiagnosticList &Diags) {
   if (Run.Best < 0) {
     WithColor::error(errs(), "c2cuda tune")
         << "no variant passed verification; '" << Out << "' not written\n";
@@ -287,8 +287,7 @@ std::string bestVariantText(const TuneRequest &R, const tuner::Bundle &B,
   std::string Cuda = emitWithSchedule(R, winningSchedule(Best), Diags);
   if (Cuda.empty())
     return "";
-  errs() << "c2cuda tune: best variant (" << Best.VariantId << ") written to "
-         << Out << "\n";
+  Said = "best variant (" + Best.VariantId + ") written to " + Out;
   return tuner::bestHeaderComment(B, Run) + Cuda;
 }
 
@@ -300,7 +299,8 @@ std::string sizeDispatchText(const std::vector<TuneRequest> &Requests,
                              const std::vector<PreparedBundle> &Prepared,
                              const std::vector<tuner::TuningRun> &Runs,
                              const std::vector<std::string> &Labels,
-                             const std::string &Out, DiagnosticList &Diags) {
+                             const std::string &Out, std::string &Said,
+                             DiagnosticList &Diags) {
   std::vector<TunedSize> Tuned;
   std::string Header, Chosen;
   for (size_t I = 0; I < Requests.size(); ++I) {
@@ -327,9 +327,7 @@ std::string sizeDispatchText(const std::vector<TuneRequest> &Requests,
     std::string Cuda = emitWithSchedule(Requests[0], nullptr, Diags);
     if (Cuda.empty())
       return "";
-    errs() << "c2cuda tune: the default schedule won at every size; written "
-              "to "
-           << Out << "\n";
+    Said = "the default schedule won at every size; written to " + Out;
     return Header + Cuda;
   }
   std::string Cuda = emitWithSizeDispatch(Requests[0], Tuned, Diags);
@@ -345,8 +343,8 @@ std::string sizeDispatchText(const std::vector<TuneRequest> &Requests,
            " within a factor of 2 of every size, else the default "
            "schedule.\n */\n" +
            Header;
-  errs() << "c2cuda tune: best variants (" << Chosen << ") written to " << Out
-         << ", chosen per call by size\n";
+  Said = "best variants (" + Chosen + ") written to " + Out +
+         ", chosen per call by size";
   return Header + Cuda;
 }
 
@@ -439,6 +437,15 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     return Fail("several --size sets: '" + F->Name +
                 "' uses global arrays, and its lowerings for each size "
                 "would define them each; tune one size at a time");
+  R.AllowReassociation = Ctx.AllowReassociation;
+  R.FastMath = Ctx.FastMath;
+  R.PlantFaults = PlantFaults;
+  R.Timing.Warmup = Warmup;
+  R.Timing.Reps = Reps;
+  R.TimeoutSeconds = Timeout;
+  R.Strategy = Strategy;
+  R.Budget = BudgetText;
+  R.Seed = Seed;
   // Every integer parameter needs a value in every set: the harness
   // allocates from them.
   std::vector<std::string> IntParams = sizeParameters(*F);
@@ -449,17 +456,6 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     if (!checkSizes(*F, IntParams, Sets.size() > 1, RS, Diags))
       return 1;
     Requests.push_back(std::move(RS));
-  }
-  for (TuneRequest &RS : Requests) {
-    RS.AllowReassociation = Ctx.AllowReassociation;
-    RS.FastMath = Ctx.FastMath;
-    RS.PlantFaults = PlantFaults;
-    RS.Timing.Warmup = Warmup;
-    RS.Timing.Reps = Reps;
-    RS.TimeoutSeconds = Timeout;
-    RS.Strategy = Strategy;
-    RS.Budget = BudgetText;
-    RS.Seed = Seed;
   }
 
   // A bad --strategy or --budget is refused here, before anything is
@@ -624,15 +620,23 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
         return Fail(Err);
       errs() << "c2cuda tune: report in " << To << "/report.{md,html,json}\n";
     }
-    if (Runs[I].Interrupted)
-      break;
+    if (Runs[I].Interrupted && I + 1 < Prepared.size()) {
+      // The sets after it never ran: a file choosing among some of them
+      // would be taken for the tuned one.
+      if (!Ctx.OutputFile.empty())
+        errs() << "c2cuda tune: stopped before every size set was tuned; '"
+               << Ctx.OutputFile << "' not written\n";
+      return 130;
+    }
   }
   if (!Ctx.OutputFile.empty()) {
-    std::string Text = Prepared.size() == 1
-                           ? bestVariantText(Requests[0], Prepared[0].B,
-                                             Runs[0], Ctx.OutputFile, Diags)
-                           : sizeDispatchText(Requests, Prepared, Runs, Labels,
-                                              Ctx.OutputFile, Diags);
+    std::string Said;
+    std::string Text =
+        Prepared.size() == 1
+            ? bestVariantText(Requests[0], Prepared[0].B, Runs[0],
+                              Ctx.OutputFile, Said, Diags)
+            : sizeDispatchText(Requests, Prepared, Runs, Labels, Ctx.OutputFile,
+                               Said, Diags);
     if (Text.empty())
       return 1;
     if (llvm::Error E = writeToOutput(Ctx.OutputFile, [&](raw_ostream &OS) {
@@ -641,6 +645,7 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
         }))
       return Fail("cannot write '" + Ctx.OutputFile +
                   "': " + toString(std::move(E)));
+    errs() << "c2cuda tune: " << Said << "\n";
   }
   for (const tuner::TuningRun &Run : Runs)
     if (Run.Interrupted)

@@ -9,6 +9,7 @@
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
 // RUN: %c2cuda-check %s --function downsample --size n=13,m=17 --trials 2 --random-schedules 2 | FileCheck --check-prefix=ORACLE-DS %s
 // RUN: %c2cuda-check %s --function downsample_local --size n=13,m=17 --trials 2 --random-schedules 2 | FileCheck --check-prefix=ORACLE-DL %s
+// RUN: %c2cuda-check %s --function halves_of_half --size n=13,w=17 --trials 2 --random-schedules 2 | FileCheck --check-prefix=ORACLE-HH %s
 // RUN: %c2cuda-check %s --function maxpool --size c=3,h=11,w=14 --trials 2 --random-schedules 2 | FileCheck --check-prefix=ORACLE-MP %s
 // RUN: not %c2cuda -q %S/Inputs/parameter-quotient-assigned.c -o %t.bad.cu 2>&1 | FileCheck --check-prefix=ASSIGNED %s
 
@@ -31,6 +32,15 @@ void downsample_local(int n, int m, const float *in, float *out) { // gpu-check:
     for (int j = 0; j < mh; j++)
       out[i * mh + j] = in[(2 * i) * m + 2 * j];
   }
+}
+
+// A quotient of a host constant: declared after it, before the nest.
+void halves_of_half(int n, int w, const float *in, float *out) { // gpu-check: in[n*w] out[n*(w/4)]
+  int w2 = w / 2;
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < w2 / 2; j++)
+      out[i * (w2 / 2) + j] = in[i * w + j];
 }
 
 // Two quotients, one of them twice, in a channel-major 2x2 max pool.
@@ -63,6 +73,10 @@ void maxpool(int c, int h, int w, const float *in, float *out) { // gpu-check: i
 // CHECK-LABEL: {{^}}static void c2c_downsample_local_body(
 // CHECK-NEXT:  {{^}}  const int c2c_m_div_2 = m / 2;{{$}}
 
+// CHECK-LABEL: {{^}}static void c2c_halves_of_half_body(
+// CHECK-NEXT:  {{^}}  int w2 = w / 2;{{$}}
+// CHECK-NEXT:  {{^}}  const int c2c_w2_div_2 = w2 / 2;{{$}}
+
 // CHECK-LABEL: {{^}}__global__ void {{.*}}maxpool_kernel0(
 // CHECK-SAME:  int c2c_h_div_2, {{.*}}int c2c_w_div_2
 // CHECK:       {{^}} {{.*}}out[((long long)ch * (long long)c2c_h_div_2 + i) * (long long)c2c_w_div_2 + j] = mx;{{$}}
@@ -72,6 +86,7 @@ void maxpool(int c, int h, int w, const float *in, float *out) { // gpu-check: i
 
 // ORACLE-DS-COUNT-3: {{^}}CHECK downsample PASS sched={{[a-z0-9]+}} maxRelL2=0{{$}}
 // ORACLE-DL-COUNT-3: {{^}}CHECK downsample_local PASS sched={{[a-z0-9]+}} maxRelL2=0{{$}}
+// ORACLE-HH-COUNT-3: {{^}}CHECK halves_of_half PASS sched={{[a-z0-9]+}} maxRelL2=0{{$}}
 // ORACLE-MP-COUNT-3: {{^}}CHECK maxpool PASS sched={{[a-z0-9]+}} maxRelL2=0{{$}}
 
 // ASSIGNED: {{^}}{{.*}}parameter-quotient-assigned.c:6:7: error: cannot infer how many elements of 'out' the nest accesses{{$}}

@@ -21,6 +21,8 @@ void smooth(int n, const double *x, double *y) { // gpu-check: x[n] y[n]
            0.25 * x[i + 1 < n ? i + 1 : n - 1];
 }
 
+// RUN: not %c2cuda -q %S/Inputs/select-index-local-assigned.c -o %t.bad.cu 2>&1 | FileCheck --check-prefix=ASSIGNED %s
+// ASSIGNED: {{^}}{{.*}}select-index-local-assigned.c:10:22: error: cannot infer how many elements of 'x' the nest accesses{{$}}
 // RUN: %c2cuda -q %s -o %t.cu
 // RUN: FileCheck %s < %t.cu
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
