@@ -8,6 +8,7 @@
 #include "ir/IRWalk.h"
 
 #include "clang/AST/StmtVisitor.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -86,6 +87,21 @@ std::string exampleSubscripts(size_t N) {
   for (size_t D = 0; D < N; ++D)
     S += std::string("[") + Names[D % 4] + "]";
   return S;
+}
+
+/// E as the user spelled it (printed from the AST where a macro hides it).
+std::string sourceText(const clang::Expr *E, const ASTContext &Ctx) {
+  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+  if (!R.getBegin().isMacroID() && !R.getEnd().isMacroID()) {
+    StringRef T =
+        Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts());
+    if (!T.empty())
+      return T.str();
+  }
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  return OS.str();
 }
 
 std::string condText(const clang::Expr *Cond, const ASTContext &Ctx) {
@@ -636,46 +652,56 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
 
   // Condition: `i < ub` (or <=, >, >=, !=), or `ub > i`; `i + c < ub` is
   // `i < ub - c` (and `i - c`, `c + i` alike) where the comparison is of
-  // signed integers, which C does not let wrap.
+  // signed integers, which C does not let wrap. Comparisons of the same
+  // kind joined by `&&` (`i < ii + 32 && i < n`) bound the iterator by
+  // the least (or, counting down, the greatest) of their bounds.
+  struct Bound {
+    LoopCmp Cmp = LoopCmp::LT; ///< Unless NE.
+    bool NE = false;
+    const clang::Expr *UB = nullptr, *Shift = nullptr;
+    bool ShiftSub = false;
+    std::optional<ScalarKind> CmpKind;
+  };
+  std::vector<Bound> Bounds;
   std::optional<LoopCmp> Cmp;
   bool IsNE = false;
-  const clang::Expr *UB = nullptr, *Shift = nullptr;
-  bool ShiftSub = false;
-  std::optional<ScalarKind> CmpKind;
-  if (!FS->getCond()) {
-    Bad(FS->getBeginLoc(), "missing loop condition");
-  } else if (IV) {
-    const auto *BO = dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParens());
+  auto Mentions = [&](const clang::Expr *E) {
+    bool Found = false;
+    forEachNode(E, [&](const clang::Stmt *S) {
+      if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+        Found |= DR->getDecl() == IV;
+    });
+    return Found;
+  };
+  // One comparison of the iterator: its kind and bound, or none (reported).
+  auto ParseBound = [&](const clang::Expr *Cond, bool InConjunction,
+                        Bound &B) -> bool {
+    std::optional<LoopCmp> C;
+    bool NE = false;
+    const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParens());
     bool Left = BO && refVar(BO->getLHS()) == IV;
     bool Right = BO && !Left && refVar(BO->getRHS()) == IV;
-    auto Mentions = [&](const clang::Expr *E) {
-      bool Found = false;
-      forEachNode(E, [&](const clang::Stmt *S) {
-        if (const auto *DR = dyn_cast<DeclRefExpr>(S))
-          Found |= DR->getDecl() == IV;
-      });
-      return Found;
-    };
     // Side is `IV + Off`, `Off + IV` or `IV - Off`.
     auto Shifted = [&](const clang::Expr *Side) {
       const auto *S = dyn_cast<BinaryOperator>(Side->IgnoreParenImpCasts());
       if (!S || (S->getOpcode() != BO_Add && S->getOpcode() != BO_Sub))
         return false;
       if (refVar(S->getLHS()) == IV && !Mentions(S->getRHS())) {
-        Shift = S->getRHS();
-        ShiftSub = S->getOpcode() == BO_Sub;
+        B.Shift = S->getRHS();
+        B.ShiftSub = S->getOpcode() == BO_Sub;
         return true;
       }
       if (S->getOpcode() == BO_Add && refVar(S->getRHS()) == IV &&
           !Mentions(S->getLHS())) {
-        Shift = S->getLHS();
+        B.Shift = S->getLHS();
         return true;
       }
       return false;
     };
     bool Unsigned = false;
-    if (BO && !Left && !Right && BO->isRelationalOp() &&
-        (CmpKind = scalarKindOf(BO->getLHS()->getType()))) {
+    if (BO && BO->isComparisonOp())
+      B.CmpKind = scalarKindOf(BO->getLHS()->getType());
+    if (BO && !Left && !Right && BO->isRelationalOp() && B.CmpKind) {
       Left = Shifted(BO->getLHS()) && !Mentions(BO->getRHS());
       Right = !Left && Shifted(BO->getRHS()) && !Mentions(BO->getLHS());
       Unsigned =
@@ -683,44 +709,107 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
       if (Unsigned)
         Left = Right = false;
       if (!Left && !Right)
-        Shift = nullptr;
+        B.Shift = nullptr;
     }
     if (Unsigned) {
-      error(FS->getCond()->getBeginLoc(),
+      error(Cond->getBeginLoc(),
             "non-canonical 'for' loop: the condition compares an unsigned "
             "sum with iterator '" +
                 IV->getName().str() + "', which may wrap",
             "compare the iterator itself, e.g. '" + IV->getName().str() +
                 " < n - 1' where n >= 1 is known");
       OK = false;
+      return false;
     }
     if (BO && (Left || Right)) {
-      UB = Left ? BO->getRHS() : BO->getLHS();
+      B.UB = Left ? BO->getRHS() : BO->getLHS();
       switch (BO->getOpcode()) {
       case BO_LT:
-        Cmp = Left ? LoopCmp::LT : LoopCmp::GT;
+        C = Left ? LoopCmp::LT : LoopCmp::GT;
         break;
       case BO_LE:
-        Cmp = Left ? LoopCmp::LE : LoopCmp::GE;
+        C = Left ? LoopCmp::LE : LoopCmp::GE;
         break;
       case BO_GT:
-        Cmp = Left ? LoopCmp::GT : LoopCmp::LT;
+        C = Left ? LoopCmp::GT : LoopCmp::LT;
         break;
       case BO_GE:
-        Cmp = Left ? LoopCmp::GE : LoopCmp::LE;
+        C = Left ? LoopCmp::GE : LoopCmp::LE;
         break;
       case BO_NE:
-        IsNE = true;
+        NE = true;
         break;
       default:
         break;
       }
     }
-    if (!Cmp && !IsNE && !Unsigned) {
-      Bad(FS->getCond()->getBeginLoc(),
-          "the condition must compare iterator '" + IV->getName().str() +
-              "' with '<', '<=', '>', '>=' or '!='");
-      UB = nullptr;
+    if (!C && !NE && InConjunction) {
+      error(Cond->getBeginLoc(),
+            "non-canonical 'for' loop: '" + sourceText(Cond, Ctx) +
+                "' does not bound iterator '" + IV->getName().str() + "'",
+            "test it in the body instead: 'if (!(" + sourceText(Cond, Ctx) +
+                ")) break;'");
+      OK = false;
+      B.UB = nullptr;
+      return false;
+    }
+    if (!C && !NE) {
+      Bad(Cond->getBeginLoc(), "the condition must compare iterator '" +
+                                   IV->getName().str() +
+                                   "' with '<', '<=', '>', '>=' or '!='");
+      B.UB = nullptr;
+      return false;
+    }
+    B.NE = NE;
+    if (C)
+      B.Cmp = *C;
+    return true;
+  };
+  if (!FS->getCond()) {
+    Bad(FS->getBeginLoc(), "missing loop condition");
+  } else if (IV) {
+    std::vector<const clang::Expr *> Parts;
+    std::function<void(const clang::Expr *)> Flatten =
+        [&](const clang::Expr *E) {
+          E = E->IgnoreParens();
+          const auto *A = dyn_cast<BinaryOperator>(E);
+          if (A && A->getOpcode() == BO_LAnd) {
+            Flatten(A->getLHS());
+            Flatten(A->getRHS());
+          } else {
+            Parts.push_back(E);
+          }
+        };
+    Flatten(FS->getCond());
+    for (const clang::Expr *P : Parts) {
+      Bound B;
+      if (!ParseBound(P, Parts.size() > 1, B)) {
+        Bounds.clear();
+        break;
+      }
+      if (Parts.size() > 1 &&
+          (B.NE || (!Bounds.empty() && B.Cmp != Bounds[0].Cmp) ||
+           (!Bounds.empty() &&
+            (!B.CmpKind || B.CmpKind != Bounds[0].CmpKind)))) {
+        error(P->getBeginLoc(),
+              "non-canonical 'for' loop: the comparisons joined by '&&' must "
+              "bound iterator '" +
+                  IV->getName().str() +
+                  "' the same way ('<' with '<', '<=' with '<=', ...), in "
+                  "one type",
+              "write both bounds with the same comparison, e.g. '" +
+                  IV->getName().str() + " < a && " + IV->getName().str() +
+                  " < b'");
+        OK = false;
+        Bounds.clear();
+        break;
+      }
+      Bounds.push_back(B);
+    }
+    if (!Bounds.empty()) {
+      IsNE = Bounds[0].NE;
+      if (!IsNE)
+        Cmp = Bounds[0].Cmp;
     }
   }
 
@@ -807,7 +896,10 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
       Bad(exprLoc(A), "iterator '" + IV->getName().str() +
                           "' is modified in the loop body");
   llvm::SmallPtrSet<const VarDecl *, 4> BoundVars;
-  for (const clang::Expr *B : {LB, UB, Shift})
+  std::vector<const clang::Expr *> BoundExprs = {LB};
+  for (const Bound &B : Bounds)
+    BoundExprs.insert(BoundExprs.end(), {B.UB, B.Shift});
+  for (const clang::Expr *B : BoundExprs)
     forEachNode(B, [&](const clang::Stmt *S) {
       if (const auto *DR = dyn_cast<DeclRefExpr>(S))
         if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
@@ -824,20 +916,44 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
     }
 
   ExprPtr Lower = LB ? expr(LB) : nullptr;
-  ExprPtr Upper = UB ? expr(UB) : nullptr;
-  if (Upper && Shift) {
-    // i + c < ub: i < ub - c, in the comparison's type.
-    ExprPtr Off = expr(Shift);
-    const auto *A = Off ? dyn_cast<IntLit>(Upper.get()) : nullptr;
-    const auto *B = Off ? dyn_cast<IntLit>(Off.get()) : nullptr;
-    if (A && B)
-      Upper = std::make_shared<IntLit>(ShiftSub ? A->Value + B->Value
-                                                : A->Value - B->Value,
-                                       *CmpKind, Upper->Loc);
-    else
-      Upper = Off ? build::bin(ShiftSub ? BinaryOpKind::Add : BinaryOpKind::Sub,
-                               Upper, Off, *CmpKind)
-                  : nullptr;
+  ExprPtr Upper;
+  for (const Bound &B : Bounds) {
+    ExprPtr U = B.UB ? expr(B.UB) : nullptr;
+    if (U && B.Shift) {
+      // i + c < ub: i < ub - c, in the comparison's type.
+      ExprPtr Off = expr(B.Shift);
+      const auto *X = Off ? dyn_cast<IntLit>(U.get()) : nullptr;
+      const auto *Y = Off ? dyn_cast<IntLit>(Off.get()) : nullptr;
+      if (X && Y)
+        U = std::make_shared<IntLit>(B.ShiftSub ? X->Value + Y->Value
+                                                : X->Value - Y->Value,
+                                     *B.CmpKind, U->Loc);
+      else
+        U = Off ? build::bin(B.ShiftSub ? BinaryOpKind::Add : BinaryOpKind::Sub,
+                             U, Off, *B.CmpKind)
+                : nullptr;
+    }
+    if (!U) {
+      Upper = nullptr;
+      break;
+    }
+    if (Bounds.size() == 1) {
+      Upper = U;
+      break;
+    }
+    // Several bounds: the least of them (the greatest counting down), in
+    // the comparisons' type.
+    if (U->Type != *B.CmpKind)
+      U = build::cast(U, *B.CmpKind);
+    if (!Upper) {
+      Upper = U;
+      continue;
+    }
+    bool Up = Cmp && (*Cmp == LoopCmp::LT || *Cmp == LoopCmp::LE);
+    Upper = std::make_shared<SelectExpr>(
+        build::bin(Up ? BinaryOpKind::LT : BinaryOpKind::GT, Upper, U,
+                   ScalarKind::Int),
+        Upper, U, *B.CmpKind, U->Loc);
   }
   Loops.push_back({isa_and_nonnull<clang::DeclStmt>(FS->getInit()), ""});
   StmtList Body = loopBody(FS->getBody());

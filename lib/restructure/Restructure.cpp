@@ -5,6 +5,7 @@
 
 #include "CompressModularGuards.h"
 #include "ConditionalMinMax.h"
+#include "JoinStripMinedLoops.h"
 #include "ReplaceArrayAccumulators.h"
 #include "RestructureNests.h"
 #include "SplitArgExtremum.h"
@@ -30,6 +31,26 @@ void findNests(const StmtList &L, std::set<const NestStmt *> &Out) {
       Out.insert(N);
     else if (const auto *H = dyn_cast<HostRegion>(S.get()))
       findNests(H->Body, Out);
+}
+
+/// F with only the nests Keep accepts as its body (host regions
+/// flattened): what the analysis of those nests needs, keyed by the same
+/// IR nodes.
+Function nestsOnly(const Function &F,
+                   const std::function<bool(const NestStmt &)> &Keep) {
+  Function Part = F;
+  Part.Body.clear();
+  std::function<void(const StmtList &)> Collect = [&](const StmtList &L) {
+    for (const StmtPtr &S : L)
+      if (const auto *N = dyn_cast<NestStmt>(S.get())) {
+        if (Keep(*N))
+          Part.Body.push_back(S);
+      } else if (const auto *H = dyn_cast<HostRegion>(S.get())) {
+        Collect(H->Body);
+      }
+  };
+  Collect(F.Body);
+  return Part;
 }
 
 /// Whether the nest is small enough to restructure (RestructureNests
@@ -118,18 +139,8 @@ void conditionalMinMaxPass(Function &F, DiagnosticList &Diags) {
 
 void splitArgExtremumPass(Function &F, DiagnosticList &Diags) {
   // Which loops are parallel, from the analysis of the nests as they are.
-  Function Part = F;
-  Part.Body.clear();
-  std::function<void(const StmtList &)> Collect = [&](const StmtList &L) {
-    for (const StmtPtr &S : L)
-      if (const auto *N = dyn_cast<NestStmt>(S.get())) {
-        if (hasArgExtremum(N->Body))
-          Part.Body.push_back(S);
-      } else if (const auto *H = dyn_cast<HostRegion>(S.get())) {
-        Collect(H->Body);
-      }
-  };
-  Collect(F.Body);
+  Function Part =
+      nestsOnly(F, [](const NestStmt &N) { return hasArgExtremum(N.Body); });
   if (Part.Body.empty())
     return;
   DiagnosticList Scratch;
@@ -150,6 +161,26 @@ void splitArgExtremumPass(Function &F, DiagnosticList &Diags) {
       [&](NestStmt &N) {
         N.OrderFree.insert(OrderFree.begin(), OrderFree.end());
       });
+}
+
+void joinStripMinedLoopsPass(Function &F, DiagnosticList &Diags) {
+  std::set<const NestStmt *> All, Which;
+  findNests(F.Body, All);
+  // Schedule clauses name the loops as written.
+  for (const NestStmt *N : All)
+    if (N->Clauses.isDefault() && hasStripMinedLoops(N->Body))
+      Which.insert(N);
+  if (Which.empty())
+    return;
+  Function Part =
+      nestsOnly(F, [&](const NestStmt &N) { return Which.count(&N) > 0; });
+  DiagnosticList Scratch;
+  FunctionFacts Facts;
+  auto Deps = nestDependences(Part, Which, Facts, Scratch);
+  F.Body = rewriteNests(F.Body, [&](const NestStmt &N) {
+    auto D = Deps.find(&N);
+    return D == Deps.end() ? N.Body : joinStripMinedLoops(N, D->second, Diags);
+  });
 }
 
 /// How many loops mapping takes from the trees of Body, summed.
@@ -189,18 +220,8 @@ bool restructureNestsOnce(Function &F, DiagnosticList &Diags) {
   }
   // Only those nests are analysed (the same IR nodes, so the facts are
   // keyed by them); the analysis after this one reports.
-  Function Part = F;
-  Part.Body.clear();
-  std::function<void(const StmtList &)> Collect = [&](const StmtList &L) {
-    for (const StmtPtr &S : L)
-      if (const auto *N = dyn_cast<NestStmt>(S.get())) {
-        if (Which.count(N))
-          Part.Body.push_back(S);
-      } else if (const auto *H = dyn_cast<HostRegion>(S.get())) {
-        Collect(H->Body);
-      }
-  };
-  Collect(F.Body);
+  Function Part =
+      nestsOnly(F, [&](const NestStmt &N) { return Which.count(&N) > 0; });
   for (auto &[N, C] : Candidates) {
     Part.Body.push_back(C.Nest);
     Which.insert(C.Nest.get());
@@ -281,7 +302,8 @@ void replaceArrayAccumulatorsPass(Function &F, DiagnosticList &Diags) {
 }
 
 bool movesLoops(const std::string &Pass) {
-  return Pass == "RestructureNests" || Pass == "FuseInitLoops";
+  return Pass == "JoinStripMinedLoops" || Pass == "RestructureNests" ||
+         Pass == "FuseInitLoops";
 }
 
 void dumpAfter(const std::string &Pass, const Function &F,
@@ -311,6 +333,11 @@ const std::vector<RestructurePass> &restructurePasses() {
       {"ConditionalMinMax",
        "`if (x > m) m = x;` as `m = x > m ? x : m;`, a max reduction",
        conditionalMinMaxPass},
+      {"JoinStripMinedLoops",
+       "a loop tiled by hand (`for ii += 32` around `for i = ii; i < "
+       "min(ii + 32, n)`) run as one loop, checked against the exact "
+       "dependences",
+       joinStripMinedLoopsPass},
       {"RestructureNests",
        "parallel loops moved outermost (interchange, fusion), checked "
        "against the exact dependences",

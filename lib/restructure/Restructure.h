@@ -4,6 +4,9 @@
 // is rewritten by, in order:
 //   ConditionalMinMax         `if (x > m) m = x;` as `m = x > m ? x : m;`,
 //                             a max reduction
+//   JoinStripMinedLoops       a loop tiled by hand and its point loop run
+//                             as one loop, checked against the exact
+//                             dependences
 //   RestructureNests          parallel loops moved outermost (interchange,
 //                             fusion), checked against the exact
 //                             dependences
@@ -30,8 +33,9 @@
 namespace c2cuda {
 
 struct RestructureOptions {
-  /// false: loops stay as written (--no-restructure): RestructureNests and
-  /// FuseInitLoops do not run; the other passes still do.
+  /// false: loops stay as written (--no-restructure): JoinStripMinedLoops,
+  /// RestructureNests and FuseInitLoops do not run; the other passes still
+  /// do.
   bool MoveLoops = true;
   /// When set, exactly these passes run, in this order, none if empty
   /// (c2cuda-opt); MoveLoops is then not looked at.

@@ -29,7 +29,8 @@ void band_mv(int n, int k, const double *A, const double *x, double *y) { // gpu
 
 // RUN: %c2cuda -q %s -o %t.cu
 // RUN: FileCheck %s < %t.cu
-// RUN: FileCheck %s --check-prefix=KERNEL < %t.cu
+// RUN: %c2cuda -q --no-restructure %s -o %t.as-written.cu
+// RUN: FileCheck %s --check-prefix=KERNEL < %t.as-written.cu
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
 // RUN: %c2cuda-check %s --size n=37,m=45,k=3 --trials 2 --random-schedules 2 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL --implicit-check-not=UNSUPPORTED
 // ORACLE-COUNT-6: {{^}}CHECK {{[a-z_]+}} PASS
@@ -41,6 +42,7 @@ void band_mv(int n, int k, const double *A, const double *x, double *y) { // gpu
 // The bound of a comparison is parenthesized where it binds less tightly
 // (it printed as `i < ii + 32 < n ? ii + 32 : n`, which C reads as
 // `(i < ii + 32 < n) ? ...`: the GPU check found the loop running past n).
+// The loops as written: by default JoinStripMinedLoops runs them as one.
 // KERNEL-LABEL: {{^}}__global__ void {{.*}}transpose_tiled_kernel0(
 // KERNEL:       {{^ +}}for (int i = ii; i < (ii + 32 < n ? ii + 32 : n); ++i) {{[{]$}}
 // KERNEL-NEXT:  {{^ +}}for (int j = jj; j < (jj + 32 < m ? jj + 32 : m); ++j) {{[{]$}}
