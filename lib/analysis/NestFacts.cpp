@@ -1224,6 +1224,111 @@ ExprPtr Analyzer::polyToExpr(const Poly &P) const {
   return Sum ? Sum : longLit(0);
 }
 
+/// Bounds of an integer expression's value whatever the arrays and
+/// variables it reads hold, where its operators or types bound it (`x &
+/// 255`, an unsigned char element, `v % 64`, `u >> 24` of an unsigned
+/// int); none otherwise.
+std::optional<std::pair<int64_t, int64_t>> valueRange(const Expr &E) {
+  using Range = std::pair<int64_t, int64_t>;
+  if (isFloating(E.Type))
+    return std::nullopt;
+  if (const auto *L = llvm::dyn_cast<IntLit>(&E))
+    return Range{L->Value, L->Value};
+  // What the type holds, for the narrow ones.
+  std::optional<Range> OfType;
+  switch (E.Type) {
+  case ScalarKind::UChar:
+    OfType = Range{0, 255};
+    break;
+  case ScalarKind::Char:
+  case ScalarKind::SChar:
+    OfType = Range{-128, 127};
+    break;
+  case ScalarKind::UShort:
+    OfType = Range{0, 65535};
+    break;
+  case ScalarKind::Short:
+    OfType = Range{-32768, 32767};
+    break;
+  case ScalarKind::UInt:
+    OfType = Range{0, 4294967295LL};
+    break;
+  case ScalarKind::Int:
+    OfType = Range{-2147483648LL, 2147483647LL};
+    break;
+  default:
+    break;
+  }
+  // Small enough that sums and products of two stay far from overflow.
+  auto Fits = [](const Range &R) {
+    const int64_t Big = int64_t(1) << 30;
+    return R.first >= -Big && R.second <= Big && R.first <= R.second;
+  };
+  auto Checked = [&](Range R) -> std::optional<Range> {
+    if (OfType && (R.first < OfType->first || R.second > OfType->second))
+      return OfType;
+    return R;
+  };
+  if (const auto *C = llvm::dyn_cast<CastExpr>(&E)) {
+    auto R = valueRange(*C->Operand);
+    return R ? Checked(*R) : OfType;
+  }
+  if (const auto *S = llvm::dyn_cast<SelectExpr>(&E)) {
+    auto A = valueRange(*S->True), B = valueRange(*S->False);
+    if (A && B)
+      return Checked(
+          {std::min(A->first, B->first), std::max(A->second, B->second)});
+    return OfType;
+  }
+  const auto *B = llvm::dyn_cast<BinaryExpr>(&E);
+  if (!B)
+    return OfType;
+  auto X = valueRange(*B->LHS), Y = valueRange(*B->RHS);
+  switch (B->Op) {
+  case BinaryOpKind::BitAnd:
+    // With a non-negative side, the result is within [0, that side].
+    if (Y && Y->first >= 0 && (!X || X->first < 0 || X->second > Y->second))
+      return Checked({0, Y->second});
+    if (X && X->first >= 0)
+      return Checked({0, X->second});
+    break;
+  case BinaryOpKind::Rem:
+    // C's remainder takes the dividend's sign, below the divisor in size
+    // (an unsigned divisor makes the division unsigned).
+    if (Y && Y->first > 0 && isUnsignedKind(B->Type))
+      return Checked({0, Y->second - 1});
+    if (Y && Y->first > 0) {
+      if (X && X->first >= 0)
+        return Checked({0, std::min(X->second, Y->second - 1)});
+      return Checked({-(Y->second - 1), Y->second - 1});
+    }
+    break;
+  case BinaryOpKind::Shr:
+    if (X && Y && X->first >= 0 && Y->first >= 0 && Y->second < 63)
+      return Checked({X->first >> Y->second, X->second >> Y->first});
+    break;
+  case BinaryOpKind::Add:
+    if (X && Y && Fits(*X) && Fits(*Y))
+      return Checked({X->first + Y->first, X->second + Y->second});
+    break;
+  case BinaryOpKind::Sub:
+    if (X && Y && Fits(*X) && Fits(*Y))
+      return Checked({X->first - Y->second, X->second - Y->first});
+    break;
+  case BinaryOpKind::Mul:
+    if (X && Y && Fits(*X) && Fits(*Y)) {
+      int64_t P[] = {X->first * Y->first, X->first * Y->second,
+                     X->second * Y->first, X->second * Y->second};
+      return Checked(
+          {*std::min_element(P, P + 4), *std::max_element(P, P + 4)});
+    }
+    break;
+  default:
+    break;
+  }
+  return OfType;
+}
+
 void Analyzer::inferExtents() {
   std::set<std::string> Used;
   for (auto &[N, NF] : Facts.Nests) {
@@ -1342,6 +1447,29 @@ void Analyzer::inferExtents() {
                           "]', the sizes declared before it among the "
                           "parameters), which promises that each subscript "
                           "stays within its row");
+        } else if (auto Range = R.Ref->Indices.size() == 1
+                                    ? valueRange(*R.Ref->Indices[0])
+                                    : std::nullopt;
+                   Range && Range->first >= 0 && Range->second < (1 << 24)) {
+          // A subscript its operators bound (`hist[v[i] & 255]`): the
+          // caller's array may still be shorter (the data may not reach
+          // the bound), so the extent is the user's to state.
+          std::string Count = std::to_string(Range->second + 1);
+          std::string Decl = P ? spelling(P->Elem) + std::string(" ") + Name +
+                                     "[" + Count + "]"
+                               : Name + "[" + Count + "]";
+          Diags.error(R.Ref->Loc,
+                      "cannot infer how many elements of '" + Name +
+                          "' the nest accesses: its subscript depends on "
+                          "the data, and is within " +
+                          std::to_string(Range->first) + ".." +
+                          std::to_string(Range->second),
+                      "if '" + Name + "' has " + Count +
+                          " elements, state it with 'extent(" + Name + ": " +
+                          Count +
+                          ")' on the '#pragma c2cuda kernel' line, or "
+                          "declare the parameter '" +
+                          Decl + "'");
         } else {
           Unknown(R.Ref->Loc);
         }

@@ -87,7 +87,7 @@ std::vector<IteratorReadAfter> iteratorsReadAfter(const FunctionDecl *FD,
   return Out;
 }
 
-StmtPtr finalValueAssignment(const ForStmt &L) {
+ExprPtr finalValue(const ForStmt &L) {
   using namespace build;
   ExprPtr Lo = cast(L.Lower, ScalarKind::Long);
   ExprPtr Up = cast(L.Upper, ScalarKind::Long);
@@ -103,10 +103,14 @@ StmtPtr finalValueAssignment(const ForStmt &L) {
   BinaryOpKind Runs =
       Ascending ? (L.Cmp == LoopCmp::LT ? BinaryOpKind::LT : BinaryOpKind::LE)
                 : (L.Cmp == LoopCmp::GT ? BinaryOpKind::GT : BinaryOpKind::GE);
-  ExprPtr Final = std::make_shared<SelectExpr>(
-      cmpL(Runs, Lo, Up), addL(Lo, mulL(Trips, llit(L.Step))), Lo,
-      ScalarKind::Long);
-  StmtPtr A = assign(var(L.Iter, L.IterType), Final);
+  return std::make_shared<SelectExpr>(cmpL(Runs, Lo, Up),
+                                      addL(Lo, mulL(Trips, llit(L.Step))), Lo,
+                                      ScalarKind::Long);
+}
+
+StmtPtr finalValueAssignment(const ForStmt &L) {
+  using namespace build;
+  StmtPtr A = assign(var(L.Iter, L.IterType), finalValue(L));
   auto H = std::make_shared<HostCode>(
       L.Iter + " = " + exprToString(*llvm::cast<AssignStmt>(A.get())->RHS) +
           ";",

@@ -39,9 +39,11 @@ std::vector<IteratorReadAfter>
 iteratorsReadAfter(const clang::FunctionDecl *FD, const clang::Stmt *Nest,
                    const clang::SourceManager &SM);
 
-/// `L.Iter = <its value after L>`: Lower plus the trip count times Step, or
-/// Lower for no trip, computed in long long; as host code that the CPU
-/// oracle runs too.
+/// L.Iter's value after L: Lower plus the trip count times Step, or Lower
+/// for no trip, computed in long long.
+ExprPtr finalValue(const ForStmt &L);
+
+/// `L.Iter = finalValue(L)`, as host code that the CPU oracle runs too.
 StmtPtr finalValueAssignment(const ForStmt &L);
 
 } // namespace c2cuda

@@ -2,6 +2,7 @@
 
 #include "NestBuilder.h"
 #include "ClangTypes.h"
+#include "IteratorsAfterNest.h"
 
 #include "ir/IRBuild.h"
 #include "ir/IRRewrite.h"
@@ -399,6 +400,13 @@ StmtList NestBuilder::withContinues(const std::vector<const clang::Stmt *> &L,
       if (T.Flag.empty())
         T.Flag = "c2c_break" + std::to_string(BreakFlags++);
       SourceLoc At = loc(L[I]->getBeginLoc());
+      if (!T.LocalIter.empty()) {
+        if (T.Stop.empty())
+          T.Stop = "c2c_stop" + std::to_string(BreakFlags - 1);
+        Out.push_back(std::make_shared<AssignStmt>(
+            std::make_shared<VarRef>(T.Stop, T.IterType, At), AssignOpKind::Set,
+            std::make_shared<VarRef>(T.LocalIter, T.IterType, At), At));
+      }
       Out.push_back(std::make_shared<AssignStmt>(
           std::make_shared<VarRef>(T.Flag, ScalarKind::Int, At),
           AssignOpKind::Set, std::make_shared<IntLit>(1, ScalarKind::Int, At),
@@ -505,6 +513,7 @@ void NestBuilder::declStmt(const clang::DeclStmt *DS, StmtList &Out) {
       if (!Init)
         continue;
     }
+    NestScalars.insert(VD);
     Out.push_back(std::make_shared<c2cuda::DeclStmt>(Name, *K, Init,
                                                      loc(VD->getBeginLoc())));
   }
@@ -955,9 +964,19 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
                    ScalarKind::Int),
         Upper, U, *B.CmpKind, U->Loc);
   }
-  Loops.push_back({isa_and_nonnull<clang::DeclStmt>(FS->getInit()), ""});
+  // `int it; ... for (it = 0; ...)` with `it` a local of the nest: C
+  // leaves in it where the loop stopped, which later statements may read.
+  bool LocalIter = IV && !isa_and_nonnull<clang::DeclStmt>(FS->getInit()) &&
+                   NestScalars.count(IV) && IterKind;
+  BreakTarget Target;
+  Target.Allowed = isa_and_nonnull<clang::DeclStmt>(FS->getInit()) || LocalIter;
+  if (LocalIter) {
+    Target.LocalIter = IV->getName().str();
+    Target.IterType = *IterKind;
+  }
+  Loops.push_back(Target);
   StmtList Body = loopBody(FS->getBody());
-  std::string Flag = Loops.back().Flag;
+  std::string Flag = Loops.back().Flag, Stop = Loops.back().Stop;
   Loops.pop_back();
   if (!OK || !IV || !Lower || !Upper || !Cmp || !Step)
     return;
@@ -988,9 +1007,39 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
         std::make_shared<UnaryExpr>(UnaryOpKind::LNot, Set, ScalarKind::Int, L),
         std::move(Body), StmtList{}, L)};
   }
-  Out.push_back(std::make_shared<c2cuda::ForStmt>(
-      IV->getName().str(), *IterKind, Lower, *Cmp, Upper, *Step,
-      std::move(Body), loc(FS->getBeginLoc())));
+  SourceLoc At = loc(FS->getBeginLoc());
+  std::string Iter = IV->getName().str();
+  if (LocalIter) {
+    // The loop counts with a name of its own, the local keeps its own: a
+    // loop iterator naming a variable of the body around it would stand
+    // for two things in the lowering.
+    std::string Own = "c2c_" + Iter + std::to_string(LocalIterLoops++);
+    Body = rewriteStmts(Body, [&](const ExprPtr &E) -> ExprPtr {
+      const auto *V = dyn_cast<VarRef>(E.get());
+      if (!V || V->Name != Iter)
+        return nullptr;
+      return std::make_shared<VarRef>(Own, V->Type, V->Loc);
+    });
+    Iter = Own;
+  }
+  if (!Stop.empty())
+    Out.push_back(std::make_shared<c2cuda::DeclStmt>(
+        Stop, *IterKind, std::make_shared<IntLit>(0, *IterKind), At));
+  auto Loop = std::make_shared<c2cuda::ForStmt>(
+      Iter, *IterKind, Lower, *Cmp, Upper, *Step, std::move(Body), At);
+  Out.push_back(Loop);
+  if (!LocalIter)
+    return;
+  // The local gets the value C leaves in it: where a `break` stopped the
+  // loop, else the first value failing the condition.
+  ExprPtr Final = build::cast(finalValue(*Loop), *IterKind);
+  if (!Stop.empty())
+    Final = std::make_shared<SelectExpr>(
+        std::make_shared<VarRef>(Flag, ScalarKind::Int, At),
+        std::make_shared<VarRef>(Stop, *IterKind, At), Final, *IterKind, At);
+  Out.push_back(std::make_shared<AssignStmt>(
+      std::make_shared<VarRef>(IV->getName().str(), *IterKind, At),
+      AssignOpKind::Set, Final, At));
 }
 
 //===----------------------------------------------------------------------===//

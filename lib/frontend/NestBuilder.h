@@ -131,12 +131,21 @@ private:
   /// a `continue` skips too.
   StmtList loopBody(const clang::Stmt *S);
   /// The loop whose body is being built: whether a `break` may leave it
-  /// (its iterator is declared in it, so nothing reads where it stopped),
-  /// and the flag a `break` sets (empty until one does).
+  /// (its iterator is declared in it, so nothing reads where it stopped, or
+  /// in the nest, which gets where it stopped), and the flag a `break` sets
+  /// (empty until one does).
   struct BreakTarget {
     bool Allowed = false;
     std::string Flag;
+    /// A nest local the loop counts with (`int it; for (it = 0; ...)`):
+    /// a `break` keeps its value in Stop, which the local gets after the
+    /// loop.
+    std::string LocalIter, Stop;
+    ScalarKind IterType = ScalarKind::Int;
   };
+  /// Scalars declared in the nests built so far.
+  std::set<const clang::VarDecl *> NestScalars;
+  unsigned LocalIterLoops = 0;
   std::vector<BreakTarget> Loops;
   unsigned BreakFlags = 0;
   std::set<std::string> PastBreak;
