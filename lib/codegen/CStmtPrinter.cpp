@@ -56,6 +56,10 @@ void CStmtPrinter::printStmts(const StmtList &L, unsigned Indent) {
 }
 
 std::string CStmtPrinter::loopHeader(const ForStmt &F) const {
+  // A loop a `break` leaves stops once the flag is set (its iterations
+  // after that would do nothing), so its body needs no guard.
+  if (const IfStmt *G = breakGuard(F))
+    return loopHeaderText(F, PA, G->Cond.get());
   return loopHeaderText(F, PA);
 }
 
@@ -149,7 +153,8 @@ void CStmtPrinter::printStmt(const Stmt &S, unsigned Indent) {
     beforeStmt(S, Indent);
     indent(OS, Indent);
     OS << loopHeader(F) << " {\n";
-    printStmts(F.Body, Indent + 1);
+    const IfStmt *G = breakGuard(F);
+    printStmts(G ? G->Then : F.Body, Indent + 1);
     indent(OS, Indent);
     OS << "}\n";
     return;

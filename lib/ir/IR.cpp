@@ -263,6 +263,18 @@ bool isWarpCollective(const std::string &Callee) {
   return Callee == "c2c_shfl_xor" || Callee == "c2c_mma_m16n8k4";
 }
 
+const IfStmt *breakGuard(const ForStmt &F) {
+  const auto *If =
+      F.Body.size() == 1 ? llvm::dyn_cast<IfStmt>(F.Body[0].get()) : nullptr;
+  const auto *Not = If && If->Else.empty()
+                        ? llvm::dyn_cast<UnaryExpr>(If->Cond.get())
+                        : nullptr;
+  const auto *Flag = Not && Not->Op == UnaryOpKind::LNot
+                         ? llvm::dyn_cast<VarRef>(Not->Operand.get())
+                         : nullptr;
+  return Flag && Flag->Name.rfind("c2c_break", 0) == 0 ? If : nullptr;
+}
+
 bool sameExpr(const Expr &A, const Expr &B) {
   using llvm::cast;
   if (A.getKind() != B.getKind() || A.Type != B.Type)

@@ -612,6 +612,12 @@ bool isWarpCollective(const std::string &Callee);
 /// names, values and types throughout (locations aside).
 bool sameExpr(const Expr &A, const Expr &B);
 
+/// The guard of a loop a `break` leaves, as the frontend builds it (the
+/// whole body `if (!c2c_breakN) ...`, the flag clear before the loop and
+/// set once, by the break): its iterations after the break do nothing, and
+/// its trip count depends on the data. Null for other loops.
+const IfStmt *breakGuard(const ForStmt &F);
+
 /// A replacement of [Begin, End) of Module::SourceText (Begin == End: an
 /// insertion) that turns C host code into C++ nvcc accepts.
 struct SourceEdit {

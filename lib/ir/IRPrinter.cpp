@@ -259,7 +259,8 @@ void printParam(llvm::raw_ostream &OS, const Param &P) {
 
 } // namespace
 
-std::string loopHeaderText(const ForStmt &F, const ArrayRefPrinter &PA) {
+std::string loopHeaderText(const ForStmt &F, const ArrayRefPrinter &PA,
+                           const Expr *AlsoWhile) {
   std::string S = "for (";
   S += spelling(F.IterType);
   // The bound is the right operand of a comparison: a select or another
@@ -268,7 +269,14 @@ std::string loopHeaderText(const ForStmt &F, const ArrayRefPrinter &PA) {
   if (precedence(*F.Upper) <= PrecRelational)
     Upper = "(" + Upper + ")";
   S += " " + F.Iter + " = " + exprToString(*F.Lower, PA) + "; " + F.Iter + " " +
-       spelling(F.Cmp) + " " + Upper + "; ";
+       spelling(F.Cmp) + " " + Upper;
+  if (AlsoWhile) {
+    std::string W = exprToString(*AlsoWhile, PA);
+    if (precedence(*AlsoWhile) <= PrecLAnd)
+      W = "(" + W + ")";
+    S += " && " + W;
+  }
+  S += "; ";
   if (F.Step == 1)
     S += "++" + F.Iter;
   else if (F.Step == -1)

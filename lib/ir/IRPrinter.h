@@ -28,9 +28,11 @@ void printExpr(llvm::raw_ostream &OS, const Expr &E,
 std::string exprToString(const Expr &E,
                          const ArrayRefPrinter &PrintArray = nullptr);
 
-/// "for (int i = 0; i < n; ++i)", without the body.
+/// "for (int i = 0; i < n; ++i)", without the body; with AlsoWhile, the
+/// condition is "i < n && AlsoWhile".
 std::string loopHeaderText(const ForStmt &F,
-                           const ArrayRefPrinter &PrintArray = nullptr);
+                           const ArrayRefPrinter &PrintArray = nullptr,
+                           const Expr *AlsoWhile = nullptr);
 
 /// A C literal that round-trips: "0.25f", "1e-09", "3LL".
 std::string literalText(const Expr &E);

@@ -322,6 +322,13 @@ void dumpAfter(const std::string &Pass, const Function &F,
 
 const std::vector<RestructurePass> &restructurePasses() {
   static const std::vector<RestructurePass> Passes = {
+      // First: CompressModularGuards rewrites a tile loop starting at an
+      // outer iterator (`ii = k + 1`) into a count of tiles.
+      {"JoinStripMinedLoops",
+       "a loop tiled by hand (`for ii += 32` around `for i = ii; i < "
+       "min(ii + 32, n)`) run as one loop, checked against the exact "
+       "dependences",
+       joinStripMinedLoopsPass},
       {"CompressModularGuards",
        "a loop guarded by `v % m == r`, or stepping from a start that "
        "depends on an outer loop, run over the iterations it keeps",
@@ -333,11 +340,6 @@ const std::vector<RestructurePass> &restructurePasses() {
       {"ConditionalMinMax",
        "`if (x > m) m = x;` as `m = x > m ? x : m;`, a max reduction",
        conditionalMinMaxPass},
-      {"JoinStripMinedLoops",
-       "a loop tiled by hand (`for ii += 32` around `for i = ii; i < "
-       "min(ii + 32, n)`) run as one loop, checked against the exact "
-       "dependences",
-       joinStripMinedLoopsPass},
       {"RestructureNests",
        "parallel loops moved outermost (interchange, fusion), checked "
        "against the exact dependences",

@@ -2,11 +2,16 @@
 //
 // Between the frontend and the analysis that mapping uses, each nest's body
 // is rewritten by, in order:
-//   ConditionalMinMax         `if (x > m) m = x;` as `m = x > m ? x : m;`,
-//                             a max reduction
 //   JoinStripMinedLoops       a loop tiled by hand and its point loop run
 //                             as one loop, checked against the exact
 //                             dependences
+//   CompressModularGuards     a loop guarded by `v % m == r`, or stepping
+//                             from an outer iterator, over the iterations
+//                             it keeps
+//   SplitArgExtremum          `if (x > m) { m = x; at = i; }` as a max
+//                             reduction, then a search for its position
+//   ConditionalMinMax         `if (x > m) m = x;` as `m = x > m ? x : m;`,
+//                             a max reduction
 //   RestructureNests          parallel loops moved outermost (interchange,
 //                             fusion), checked against the exact
 //                             dependences

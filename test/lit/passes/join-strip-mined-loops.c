@@ -107,4 +107,22 @@ void other_end(int n, float a[n]) {
 // REMARK: join-strip-mined-loops.c:36:3: remark: joined the loops tiled by hand back into one loop each ('ii' with 'i', 'jj' with 'j'): the GPU mapping chooses the tiles
 // REMARK: join-strip-mined-loops.c:53:3: remark: kept the loops tiled by hand as written ('ii' with 'i', 'jj' with 'j'): run as one loop, they would reorder iterations that depend on each other
 // REMARK: join-strip-mined-loops.c:69:3: remark: joined the loops tiled by hand back into one loop each ('ii' with 'i', 'jj' with 'j'): the GPU mapping chooses the tiles
+// REMARK: join-strip-mined-loops.c:{{1[0-9][0-9]}}:3: remark: joined the loops tiled by hand back into one loop each ('ii' with 'i', 'jj' with 'j'): the GPU mapping chooses the tiles
 // REMARK-NOT: remark
+
+// A tile loop starting at an outer iterator: joined before
+// CompressModularGuards would turn it into a count of tiles.
+// RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=FULL
+// RUN: %c2cuda-check %s --size n=37,m=29 --trials 2 --random-schedules 2 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL --implicit-check-not=UNSUPPORTED
+// ORACLE-COUNT-21: {{^}}CHECK {{[a-z0-9_]+}} PASS
+void lu(int n, float A[n][n]) {
+#pragma scop
+  for (int k = 0; k < n; k++)
+    for (int ii = k + 1; ii < n; ii += 8)
+      for (int jj = k + 1; jj < n; jj += 8)
+        for (int i = ii; i < MIN(ii + 8, n); i++)
+          for (int j = jj; j < MIN(jj + 8, n); j++)
+            A[i][j] -= A[i][k] * A[k][j] / (A[k][k] + (float)n);
+#pragma endscop
+}
+// FULL: join-strip-mined-loops.c:[[@LINE-8]]:3: remark: joined the loops tiled by hand back into one loop each ('ii' with 'i', 'jj' with 'j'): the GPU mapping chooses the tiles
