@@ -51,9 +51,9 @@ static double relL2(const std::vector<float> &a, const std::vector<float> &r) {
   return std::sqrt(e / (s > 0 ? s : 1));
 }
 
-// Runs `run(out)` into a poisoned buffer initialised from `init` (the
-// in-place kernels read it), checks against ref, times it (re-initialising
-// the output before each call when `reinit`).
+// Runs `run()` on `out` initialised from `init` (the kernels that update
+// their output read it), checks the result against ref, and times it with
+// the output re-initialised before each call (that copy's time taken off).
 template <class F>
 static void row(const char *name, size_t n, const float *init, float *out,
                 const std::vector<float> &ref, F run, double plain_ms,

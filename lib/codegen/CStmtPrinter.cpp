@@ -55,14 +55,6 @@ void CStmtPrinter::printStmts(const StmtList &L, unsigned Indent) {
   }
 }
 
-std::string CStmtPrinter::loopHeader(const ForStmt &F) const {
-  // A loop a `break` leaves stops once the flag is set (its iterations
-  // after that would do nothing), so its body needs no guard.
-  if (const IfStmt *G = breakGuard(F))
-    return loopHeaderText(F, PA, G->Cond.get());
-  return loopHeaderText(F, PA);
-}
-
 void CStmtPrinter::printStmt(const Stmt &S, unsigned Indent) {
   switch (S.getKind()) {
   case Stmt::Kind::Assign: {
@@ -152,8 +144,10 @@ void CStmtPrinter::printStmt(const Stmt &S, unsigned Indent) {
     const auto &F = llvm::cast<ForStmt>(S);
     beforeStmt(S, Indent);
     indent(OS, Indent);
-    OS << loopHeader(F) << " {\n";
+    // A loop a `break` leaves stops once the flag is set (its iterations
+    // after that would do nothing), so its body needs no guard.
     const IfStmt *G = breakGuard(F);
+    OS << loopHeaderText(F, PA, G ? G->Cond.get() : nullptr) << " {\n";
     printStmts(G ? G->Then : F.Body, Indent + 1);
     indent(OS, Indent);
     OS << "}\n";

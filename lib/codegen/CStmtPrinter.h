@@ -32,8 +32,6 @@ public:
   void printStmts(const StmtList &L, unsigned Indent);
   void printStmt(const Stmt &S, unsigned Indent);
 
-  /// "for (int i = 0; i < n; ++i)" without the body.
-  std::string loopHeader(const ForStmt &F) const;
   std::string expr(const Expr &E) const { return exprToString(E, PA); }
 
   /// Shared arrays that live in the kernel's dynamic shared buffer, at

@@ -90,6 +90,13 @@ std::string exampleSubscripts(size_t N) {
   return S;
 }
 
+std::string condText(const clang::Expr *Cond, const ASTContext &Ctx) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  Cond->IgnoreParens()->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  return OS.str();
+}
+
 /// E as the user spelled it (printed from the AST where a macro hides it).
 std::string sourceText(const clang::Expr *E, const ASTContext &Ctx) {
   CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
@@ -99,17 +106,7 @@ std::string sourceText(const clang::Expr *E, const ASTContext &Ctx) {
     if (!T.empty())
       return T.str();
   }
-  std::string Text;
-  llvm::raw_string_ostream OS(Text);
-  E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
-  return OS.str();
-}
-
-std::string condText(const clang::Expr *Cond, const ASTContext &Ctx) {
-  std::string Text;
-  llvm::raw_string_ostream OS(Text);
-  Cond->IgnoreParens()->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
-  return OS.str();
+  return condText(E, Ctx);
 }
 
 SourceLocation exprLoc(const clang::Stmt *S) {
@@ -130,8 +127,37 @@ std::nullptr_t NestBuilder::error(SourceLocation L, std::string Msg,
   return nullptr;
 }
 
+bool NestBuilder::usedOutsideItsLoops(const VarDecl *V) const {
+  if (!NestRoot)
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto At = [&](SourceLocation L) { return SM.getExpansionLoc(L); };
+  // The loops of the nest counting with V.
+  std::vector<SourceRange> Loops;
+  forEachNode(NestRoot, [&](const clang::Stmt *S) {
+    const auto *FS = dyn_cast<clang::ForStmt>(S);
+    const auto *BO =
+        FS ? dyn_cast_or_null<BinaryOperator>(FS->getInit()) : nullptr;
+    if (BO && BO->getOpcode() == BO_Assign && refVar(BO->getLHS()) == V)
+      Loops.push_back({At(FS->getBeginLoc()), At(FS->getEndLoc())});
+  });
+  bool Used = false;
+  forEachNode(NestRoot, [&](const clang::Stmt *S) {
+    const auto *DR = dyn_cast<DeclRefExpr>(S);
+    if (Used || !DR || DR->getDecl() != V)
+      return;
+    SourceLocation L = At(DR->getBeginLoc());
+    Used = std::none_of(Loops.begin(), Loops.end(), [&](const SourceRange &R) {
+      return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+             !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+    });
+  });
+  return Used;
+}
+
 StmtList NestBuilder::buildNest(const clang::Stmt *S) {
   StmtList Out;
+  llvm::SaveAndRestore<const clang::Stmt *> Root(NestRoot, S);
   stmt(S, Out);
   if (Imported.empty())
     return Out;
@@ -964,10 +990,12 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
                    ScalarKind::Int),
         Upper, U, *B.CmpKind, U->Loc);
   }
-  // `int it; ... for (it = 0; ...)` with `it` a local of the nest: C
-  // leaves in it where the loop stopped, which later statements may read.
+  // `int it; ... for (it = 0; ...)` with `it` a local of the nest, or a
+  // variable the nest reads outside the loops counting with it: C leaves in
+  // it where the loop stopped, which those statements may read.
   bool LocalIter = IV && !isa_and_nonnull<clang::DeclStmt>(FS->getInit()) &&
-                   NestScalars.count(IV) && IterKind;
+                   IterKind &&
+                   (NestScalars.count(IV) || usedOutsideItsLoops(IV));
   BreakTarget Target;
   Target.Allowed = isa_and_nonnull<clang::DeclStmt>(FS->getInit()) || LocalIter;
   if (LocalIter) {

@@ -145,6 +145,10 @@ private:
   };
   /// Scalars declared in the nests built so far.
   std::set<const clang::VarDecl *> NestScalars;
+  /// The statement of the nest being built.
+  const clang::Stmt *NestRoot = nullptr;
+  /// Whether the nest refers to V outside the loops that count with it.
+  bool usedOutsideItsLoops(const clang::VarDecl *V) const;
   unsigned LocalIterLoops = 0;
   std::vector<BreakTarget> Loops;
   unsigned BreakFlags = 0;

@@ -164,7 +164,6 @@ struct Chain {
         New = std::make_shared<ForStmt>(P.Iter, P.IterType, L.Lower,
                                         LoopCmp::LT, It->second->Upper, 1,
                                         std::move(Body), L.Loc);
-        New->Unroll = P.Unroll;
       } else {
         New = std::make_shared<ForStmt>(L);
         New->Body = std::move(Body);
@@ -287,21 +286,15 @@ private:
 
   StmtPtr loop(const ForStmt &F, const StmtPtr &Self) {
     Chain C(F);
-    if (C.Pairs.empty()) {
-      StmtList Body = list(F.Body);
-      if (Body == F.Body)
-        return Self;
-      auto New = std::make_shared<ForStmt>(F);
-      New->Body = std::move(Body);
-      return New;
-    }
     // The most pairs that can be joined; the first such set found.
-    OrderCheck Check(Deps, C);
     unsigned N = C.Pairs.size(), Best = 0, BestCount = 0;
-    for (unsigned Mask = (1u << N) - 1; Mask > 0; --Mask) {
-      unsigned Count = __builtin_popcount(Mask);
-      if (Count > BestCount && Check.legal(Mask))
-        Best = Mask, BestCount = Count;
+    if (N) {
+      OrderCheck Check(Deps, C);
+      for (unsigned Mask = (1u << N) - 1; Mask > 0; --Mask) {
+        unsigned Count = __builtin_popcount(Mask);
+        if (Count > BestCount && Check.legal(Mask))
+          Best = Mask, BestCount = Count;
+      }
     }
     std::string Joined, Kept;
     for (unsigned K = 0; K < N; ++K) {
@@ -312,7 +305,9 @@ private:
       Diags.remark(F.Loc, "kept the loops tiled by hand as written (" + Kept +
                               "): run as one loop, they would reorder "
                               "iterations that depend on each other");
-    // Chains further in are joined by themselves.
+    // Chains further in are joined by themselves. The parts of this chain
+    // hold no pair it does not: the search goes on below its innermost
+    // loop.
     StmtList Inner = list(C.Loops.back()->Body);
     if (!Best && Inner == C.Loops.back()->Body)
       return Self;
@@ -325,22 +320,21 @@ private:
   }
 };
 
-bool hasPairs(const StmtList &L) {
+} // namespace
+
+bool hasStripMinedLoops(const StmtList &L) {
   for (const StmtPtr &S : L) {
     if (const auto *F = dyn_cast<ForStmt>(S.get())) {
-      if (!Chain(*F).Pairs.empty() || hasPairs(F->Body))
+      Chain C(*F);
+      if (!C.Pairs.empty() || hasStripMinedLoops(C.Loops.back()->Body))
         return true;
     } else if (const auto *I = dyn_cast<IfStmt>(S.get())) {
-      if (hasPairs(I->Then) || hasPairs(I->Else))
+      if (hasStripMinedLoops(I->Then) || hasStripMinedLoops(I->Else))
         return true;
     }
   }
   return false;
 }
-
-} // namespace
-
-bool hasStripMinedLoops(const StmtList &Body) { return hasPairs(Body); }
 
 StmtList joinStripMinedLoops(const NestStmt &Nest, const NestDependences &Deps,
                              DiagnosticList &Diags) {
