@@ -1385,14 +1385,21 @@ void Analyzer::inferExtents() {
           Refs.push_back(I);
     if (Refs.empty())
       continue;
+    // A loop a `break` may end early touches less than its bounds say,
+    // and the caller's array may be no longer than what it touches.
+    bool PastBreak =
+        std::any_of(NestOrder.begin(), NestOrder.end(), [&](const NestStmt *N) {
+          return N->ArraysPastBreak.count(Name) > 0;
+        });
     // A one-dimensional array declared with its size (float u[n], int
     // hist[256]) and an index the accesses cannot bound (u[(i + 1) % n],
-    // hist[img[i]]): the declaration states the extent.
+    // hist[img[i]], a search a `break` ends): the declaration states the
+    // extent.
     bool Unbounded = std::any_of(Refs.begin(), Refs.end(), [&](size_t I) {
       return !Facts.Nests[Raw[I].Nest].Refs[Raw[I].FactIndex].Affine;
     });
     if (P && P->ParamForm == Param::Form::Array && P->Dims.size() == 1 &&
-        P->Dims[0] && Unbounded) {
+        P->Dims[0] && (Unbounded || PastBreak)) {
       Ext.Elements = widenToLong(P->Dims[0]);
       continue;
     }
@@ -1405,11 +1412,7 @@ void Analyzer::inferExtents() {
                       "' the nest accesses",
                   Hint);
     };
-    // A loop a `break` may end early touches less than its bounds say,
-    // and the caller's array may be no longer than what it touches.
-    if (std::any_of(NestOrder.begin(), NestOrder.end(), [&](const NestStmt *N) {
-          return N->ArraysPastBreak.count(Name) > 0;
-        })) {
+    if (PastBreak) {
       Diags.error(Raw[Refs[0]].Ref->Loc,
                   "cannot infer how many elements of '" + Name +
                       "' the nest accesses: a 'break' may end its loop "

@@ -8,6 +8,7 @@
 #include "ir/IRRewrite.h"
 #include "ir/IRWalk.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -82,6 +83,15 @@ const clang::Stmt *findAssignmentTo(const clang::Stmt *Body, const VarDecl *V) {
   return Found;
 }
 
+/// The first place where one of the statements assigns V, if one does.
+const clang::Stmt *findAssignmentIn(const std::vector<const clang::Stmt *> &L,
+                                    const VarDecl *V) {
+  for (const clang::Stmt *S : L)
+    if (const clang::Stmt *A = findAssignmentTo(S, V))
+      return A;
+  return nullptr;
+}
+
 std::string exampleSubscripts(size_t N) {
   const char *Names[] = {"i", "j", "k", "l"};
   std::string S;
@@ -151,6 +161,23 @@ bool NestBuilder::usedOutsideItsLoops(const VarDecl *V) const {
       return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
              !SM.isBeforeInTranslationUnit(R.getEnd(), L);
     });
+  });
+  return Used;
+}
+
+bool NestBuilder::usedOutside(const VarDecl *V, SourceRange R) const {
+  if (!NestRoot)
+    return true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto At = [&](SourceLocation L) { return SM.getExpansionLoc(L); };
+  bool Used = false;
+  forEachNode(NestRoot, [&](const clang::Stmt *S) {
+    const auto *DR = dyn_cast<DeclRefExpr>(S);
+    if (Used || !DR || DR->getDecl() != V)
+      return;
+    SourceLocation L = At(DR->getBeginLoc());
+    Used = SM.isBeforeInTranslationUnit(L, At(R.getBegin())) ||
+           SM.isBeforeInTranslationUnit(At(R.getEnd()), L);
   });
   return Used;
 }
@@ -254,7 +281,8 @@ void NestBuilder::stmt(const clang::Stmt *S, StmtList &Out) {
       stmt(C, Out);
     return;
   }
-  if (isa<clang::ForStmt>(S) || isa<clang::IfStmt>(S)) {
+  if (isa<clang::ForStmt>(S) || isa<clang::IfStmt>(S) || isa<WhileStmt>(S) ||
+      isa<DoStmt>(S)) {
     if (StmtDepth >= MaxStmtDepth) {
       if (!StmtDepthReported)
         error(S->getBeginLoc(),
@@ -266,7 +294,7 @@ void NestBuilder::stmt(const clang::Stmt *S, StmtList &Out) {
       return;
     }
     llvm::SaveAndRestore<unsigned> Nested(StmtDepth, StmtDepth + 1);
-    if (const auto *FS = dyn_cast<clang::ForStmt>(S)) {
+    if (!isa<clang::IfStmt>(S)) {
       if (LoopDepth >= MaxLoopDepth) {
         if (!LoopDepthReported)
           error(S->getBeginLoc(),
@@ -278,7 +306,9 @@ void NestBuilder::stmt(const clang::Stmt *S, StmtList &Out) {
         return;
       }
       llvm::SaveAndRestore<unsigned> NestedLoop(LoopDepth, LoopDepth + 1);
-      return forStmt(FS, Out);
+      if (const auto *FS = dyn_cast<clang::ForStmt>(S))
+        return forStmt(FS, Out);
+      return whileLoop(S, Out);
     }
     const auto *IS = cast<clang::IfStmt>(S);
     ExprPtr Cond = expr(IS->getCond());
@@ -296,22 +326,8 @@ void NestBuilder::stmt(const clang::Stmt *S, StmtList &Out) {
   if (const auto *AS = dyn_cast<AttributedStmt>(S))
     return stmt(AS->getSubStmt(), Out);
 
-  const char *LoopHint =
-      "rewrite it as a canonical 'for' loop with an integer iterator";
   const char *StructuredHint =
       "use structured control flow: 'if' statements and canonical 'for' loops";
-  if (const auto *WS = dyn_cast<WhileStmt>(S)) {
-    error(WS->getBeginLoc(),
-          "'while' loops are not supported in an offloaded nest", LoopHint);
-    stmtList(WS->getBody());
-    return;
-  }
-  if (const auto *DS = dyn_cast<DoStmt>(S)) {
-    error(DS->getBeginLoc(),
-          "'do-while' loops are not supported in an offloaded nest", LoopHint);
-    stmtList(DS->getBody());
-    return;
-  }
   if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S)) {
     error(S->getBeginLoc(), "'goto' is not supported in an offloaded nest",
           StructuredHint);
@@ -349,11 +365,8 @@ void NestBuilder::stmt(const clang::Stmt *S, StmtList &Out) {
           "move the return out of the nest; a nest runs to completion");
     return;
   }
-  if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
-    error(SS->getBeginLoc(), "'switch' is not supported in an offloaded nest",
-          "use an 'if' / 'else if' chain instead");
-    return;
-  }
+  if (const auto *SS = dyn_cast<SwitchStmt>(S))
+    return switchStmt(SS, Out);
   if (isa<AsmStmt>(S)) {
     error(S->getBeginLoc(),
           "inline assembly is not supported in an offloaded nest",
@@ -414,6 +427,25 @@ StmtList NestBuilder::loopBody(const clang::Stmt *S) {
   return withContinues(items(S), {});
 }
 
+StmtList NestBuilder::breakOut(SourceLoc At) {
+  // The loop's remaining iterations find the flag set and do nothing.
+  StmtList Out;
+  BreakTarget &T = Loops.back();
+  if (T.Flag.empty())
+    T.Flag = "c2c_break" + std::to_string(BreakFlags++);
+  if (!T.LocalIter.empty()) {
+    if (T.Stop.empty())
+      T.Stop = "c2c_stop" + std::to_string(BreakFlags - 1);
+    Out.push_back(std::make_shared<AssignStmt>(
+        std::make_shared<VarRef>(T.Stop, T.IterType, At), AssignOpKind::Set,
+        std::make_shared<VarRef>(T.LocalIter, T.IterType, At), At));
+  }
+  Out.push_back(std::make_shared<AssignStmt>(
+      std::make_shared<VarRef>(T.Flag, ScalarKind::Int, At), AssignOpKind::Set,
+      std::make_shared<IntLit>(1, ScalarKind::Int, At), At));
+  return Out;
+}
+
 StmtList NestBuilder::withContinues(const std::vector<const clang::Stmt *> &L,
                                     const StmtList &Tail) {
   StmtList Out;
@@ -421,22 +453,8 @@ StmtList NestBuilder::withContinues(const std::vector<const clang::Stmt *> &L,
     if (isa<ContinueStmt>(L[I]))
       return Out; // Neither the rest nor the tail runs.
     if (isa<BreakStmt>(L[I]) && !Loops.empty() && Loops.back().Allowed) {
-      // The loop's remaining iterations find the flag set and do nothing.
-      BreakTarget &T = Loops.back();
-      if (T.Flag.empty())
-        T.Flag = "c2c_break" + std::to_string(BreakFlags++);
-      SourceLoc At = loc(L[I]->getBeginLoc());
-      if (!T.LocalIter.empty()) {
-        if (T.Stop.empty())
-          T.Stop = "c2c_stop" + std::to_string(BreakFlags - 1);
-        Out.push_back(std::make_shared<AssignStmt>(
-            std::make_shared<VarRef>(T.Stop, T.IterType, At), AssignOpKind::Set,
-            std::make_shared<VarRef>(T.LocalIter, T.IterType, At), At));
-      }
-      Out.push_back(std::make_shared<AssignStmt>(
-          std::make_shared<VarRef>(T.Flag, ScalarKind::Int, At),
-          AssignOpKind::Set, std::make_shared<IntLit>(1, ScalarKind::Int, At),
-          At));
+      StmtList B = breakOut(loc(L[I]->getBeginLoc()));
+      Out.insert(Out.end(), B.begin(), B.end());
       return Out;
     }
     const auto *IS = dyn_cast<clang::IfStmt>(L[I]);
@@ -628,18 +646,324 @@ void NestBuilder::exprStmt(const clang::Expr *E, StmtList &Out) {
 }
 
 void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
+  LoopSource L;
+  L.Init = FS->getInit();
+  L.Cond = FS->getCond();
+  L.Inc = FS->getInc();
+  L.Body = items(FS->getBody());
+  L.Begin = FS->getBeginLoc();
+  countingLoop(L, Out);
+}
+
+namespace {
+
+/// A `break` among S's statements that leaves the switch S is in (not a
+/// loop or switch inside it).
+const clang::Stmt *switchBreak(const clang::Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (isa<BreakStmt>(S))
+    return S;
+  if (isa<clang::ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+      isa<SwitchStmt>(S))
+    return nullptr;
+  for (const clang::Stmt *C : S->children())
+    if (const clang::Stmt *F = switchBreak(C))
+      return F;
+  return nullptr;
+}
+
+} // namespace
+
+void NestBuilder::switchStmt(const SwitchStmt *SS, StmtList &Out) {
+  const char *Hint = "end each case with 'break', or use an 'if' / 'else if' "
+                     "chain";
+  // The cases in order: their labels (empty: default) and statements.
+  struct Group {
+    std::vector<llvm::APSInt> Values;
+    bool Default = false;
+    std::vector<const clang::Stmt *> Body;
+    bool Ends = false; ///< Ends with `break` (dropped from Body).
+    SourceLocation At;
+  };
+  std::vector<Group> Groups;
+  bool OK = true;
+  auto Bad = [&](SourceLocation L, const std::string &Msg) {
+    if (OK)
+      error(L, Msg, Hint);
+    OK = false;
+  };
+  if (SS->getInit() || SS->getConditionVariable())
+    Bad(SS->getBeginLoc(),
+        "a 'switch' with a declaration in its condition is not supported in "
+        "an offloaded nest");
+  if (SS->getCond()->HasSideEffects(Ctx))
+    Bad(SS->getCond()->getBeginLoc(),
+        "the value of a 'switch' in an offloaded nest must have no side "
+        "effects");
+  for (const clang::Stmt *C : items(SS->getBody())) {
+    const clang::Stmt *Sub = C;
+    if (isa<SwitchCase>(C)) {
+      if (!Groups.empty() && !Groups.back().Ends && !Groups.back().Body.empty())
+        Bad(C->getBeginLoc(),
+            "a case of a 'switch' in an offloaded nest falls through into "
+            "this one");
+      Groups.push_back({});
+      Groups.back().At = C->getBeginLoc();
+      while (const auto *SC = dyn_cast<SwitchCase>(Sub)) {
+        if (const auto *CS = dyn_cast<CaseStmt>(SC)) {
+          if (CS->caseStmtIsGNURange())
+            Bad(CS->getBeginLoc(), "case ranges are not supported in an "
+                                   "offloaded nest");
+          else
+            Groups.back().Values.push_back(
+                CS->getLHS()->EvaluateKnownConstInt(Ctx));
+        } else {
+          Groups.back().Default = true;
+        }
+        Sub = SC->getSubStmt();
+      }
+    }
+    if (Groups.empty()) {
+      Bad(C->getBeginLoc(), "statements before the first case of a 'switch' "
+                            "never run");
+      break;
+    }
+    Group &G = Groups.back();
+    if (G.Ends) {
+      Bad(Sub->getBeginLoc(), "statements after a 'break' never run");
+      break;
+    }
+    if (isa<BreakStmt>(Sub)) {
+      G.Ends = true;
+      continue;
+    }
+    if (const clang::Stmt *B = switchBreak(Sub)) {
+      Bad(B->getBeginLoc(), "a 'break' inside a case of a 'switch' in an "
+                            "offloaded nest must end the case");
+      break;
+    }
+    G.Body.push_back(Sub);
+  }
+  if (!Groups.empty() && !Groups.back().Ends) // The last case ends anyway.
+    Groups.back().Ends = true;
+  for (size_t I = 0; I + 1 < Groups.size(); ++I)
+    if (!Groups[I].Ends) // An empty case before the next: its labels join.
+      Bad(Groups[I].At, "a case of a 'switch' in an offloaded nest falls "
+                        "through into the next");
+  std::optional<ScalarKind> K = kindOf(SS->getCond());
+  if (!OK || !K)
+    return;
+  // An `if` / `else if` chain, the default last.
+  StmtList Else;
+  for (const Group &G : Groups)
+    if (G.Default)
+      for (const clang::Stmt *B : G.Body)
+        stmt(B, Else);
+  for (auto G = Groups.rbegin(); G != Groups.rend(); ++G) {
+    if (G->Default)
+      continue;
+    SourceLoc At = loc(G->At);
+    ExprPtr Cond;
+    for (const llvm::APSInt &V : G->Values) {
+      ExprPtr Value = expr(SS->getCond());
+      if (!Value)
+        return;
+      ExprPtr Eq = build::bin(
+          BinaryOpKind::EQ, Value,
+          std::make_shared<IntLit>(V.getExtValue(), *K, At), ScalarKind::Int);
+      Cond = Cond ? build::bin(BinaryOpKind::LOr, Cond, Eq, ScalarKind::Int)
+                  : Eq;
+    }
+    StmtList Then;
+    for (const clang::Stmt *B : G->Body)
+      stmt(B, Then);
+    Else = {std::make_shared<c2cuda::IfStmt>(Cond, std::move(Then),
+                                             std::move(Else), At)};
+  }
+  Out.insert(Out.end(), Else.begin(), Else.end());
+}
+
+namespace {
+
+/// The variable S steps (`i++`, `--i`, `i += c`, `i -= c`, `i = i + c`,
+/// `i = i - c`), or null.
+const VarDecl *steppedVar(const clang::Stmt *S) {
+  const auto *E = dyn_cast_or_null<clang::Expr>(S);
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParens();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->isIncrementDecrementOp() ? refVar(UO->getSubExpr()) : nullptr;
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return nullptr;
+  if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign)
+    return refVar(BO->getLHS());
+  const VarDecl *V = refVar(BO->getLHS());
+  const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+  if (BO->getOpcode() != BO_Assign || !V || !R)
+    return nullptr;
+  if ((R->getOpcode() == BO_Add || R->getOpcode() == BO_Sub) &&
+      refVar(R->getLHS()) == V)
+    return V;
+  return R->getOpcode() == BO_Add && refVar(R->getRHS()) == V ? V : nullptr;
+}
+
+/// Whether E compares V, or V plus or minus a term, with '<', '<=', '>',
+/// '>=' or '!='.
+bool boundsVar(const clang::Expr *E, const VarDecl *V) {
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
+  if (!BO || !(BO->isRelationalOp() || BO->getOpcode() == BO_NE))
+    return false;
+  auto Side = [&](const clang::Expr *X) {
+    if (refVar(X) == V)
+      return true;
+    const auto *S = dyn_cast<BinaryOperator>(X->IgnoreParenImpCasts());
+    return S && (S->getOpcode() == BO_Add || S->getOpcode() == BO_Sub) &&
+           (refVar(S->getLHS()) == V ||
+            (S->getOpcode() == BO_Add && refVar(S->getRHS()) == V));
+  };
+  return Side(BO->getLHS()) || Side(BO->getRHS());
+}
+
+/// A `continue` of the loop whose body holds S (not of a loop inside it).
+const clang::Stmt *ownContinue(const clang::Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (isa<ContinueStmt>(S))
+    return S;
+  if (isa<clang::ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S))
+    return nullptr;
+  for (const clang::Stmt *C : S->children())
+    if (const clang::Stmt *F = ownContinue(C))
+      return F;
+  return nullptr;
+}
+
+} // namespace
+
+void NestBuilder::whileLoop(const clang::Stmt *S, StmtList &Out) {
+  const auto *WS = dyn_cast<WhileStmt>(S);
+  const auto *DS = dyn_cast<DoStmt>(S);
+  LoopSource L;
+  L.Kind = WS ? "while" : "do-while";
+  L.Cond = WS ? WS->getCond() : DS->getCond();
+  L.Begin = S->getBeginLoc();
+  L.SetBefore = true;
+  L.BodyFirst = DS;
+  L.Body = items(WS ? WS->getBody() : DS->getBody());
+  const VarDecl *V = L.Body.empty() ? nullptr : steppedVar(L.Body.back());
+  std::string Name = V ? V->getName().str() : "k";
+  std::string Hint =
+      WS ? "set the variable it counts with just before it and step it at "
+           "the end of the body ('int " +
+               Name + " = 0; while (" + Name + " < n && ...) { ...; " + Name +
+               "++; }'), or write a canonical 'for' loop"
+         : "set the variable it counts with just before it, step it at the "
+           "end of the body and compare it alone in the condition ('int " +
+               Name + " = 0; do { ...; " + Name + "++; } while (" + Name +
+               " < n);'), or write a canonical 'for' loop";
+  L.Hint = Hint.c_str();
+  auto Refuse = [&](SourceLocation At, const std::string &Why,
+                    bool BodyErrors = true) {
+    error(At,
+          std::string("'") + L.Kind +
+              "' loops in an offloaded nest must count: " + Why,
+          Hint);
+    // The body's own errors too.
+    for (const clang::Stmt *B : L.Body)
+      if (BodyErrors)
+        stmtList(B);
+  };
+  if (!V)
+    return Refuse(L.Body.empty() ? L.Begin : L.Body.back()->getBeginLoc(),
+                  "the body does not end with a constant step of the variable "
+                  "it counts with ('k++;', 'k += c;')");
+  L.Inc = cast<clang::Expr>(L.Body.back());
+  L.Body.pop_back();
+  std::vector<const clang::Expr *> Parts;
+  std::function<void(const clang::Expr *)> Flatten = [&](const clang::Expr *E) {
+    E = E->IgnoreParens();
+    const auto *A = dyn_cast<BinaryOperator>(E);
+    if (A && A->getOpcode() == BO_LAnd) {
+      Flatten(A->getLHS());
+      Flatten(A->getRHS());
+    } else {
+      Parts.push_back(E);
+    }
+  };
+  Flatten(L.Cond);
+  for (const clang::Expr *P : Parts)
+    (boundsVar(P, V) ? L.BoundParts : L.Exits).push_back(P);
+  if (L.BoundParts.empty())
+    return Refuse(L.Cond->getBeginLoc(), "the condition does not compare '" +
+                                             Name + "' with a bound");
+  for (const clang::Expr *E : L.Exits)
+    if (E->HasSideEffects(Ctx))
+      return Refuse(E->getBeginLoc(), "the condition '" + sourceText(E, Ctx) +
+                                          "' has side effects");
+  if (DS && !L.Exits.empty())
+    return Refuse(L.Exits.front()->getBeginLoc(),
+                  "the condition tests '" + sourceText(L.Exits.front(), Ctx) +
+                      "' besides the bound of '" + Name + "'");
+  for (const clang::Stmt *B : L.Body)
+    if (const clang::Stmt *C = ownContinue(B))
+      return Refuse(C->getBeginLoc(),
+                    "'continue' would skip the step of '" + Name + "'",
+                    false);
+  // The statement just before the loop sets V: the loop's start.
+  const clang::Stmt *Prev = nullptr;
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  if (const auto *CS = Parents.empty() ? nullptr
+                                       : Parents[0].get<CompoundStmt>()) {
+    const clang::Stmt *Last = nullptr;
+    for (const clang::Stmt *C : CS->body()) {
+      if (C == S) {
+        Prev = Last;
+        break;
+      }
+      Last = C;
+    }
+  }
+  const auto *PrevDecl = dyn_cast_or_null<clang::DeclStmt>(Prev);
+  const auto *PrevSet = dyn_cast_or_null<BinaryOperator>(Prev);
+  if ((PrevDecl && PrevDecl->isSingleDecl() &&
+       PrevDecl->getSingleDecl() == V && V->getInit()) ||
+      (PrevSet && PrevSet->getOpcode() == BO_Assign &&
+       refVar(PrevSet->getLHS()) == V))
+    L.Init = Prev;
+  else
+    return Refuse(L.Begin, "'" + Name +
+                               "' is not set in the statement just before "
+                               "the loop");
+  // `int j = 0; while (j < m) ...` with j read nowhere else: the loop's
+  // own iterator, as `for (int j = 0; ...)`, with no local left behind.
+  if (PrevDecl && !Out.empty() && !usedOutside(V, {Prev->getBeginLoc(),
+                                                   S->getEndLoc()})) {
+    const auto *D = dyn_cast<c2cuda::DeclStmt>(Out.back().get());
+    if (D && D->Name == Name) {
+      Out.pop_back();
+      L.SetBefore = false;
+    }
+  }
+  countingLoop(L, Out);
+}
+
+void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {
+  const std::string Kind = std::string("non-canonical '") + LS.Kind + "' loop: ";
   bool OK = true;
   auto Bad = [&](SourceLocation L, std::string Msg) {
-    error(L, "non-canonical 'for' loop: " + Msg, CanonicalForHint);
+    error(L, Kind + Msg, LS.Hint ? LS.Hint : CanonicalForHint);
     OK = false;
   };
 
   // Initialisation: `int i = lb` or `i = lb`.
   const VarDecl *IV = nullptr;
   const clang::Expr *LB = nullptr;
-  if (!FS->getInit()) {
-    Bad(FS->getBeginLoc(), "missing initialization of the iterator");
-  } else if (const auto *DS = dyn_cast<clang::DeclStmt>(FS->getInit())) {
+  if (!LS.Init) {
+    Bad(LS.Begin, "missing initialization of the iterator");
+  } else if (const auto *DS = dyn_cast<clang::DeclStmt>(LS.Init)) {
     if (DS->isSingleDecl())
       if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
         if (VD->getInit()) {
@@ -649,34 +973,34 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
     if (!IV)
       Bad(DS->getBeginLoc(),
           "the initialization must declare one iterator with an initial value");
-  } else if (const auto *BO = dyn_cast<BinaryOperator>(FS->getInit());
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(LS.Init);
              BO && BO->getOpcode() == BO_Assign && refVar(BO->getLHS())) {
     IV = refVar(BO->getLHS());
     LB = BO->getRHS();
-  } else if (const auto *BO = dyn_cast<BinaryOperator>(FS->getInit());
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(LS.Init);
              BO && BO->getOpcode() == BO_Comma) {
     error(BO->getOperatorLoc(),
-          "non-canonical 'for' loop: the initialization assigns several "
+          Kind + "the initialization assigns several "
           "variables, and a loop has one iterator",
           "keep one iterator and compute the others from it in the body "
           "(e.g. 'j = n - 1 - i' for a second one counting down)");
     OK = false;
   } else {
-    Bad(FS->getInit()->getBeginLoc(),
+    Bad(LS.Init->getBeginLoc(),
         "the initialization must assign the iterator, e.g. 'i = lb'");
   }
   std::optional<ScalarKind> IterKind;
   if (IV) {
     IterKind = scalarKindOf(IV->getType());
     if (!IterKind || isFloating(*IterKind)) {
-      Bad(LB ? LB->getBeginLoc() : FS->getBeginLoc(),
+      Bad(LB ? LB->getBeginLoc() : LS.Begin,
           "iterator '" + IV->getName().str() + "' has type '" +
               typeSpelling(IV->getType(), Ctx) + "'; it must be an integer");
       IV = nullptr;
     } else if (isNarrowInteger(*IterKind)) {
       // `i++` stores back into the char or short, wrapping where the bound
       // is out of its range; the analysis counts iterations exactly.
-      Bad(LB ? LB->getBeginLoc() : FS->getBeginLoc(),
+      Bad(LB ? LB->getBeginLoc() : LS.Begin,
           "iterator '" + IV->getName().str() + "' has type '" +
               typeSpelling(IV->getType(), Ctx) +
               "', which can wrap before the bound is reached; it must be "
@@ -698,6 +1022,7 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
     std::optional<ScalarKind> CmpKind;
   };
   std::vector<Bound> Bounds;
+  std::vector<const clang::Expr *> Exits = LS.Exits;
   std::optional<LoopCmp> Cmp;
   bool IsNE = false;
   auto Mentions = [&](const clang::Expr *E) {
@@ -748,7 +1073,7 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
     }
     if (Unsigned) {
       error(Cond->getBeginLoc(),
-            "non-canonical 'for' loop: the condition compares an unsigned "
+            Kind + "the condition compares an unsigned "
             "sum with iterator '" +
                 IV->getName().str() + "', which may wrap",
             "compare the iterator itself, e.g. '" + IV->getName().str() +
@@ -780,7 +1105,7 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
     }
     if (!C && !NE && InConjunction) {
       error(Cond->getBeginLoc(),
-            "non-canonical 'for' loop: '" + sourceText(Cond, Ctx) +
+            Kind + "'" + sourceText(Cond, Ctx) +
                 "' does not bound iterator '" + IV->getName().str() + "'",
             "test it in the body instead: 'if (!(" + sourceText(Cond, Ctx) +
                 ")) break;'");
@@ -800,8 +1125,8 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
       B.Cmp = *C;
     return true;
   };
-  if (!FS->getCond()) {
-    Bad(FS->getBeginLoc(), "missing loop condition");
+  if (!LS.Cond) {
+    Bad(LS.Begin, "missing loop condition");
   } else if (IV) {
     std::vector<const clang::Expr *> Parts;
     std::function<void(const clang::Expr *)> Flatten =
@@ -815,7 +1140,22 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
             Parts.push_back(E);
           }
         };
-    Flatten(FS->getCond());
+    if (LS.BoundParts.empty())
+      Flatten(LS.Cond);
+    else
+      Parts = LS.BoundParts;
+    // Other tests joined by `&&` (`i < n && a[i] > 0`) end the loop where
+    // they fail, as a `break` would.
+    std::vector<const clang::Expr *> Bounding;
+    for (const clang::Expr *P : Parts)
+      if (boundsVar(P, IV) || P->HasSideEffects(Ctx))
+        Bounding.push_back(P);
+    if (!Bounding.empty() && Bounding.size() < Parts.size()) {
+      for (const clang::Expr *P : Parts)
+        if (!llvm::is_contained(Bounding, P))
+          Exits.push_back(P);
+      Parts = Bounding;
+    }
     for (const clang::Expr *P : Parts) {
       Bound B;
       if (!ParseBound(P, Parts.size() > 1, B)) {
@@ -827,7 +1167,7 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
            (!Bounds.empty() &&
             (!B.CmpKind || B.CmpKind != Bounds[0].CmpKind)))) {
         error(P->getBeginLoc(),
-              "non-canonical 'for' loop: the comparisons joined by '&&' must "
+              Kind + "the comparisons joined by '&&' must "
               "bound iterator '" +
                   IV->getName().str() +
                   "' the same way ('<' with '<', '<=' with '<=', ...), in "
@@ -851,10 +1191,10 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
   // Increment: i++, ++i, i--, --i, i += c, i -= c, i = i + c, i = c + i,
   // i = i - c, with c a non-zero integer constant.
   std::optional<int64_t> Step;
-  if (!FS->getInc()) {
-    Bad(FS->getBeginLoc(), "missing loop increment");
+  if (!LS.Inc) {
+    Bad(LS.Begin, "missing loop increment");
   } else if (IV) {
-    const clang::Expr *Inc = FS->getInc()->IgnoreParens();
+    const clang::Expr *Inc = LS.Inc->IgnoreParens();
     auto Const = [&](const clang::Expr *C, int64_t Sign) -> bool {
       clang::Expr::EvalResult R;
       if (!C->getType()->isIntegerType() || !C->EvaluateAsInt(R, Ctx)) {
@@ -911,23 +1251,23 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
     if (*Step == 1 || *Step == -1)
       Cmp = *Step > 0 ? LoopCmp::LT : LoopCmp::GT;
     else
-      Bad(FS->getCond()->getBeginLoc(),
+      Bad(LS.Cond->getBeginLoc(),
           "a '!=' condition needs a step of 1 or -1, not " +
               std::to_string(*Step));
   }
   if (Step && Cmp && !IsNE) {
     bool Up = *Cmp == LoopCmp::LT || *Cmp == LoopCmp::LE;
     if (Up != (*Step > 0))
-      Bad(FS->getInc()->getBeginLoc(),
+      Bad(LS.Inc->getBeginLoc(),
           "the step " + std::to_string(*Step) + " of iterator '" +
               IV->getName().str() + "' does not match the condition '" +
-              condText(FS->getCond(), Ctx) + "'");
+              condText(LS.Cond, Ctx) + "'");
   }
 
   // The iterator and the variables of the bounds keep their values in the
   // body, so the trip count is known when the loop starts.
   if (IV)
-    if (const clang::Stmt *A = findAssignmentTo(FS->getBody(), IV))
+    if (const clang::Stmt *A = findAssignmentIn(LS.Body, IV))
       Bad(exprLoc(A), "iterator '" + IV->getName().str() +
                           "' is modified in the loop body");
   llvm::SmallPtrSet<const VarDecl *, 4> BoundVars;
@@ -942,7 +1282,7 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
             BoundVars.insert(V);
     });
   for (const VarDecl *V : BoundVars)
-    if (const clang::Stmt *A = findAssignmentTo(FS->getBody(), V)) {
+    if (const clang::Stmt *A = findAssignmentIn(LS.Body, V)) {
       error(exprLoc(A),
             "loop bound '" + V->getName().str() +
                 "' is modified in the loop body",
@@ -990,20 +1330,63 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
                    ScalarKind::Int),
         Upper, U, *B.CmpKind, U->Loc);
   }
+  if (LS.BodyFirst && Upper && Lower && Step && Cmp) {
+    // `do { ...; i++; } while (i < n);` runs once where `i < n` fails at
+    // the start: as `for`, its bound is at least the first value past it.
+    bool Up = *Cmp == LoopCmp::LT || *Cmp == LoopCmp::LE;
+    bool Strict = *Cmp == LoopCmp::LT || *Cmp == LoopCmp::GT;
+    ScalarKind T = Upper->Type;
+    ExprPtr Least = build::cast(Lower, T);
+    if (Strict)
+      Least = build::bin(BinaryOpKind::Add, Least,
+                         std::make_shared<IntLit>(*Step, T, Upper->Loc), T);
+    Upper = std::make_shared<SelectExpr>(
+        build::bin(Up ? BinaryOpKind::LT : BinaryOpKind::GT, Upper, Least,
+                   ScalarKind::Int),
+        Least, Upper, T, Upper->Loc);
+  }
   // `int it; ... for (it = 0; ...)` with `it` a local of the nest, or a
   // variable the nest reads outside the loops counting with it: C leaves in
   // it where the loop stopped, which those statements may read.
-  bool LocalIter = IV && !isa_and_nonnull<clang::DeclStmt>(FS->getInit()) &&
-                   IterKind &&
-                   (NestScalars.count(IV) || usedOutsideItsLoops(IV));
+  bool LocalIter =
+      IV && IterKind &&
+      (LS.SetBefore || (!isa_and_nonnull<clang::DeclStmt>(LS.Init) &&
+                        (NestScalars.count(IV) || usedOutsideItsLoops(IV))));
   BreakTarget Target;
-  Target.Allowed = isa_and_nonnull<clang::DeclStmt>(FS->getInit()) || LocalIter;
+  Target.Allowed = isa_and_nonnull<clang::DeclStmt>(LS.Init) || LocalIter;
   if (LocalIter) {
     Target.LocalIter = IV->getName().str();
     Target.IterType = *IterKind;
   }
   Loops.push_back(Target);
-  StmtList Body = loopBody(FS->getBody());
+  StmtList Body = withContinues(LS.Body, {});
+  if (!Exits.empty() && !Target.Allowed) {
+    error(Exits.front()->getBeginLoc(),
+          "'" + sourceText(Exits.front(), Ctx) +
+              "' ends a loop whose iterator is declared outside it",
+          "declare the iterator in the loop ('for (int i = ...') and keep "
+          "where it stopped in a variable of its own");
+    OK = false;
+  } else if (!Exits.empty()) {
+    // `while (e && i < n)`: `if (!(e)) break;` first in the body.
+    ExprPtr Stay;
+    for (const clang::Expr *E : Exits) {
+      ExprPtr X = expr(E);
+      if (!X) {
+        OK = false;
+        break;
+      }
+      Stay = Stay ? build::bin(BinaryOpKind::LAnd, Stay, X, ScalarKind::Int)
+                  : X;
+    }
+    if (Stay) {
+      SourceLoc At = loc(Exits.front()->getBeginLoc());
+      Body = {std::make_shared<c2cuda::IfStmt>(
+          std::make_shared<UnaryExpr>(UnaryOpKind::LNot, Stay, ScalarKind::Int,
+                                      At),
+          breakOut(At), std::move(Body), At)};
+    }
+  }
   std::string Flag = Loops.back().Flag, Stop = Loops.back().Stop;
   Loops.pop_back();
   if (!OK || !IV || !Lower || !Upper || !Cmp || !Step)
@@ -1026,7 +1409,7 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
             PastBreak.insert(R->Array);
         });
     });
-    SourceLoc L = loc(FS->getBeginLoc());
+    SourceLoc L = loc(LS.Begin);
     ExprPtr Set = std::make_shared<VarRef>(Flag, ScalarKind::Int, L);
     Out.push_back(std::make_shared<c2cuda::DeclStmt>(
         Flag, ScalarKind::Int, std::make_shared<IntLit>(0, ScalarKind::Int),
@@ -1035,7 +1418,7 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
         std::make_shared<UnaryExpr>(UnaryOpKind::LNot, Set, ScalarKind::Int, L),
         std::move(Body), StmtList{}, L)};
   }
-  SourceLoc At = loc(FS->getBeginLoc());
+  SourceLoc At = loc(LS.Begin);
   std::string Iter = IV->getName().str();
   if (LocalIter) {
     // The loop counts with a name of its own, the local keeps its own: a

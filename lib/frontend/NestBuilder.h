@@ -124,6 +124,37 @@ private:
   void declStmt(const clang::DeclStmt *DS, StmtList &Out);
   void exprStmt(const clang::Expr *E, StmtList &Out);
   void forStmt(const clang::ForStmt *FS, StmtList &Out);
+  /// A loop that counts, as written: a `for` statement's parts, or those
+  /// of a `while` or `do-while` whose body ends with the iterator's step
+  /// and whose iterator is set by the statement just before it.
+  struct LoopSource {
+    const char *Kind = "for";
+    const char *Hint = nullptr; ///< Null: the canonical `for` hint.
+    const clang::Stmt *Init = nullptr; ///< `int i = lb` or `i = lb`.
+    const clang::Expr *Cond = nullptr;
+    /// The parts of Cond that bound the iterator; empty: all of Cond's
+    /// `&&` operands.
+    std::vector<const clang::Expr *> BoundParts;
+    /// The other parts: the loop ends where one is false, tested first in
+    /// each iteration (`if (!(e)) break;`).
+    std::vector<const clang::Expr *> Exits;
+    const clang::Expr *Inc = nullptr;
+    std::vector<const clang::Stmt *> Body;
+    clang::SourceLocation Begin;
+    /// The iterator was set before the loop and keeps where it stopped.
+    bool SetBefore = false;
+    /// `do-while`: the body runs once before the condition is tested.
+    bool BodyFirst = false;
+  };
+  void countingLoop(const LoopSource &L, StmtList &Out);
+  /// A `while` or `do-while` loop (S) that counts, as a counting loop;
+  /// otherwise an error saying how to write it.
+  void whileLoop(const clang::Stmt *S, StmtList &Out);
+  /// A `switch` whose cases each end with `break`: an `if` / `else if`
+  /// chain comparing its value with each case's labels, the default last.
+  void switchStmt(const clang::SwitchStmt *SS, StmtList &Out);
+  /// What a `break` of the innermost loop being built runs.
+  StmtList breakOut(SourceLoc At);
   StmtList stmtList(const clang::Stmt *S);
   /// A loop's body, where `continue` may end a branch of an `if` among its
   /// statements (or the body): the statements after that `if` then run in
@@ -149,6 +180,8 @@ private:
   const clang::Stmt *NestRoot = nullptr;
   /// Whether the nest refers to V outside the loops that count with it.
   bool usedOutsideItsLoops(const clang::VarDecl *V) const;
+  /// Whether the nest refers to V outside source range R.
+  bool usedOutside(const clang::VarDecl *V, clang::SourceRange R) const;
   unsigned LocalIterLoops = 0;
   std::vector<BreakTarget> Loops;
   unsigned BreakFlags = 0;
