@@ -769,11 +769,11 @@ void NestBuilder::switchStmt(const SwitchStmt *SS, StmtList &Out) {
       ExprPtr Value = expr(SS->getCond());
       if (!Value)
         return;
-      ExprPtr Eq = build::bin(
-          BinaryOpKind::EQ, Value,
-          std::make_shared<IntLit>(V.getExtValue(), *K, At), ScalarKind::Int);
-      Cond = Cond ? build::bin(BinaryOpKind::LOr, Cond, Eq, ScalarKind::Int)
-                  : Eq;
+      ExprPtr Eq = build::bin(BinaryOpKind::EQ, Value,
+                              std::make_shared<IntLit>(V.getExtValue(), *K, At),
+                              ScalarKind::Int);
+      Cond =
+          Cond ? build::bin(BinaryOpKind::LOr, Cond, Eq, ScalarKind::Int) : Eq;
     }
     StmtList Then;
     for (const clang::Stmt *B : G->Body)
@@ -897,8 +897,8 @@ void NestBuilder::whileLoop(const clang::Stmt *S, StmtList &Out) {
   for (const clang::Expr *P : Parts)
     (boundsVar(P, V) ? L.BoundParts : L.Exits).push_back(P);
   if (L.BoundParts.empty())
-    return Refuse(L.Cond->getBeginLoc(), "the condition does not compare '" +
-                                             Name + "' with a bound");
+    return Refuse(L.Cond->getBeginLoc(),
+                  "the condition does not compare '" + Name + "' with a bound");
   for (const clang::Expr *E : L.Exits)
     if (E->HasSideEffects(Ctx))
       return Refuse(E->getBeginLoc(), "the condition '" + sourceText(E, Ctx) +
@@ -910,13 +910,12 @@ void NestBuilder::whileLoop(const clang::Stmt *S, StmtList &Out) {
   for (const clang::Stmt *B : L.Body)
     if (const clang::Stmt *C = ownContinue(B))
       return Refuse(C->getBeginLoc(),
-                    "'continue' would skip the step of '" + Name + "'",
-                    false);
+                    "'continue' would skip the step of '" + Name + "'", false);
   // The statement just before the loop sets V: the loop's start.
   const clang::Stmt *Prev = nullptr;
   DynTypedNodeList Parents = Ctx.getParents(*S);
-  if (const auto *CS = Parents.empty() ? nullptr
-                                       : Parents[0].get<CompoundStmt>()) {
+  if (const auto *CS =
+          Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>()) {
     const clang::Stmt *Last = nullptr;
     for (const clang::Stmt *C : CS->body()) {
       if (C == S) {
@@ -928,8 +927,8 @@ void NestBuilder::whileLoop(const clang::Stmt *S, StmtList &Out) {
   }
   const auto *PrevDecl = dyn_cast_or_null<clang::DeclStmt>(Prev);
   const auto *PrevSet = dyn_cast_or_null<BinaryOperator>(Prev);
-  if ((PrevDecl && PrevDecl->isSingleDecl() &&
-       PrevDecl->getSingleDecl() == V && V->getInit()) ||
+  if ((PrevDecl && PrevDecl->isSingleDecl() && PrevDecl->getSingleDecl() == V &&
+       V->getInit()) ||
       (PrevSet && PrevSet->getOpcode() == BO_Assign &&
        refVar(PrevSet->getLHS()) == V))
     L.Init = Prev;
@@ -939,8 +938,8 @@ void NestBuilder::whileLoop(const clang::Stmt *S, StmtList &Out) {
                                "the loop");
   // `int j = 0; while (j < m) ...` with j read nowhere else: the loop's
   // own iterator, as `for (int j = 0; ...)`, with no local left behind.
-  if (PrevDecl && !Out.empty() && !usedOutside(V, {Prev->getBeginLoc(),
-                                                   S->getEndLoc()})) {
+  if (PrevDecl && !Out.empty() &&
+      !usedOutside(V, {Prev->getBeginLoc(), S->getEndLoc()})) {
     const auto *D = dyn_cast<c2cuda::DeclStmt>(Out.back().get());
     if (D && D->Name == Name) {
       Out.pop_back();
@@ -951,7 +950,8 @@ void NestBuilder::whileLoop(const clang::Stmt *S, StmtList &Out) {
 }
 
 void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {
-  const std::string Kind = std::string("non-canonical '") + LS.Kind + "' loop: ";
+  const std::string Kind =
+      std::string("non-canonical '") + LS.Kind + "' loop: ";
   bool OK = true;
   auto Bad = [&](SourceLocation L, std::string Msg) {
     error(L, Kind + Msg, LS.Hint ? LS.Hint : CanonicalForHint);
@@ -981,7 +981,7 @@ void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {
              BO && BO->getOpcode() == BO_Comma) {
     error(BO->getOperatorLoc(),
           Kind + "the initialization assigns several "
-          "variables, and a loop has one iterator",
+                 "variables, and a loop has one iterator",
           "keep one iterator and compute the others from it in the body "
           "(e.g. 'j = n - 1 - i' for a second one counting down)");
     OK = false;
@@ -1073,8 +1073,9 @@ void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {
     }
     if (Unsigned) {
       error(Cond->getBeginLoc(),
-            Kind + "the condition compares an unsigned "
-            "sum with iterator '" +
+            Kind +
+                "the condition compares an unsigned "
+                "sum with iterator '" +
                 IV->getName().str() + "', which may wrap",
             "compare the iterator itself, e.g. '" + IV->getName().str() +
                 " < n - 1' where n >= 1 is known");
@@ -1105,8 +1106,8 @@ void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {
     }
     if (!C && !NE && InConjunction) {
       error(Cond->getBeginLoc(),
-            Kind + "'" + sourceText(Cond, Ctx) +
-                "' does not bound iterator '" + IV->getName().str() + "'",
+            Kind + "'" + sourceText(Cond, Ctx) + "' does not bound iterator '" +
+                IV->getName().str() + "'",
             "test it in the body instead: 'if (!(" + sourceText(Cond, Ctx) +
                 ")) break;'");
       OK = false;
@@ -1167,8 +1168,9 @@ void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {
            (!Bounds.empty() &&
             (!B.CmpKind || B.CmpKind != Bounds[0].CmpKind)))) {
         error(P->getBeginLoc(),
-              Kind + "the comparisons joined by '&&' must "
-              "bound iterator '" +
+              Kind +
+                  "the comparisons joined by '&&' must "
+                  "bound iterator '" +
                   IV->getName().str() +
                   "' the same way ('<' with '<', '<=' with '<=', ...), in "
                   "one type",
@@ -1258,10 +1260,10 @@ void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {
   if (Step && Cmp && !IsNE) {
     bool Up = *Cmp == LoopCmp::LT || *Cmp == LoopCmp::LE;
     if (Up != (*Step > 0))
-      Bad(LS.Inc->getBeginLoc(),
-          "the step " + std::to_string(*Step) + " of iterator '" +
-              IV->getName().str() + "' does not match the condition '" +
-              condText(LS.Cond, Ctx) + "'");
+      Bad(LS.Inc->getBeginLoc(), "the step " + std::to_string(*Step) +
+                                     " of iterator '" + IV->getName().str() +
+                                     "' does not match the condition '" +
+                                     condText(LS.Cond, Ctx) + "'");
   }
 
   // The iterator and the variables of the bounds keep their values in the
@@ -1376,8 +1378,8 @@ void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {
         OK = false;
         break;
       }
-      Stay = Stay ? build::bin(BinaryOpKind::LAnd, Stay, X, ScalarKind::Int)
-                  : X;
+      Stay =
+          Stay ? build::bin(BinaryOpKind::LAnd, Stay, X, ScalarKind::Int) : X;
     }
     if (Stay) {
       SourceLoc At = loc(Exits.front()->getBeginLoc());
