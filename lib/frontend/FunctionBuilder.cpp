@@ -647,8 +647,8 @@ bool FunctionBuilder::buildParam(const ParmVarDecl *PV, NestBuilder &NB,
 }
 
 bool FunctionBuilder::addGlobalArrays() {
-  // File-scope arrays of constant size with scalar elements that the nests
-  // use, in order of first use.
+  // File-scope arrays of constant size with scalar elements, and scalars,
+  // that the nests use, in order of first use.
   std::vector<const VarDecl *> Globals;
   for (const auto &[S, Info] : Nests)
     forEachNode(S, [&](const clang::Stmt *N) {
@@ -657,7 +657,9 @@ bool FunctionBuilder::addGlobalArrays() {
       if (!VD || !VD->isFileVarDecl())
         return;
       const clang::ArrayType *AT = Ctx.getAsArrayType(VD->getType());
-      if (AT && isa<ConstantArrayType>(AT) &&
+      bool Scalar = !AT && scalarKindOf(VD->getType()) &&
+                    !VD->getType().isVolatileQualified();
+      if (((AT && isa<ConstantArrayType>(AT)) || Scalar) &&
           std::find(Globals.begin(), Globals.end(), VD) == Globals.end())
         Globals.push_back(VD);
     });
@@ -673,6 +675,41 @@ bool FunctionBuilder::addGlobalArrays() {
     P.IsGlobal = true;
     if (F.findParam(P.Name))
       continue; // A parameter of that name hides it.
+    if (!Ctx.getAsArrayType(VD->getType())) {
+      // A global scalar: its value when the function is called, passed to
+      // the kernels as a parameter's is. The function may not change it
+      // (the copy would go stale, and the caller would not see it).
+      const clang::Stmt *Set = nullptr;
+      forEachNode(FD->getBody(), [&](const clang::Stmt *S) {
+        const clang::Expr *Target = nullptr;
+        if (const auto *BO = dyn_cast<BinaryOperator>(S);
+            BO && BO->isAssignmentOp())
+          Target = BO->getLHS();
+        if (const auto *UO = dyn_cast<UnaryOperator>(S);
+            UO &&
+            (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf))
+          Target = UO->getSubExpr();
+        const auto *DR =
+            Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts())
+                   : nullptr;
+        if (!Set && DR && DR->getDecl() == VD)
+          Set = S;
+      });
+      if (Set) {
+        Diags.error(loc(Set->getBeginLoc()),
+                    "global variable '" + P.Name + "' is changed in '" +
+                        F.Name + "', whose nests use it",
+                    "c2cuda passes a global scalar's value to the kernels "
+                    "when the function is called: change it outside the "
+                    "function, or use a local copy");
+        OK = false; // Kept, so that its uses say nothing more.
+      }
+      P.ParamForm = Param::Form::Scalar;
+      P.Elem = *scalarKindOf(VD->getType());
+      P.IsConst = VD->getType().isConstQualified();
+      F.Params.push_back(std::move(P));
+      continue;
+    }
     QualType T = VD->getType();
     while (const auto *CA =
                dyn_cast_or_null<ConstantArrayType>(Ctx.getAsArrayType(T))) {

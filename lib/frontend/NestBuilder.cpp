@@ -1673,7 +1673,10 @@ ExprPtr NestBuilder::declRef(const DeclRefExpr *DR) {
     return std::make_shared<VarRef>(Name, P->Elem, L);
   }
   if (!VD->isLocalVarDecl()) {
-    if (const Param *P = F.findParam(Name); P && P->IsGlobal)
+    const Param *P = F.findParam(Name);
+    if (P && P->IsGlobal && !P->isArray())
+      return std::make_shared<VarRef>(Name, P->Elem, L);
+    if (P && P->IsGlobal)
       return error(DR->getBeginLoc(),
                    "array '" + Name +
                        "' must be subscripted in an offloaded nest",
@@ -1682,7 +1685,7 @@ ExprPtr NestBuilder::declRef(const DeclRefExpr *DR) {
                  "global variable '" + Name +
                      "' cannot be used in an offloaded nest",
                  "pass its value as a parameter of the function (global "
-                 "arrays of constant size can be used)");
+                 "scalars and arrays of constant size can be used)");
   }
   QualType T = VD->getType();
   if (T->isPointerType())

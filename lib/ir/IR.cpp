@@ -376,7 +376,7 @@ bool readsArray(const Expr &E) {
 
 bool Function::usesGlobals() const {
   return std::any_of(Params.begin(), Params.end(),
-                     [](const Param &P) { return P.IsGlobal; });
+                     [](const Param &P) { return P.IsGlobal && P.isArray(); });
 }
 
 } // namespace c2cuda

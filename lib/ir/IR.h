@@ -559,7 +559,9 @@ struct Param {
   /// A file-scope array of constant size the function's nests use, e.g.
   /// `float B[N][M];` at the top of the file: handled like an array
   /// parameter, but not one of the function's own (the drop-in entry takes
-  /// it from its global name).
+  /// it from its global name). Or a file-scope scalar the nests read and
+  /// the function never changes: its value at the call, passed to the
+  /// kernels as a scalar parameter's is.
   bool IsGlobal = false;
   /// Form::Array: size of each dimension, outermost first. Dims[0] may be
   /// null (`float A[][M]`). Sizes are expressions over earlier parameters.
@@ -590,7 +592,8 @@ struct Function {
   unsigned DefBegin = 0, DefEnd = 0;
   bool IsStatic = false; ///< `static void f(...)`: internal linkage.
   const Param *findParam(const std::string &N) const;
-  /// Whether some parameter is a global array (Param::IsGlobal).
+  /// Whether some parameter is a global array (Param::IsGlobal, not a
+  /// global scalar).
   bool usesGlobals() const;
 };
 
