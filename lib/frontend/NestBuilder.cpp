@@ -274,6 +274,9 @@ StmtList NestBuilder::stmtList(const clang::Stmt *S) {
 //===----------------------------------------------------------------------===//
 
 void NestBuilder::stmt(const clang::Stmt *S, StmtList &Out) {
+  // Statements of functions inlined into this one's expressions run just
+  // before it.
+  llvm::SaveAndRestore<StmtList *> Hoist(Pending, &Out);
   if (!S || isa<NullStmt>(S))
     return;
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
@@ -471,7 +474,11 @@ StmtList NestBuilder::withContinues(const std::vector<const clang::Stmt *> &L,
       stmt(L[I], Out);
       continue;
     }
-    ExprPtr Cond = expr(IS->getCond());
+    ExprPtr Cond;
+    {
+      llvm::SaveAndRestore<StmtList *> Hoist(Pending, &Out);
+      Cond = expr(IS->getCond());
+    }
     std::vector<const clang::Stmt *> After(L.begin() + I + 1, L.end());
     StmtList Rest = withContinues(After, Tail);
     StmtList T = withContinues(Then, Rest), E = withContinues(Else, Rest);
@@ -500,7 +507,7 @@ void NestBuilder::declStmt(const clang::DeclStmt *DS, StmtList &Out) {
             "move the declaration out of the nest");
       continue;
     }
-    std::string Name = VD->getName().str();
+    std::string Name = nameOf(VD);
     QualType T = VD->getType();
     if (T.isVolatileQualified()) {
       error(VD->getLocation(),
@@ -637,6 +644,15 @@ void NestBuilder::exprStmt(const clang::Expr *E, StmtList &Out) {
       return;
     }
   }
+  // A call of a function of the file, its value unused: its statements.
+  if (const auto *CE = dyn_cast<clang::CallExpr>(E)) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    if (Callee && !isMathFunction(Callee->getName()) && Callee->hasBody(Def) &&
+        Def && !(FD && Callee->getCanonicalDecl() == FD->getCanonicalDecl()))
+      if (inlineBody(CE, Def, /*ValueUsed=*/false))
+        return;
+  }
   // Anything else computes a value nobody uses; translating it first reports
   // the more specific problem (unknown call, comma, ...) when there is one.
   if (expr(E))
@@ -657,6 +673,25 @@ void NestBuilder::forStmt(const clang::ForStmt *FS, StmtList &Out) {
 
 namespace {
 
+/// Whether S holds a `return`.
+bool returns(const clang::Stmt *S) {
+  bool Found = false;
+  forEachNode(S, [&](const clang::Stmt *N) { Found |= isa<ReturnStmt>(N); });
+  return Found;
+}
+
+/// Whether the statements always end with a `return`: the last is one, or
+/// an `if` both of whose branches always do.
+bool alwaysReturns(const std::vector<const clang::Stmt *> &L) {
+  if (L.empty())
+    return false;
+  if (isa<ReturnStmt>(L.back()))
+    return true;
+  const auto *IS = dyn_cast<clang::IfStmt>(L.back());
+  return IS && alwaysReturns(items(IS->getThen())) &&
+         alwaysReturns(items(IS->getElse()));
+}
+
 /// A `break` among S's statements that leaves the switch S is in (not a
 /// loop or switch inside it).
 const clang::Stmt *switchBreak(const clang::Stmt *S) {
@@ -676,6 +711,8 @@ const clang::Stmt *switchBreak(const clang::Stmt *S) {
 } // namespace
 
 void NestBuilder::switchStmt(const SwitchStmt *SS, StmtList &Out) {
+  // The value is compared once per label: no inlined statements in it.
+  llvm::SaveAndRestore<StmtList *> NoHoist(Pending, nullptr);
   const char *Hint = "end each case with 'break', or use an 'if' / 'else if' "
                      "chain";
   // The cases in order: their labels (empty: default) and statements.
@@ -941,7 +978,7 @@ void NestBuilder::whileLoop(const clang::Stmt *S, StmtList &Out) {
   if (PrevDecl && !Out.empty() &&
       !usedOutside(V, {Prev->getBeginLoc(), S->getEndLoc()})) {
     const auto *D = dyn_cast<c2cuda::DeclStmt>(Out.back().get());
-    if (D && D->Name == Name) {
+    if (D && D->Name == nameOf(V)) {
       Out.pop_back();
       L.SetBefore = false;
     }
@@ -950,6 +987,9 @@ void NestBuilder::whileLoop(const clang::Stmt *S, StmtList &Out) {
 }
 
 void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {
+  // Bounds and exit tests hold no inlined statements: the tests run in
+  // every iteration.
+  llvm::SaveAndRestore<StmtList *> NoHoist(Pending, nullptr);
   const std::string Kind =
       std::string("non-canonical '") + LS.Kind + "' loop: ";
   bool OK = true;
@@ -1357,7 +1397,7 @@ void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {
   BreakTarget Target;
   Target.Allowed = isa_and_nonnull<clang::DeclStmt>(LS.Init) || LocalIter;
   if (LocalIter) {
-    Target.LocalIter = IV->getName().str();
+    Target.LocalIter = nameOf(IV);
     Target.IterType = *IterKind;
   }
   Loops.push_back(Target);
@@ -1400,7 +1440,7 @@ void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {
     // Arrays whose subscripts read what changes in this loop: its
     // iterator, and the scalars its body sets (inner iterators included).
     std::set<std::string> Iters = namesWritten(Body).Scalars;
-    Iters.insert(IV->getName().str());
+    Iters.insert(nameOf(IV));
     forEachExprIn(Body, [&](const Expr &E) {
       const auto *R = dyn_cast<ArrayRef>(&E);
       if (!R || R->Local)
@@ -1421,7 +1461,7 @@ void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {
         std::move(Body), StmtList{}, L)};
   }
   SourceLoc At = loc(LS.Begin);
-  std::string Iter = IV->getName().str();
+  std::string Iter = nameOf(IV);
   if (LocalIter) {
     // The loop counts with a name of its own, the local keeps its own: a
     // loop iterator naming a variable of the body around it would stand
@@ -1451,8 +1491,8 @@ void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {
         std::make_shared<VarRef>(Flag, ScalarKind::Int, At),
         std::make_shared<VarRef>(Stop, *IterKind, At), Final, *IterKind, At);
   Out.push_back(std::make_shared<AssignStmt>(
-      std::make_shared<VarRef>(IV->getName().str(), *IterKind, At),
-      AssignOpKind::Set, Final, At));
+      std::make_shared<VarRef>(nameOf(IV), *IterKind, At), AssignOpKind::Set,
+      Final, At));
 }
 
 //===----------------------------------------------------------------------===//
@@ -1563,6 +1603,8 @@ ExprPtr NestBuilder::exprNode(const clang::Expr *E) {
     return binary(BO);
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     ExprPtr C = expr(CO->getCond());
+    // One branch runs: neither may run inlined statements first.
+    llvm::SaveAndRestore<StmtList *> NoHoist(Pending, nullptr);
     ExprPtr T = expr(CO->getTrueExpr());
     ExprPtr F = expr(CO->getFalseExpr());
     std::optional<ScalarKind> K = C && T && F ? kindOf(E) : std::nullopt;
@@ -1719,7 +1761,7 @@ ExprPtr NestBuilder::localSubscript(const ArraySubscriptExpr *AS,
                                     const VarDecl *VD,
                                     const std::vector<const clang::Expr *> &Idx,
                                     size_t Rank) {
-  std::string Name = VD->getName().str();
+  std::string Name = nameOf(VD);
   if (Idx.size() != Rank)
     return error(AS->getExprLoc(),
                  "array '" + Name + "' has " + std::to_string(Rank) +
@@ -1746,7 +1788,7 @@ ExprPtr NestBuilder::localSubscript(const ArraySubscriptExpr *AS,
 void NestBuilder::localArray(const VarDecl *VD, StmtList &Out) {
   // Private to each iteration of the loops around it: one copy per thread,
   // in registers or local memory.
-  std::string Name = VD->getName().str();
+  std::string Name = nameOf(VD);
   std::vector<int64_t> Dims;
   QualType T = VD->getType();
   int64_t Elements = 1;
@@ -2067,8 +2109,10 @@ NestBuilder::pointerInto(const clang::Expr *E, bool &Failed) {
   } else {
     const Param *P =
         isa<ParmVarDecl>(BV) ? F.findParam(BV->getName().str()) : nullptr;
+    // A pointer parameter, or a one-dimensional array one (`float y[n]`,
+    // a pointer in C too).
     if (!P || !P->isArray() || P->RecordFields || !P->RecordType.empty() ||
-        P->ParamForm != Param::Form::Pointer)
+        (P->ParamForm != Param::Form::Pointer && P->Dims.size() != 1))
       return std::nullopt;
     A.Array = P->Name;
     A.Elem = P->Elem;
@@ -2261,6 +2305,10 @@ ExprPtr NestBuilder::binary(const BinaryOperator *BO) {
   // `A[i] != 0` on a row pointer: the first error says it all.
   if (!A && BO->getLHS()->getType()->isPointerType())
     return nullptr;
+  // The right operand of `&&` and `||` runs only sometimes: no inlined
+  // statements run first for it.
+  llvm::SaveAndRestore<StmtList *> NoHoist(
+      Pending, BO->isLogicalOp() ? nullptr : Pending);
   ExprPtr B = expr(BO->getRHS());
   std::optional<ScalarKind> K = A && B ? kindOf(BO) : std::nullopt;
   if (!K)
@@ -2323,19 +2371,19 @@ std::optional<ExprPtr> NestBuilder::inlineCall(const clang::CallExpr *CE,
                         ? dyn_cast<ReturnStmt>(Body->body_back())
                         : nullptr;
   if (!Ret || !Ret->getRetValue() || !scalarKindOf(Def->getReturnType()))
-    return std::nullopt;
+    return inlineBody(CE, Def, /*ValueUsed=*/true);
   std::vector<const VarDecl *> Locals;
   for (const clang::Stmt *S : Body->body()) {
     if (S == Ret)
       break;
     const auto *DS = dyn_cast<clang::DeclStmt>(S);
     if (!DS)
-      return std::nullopt;
+      return inlineBody(CE, Def, /*ValueUsed=*/true);
     for (const Decl *D : DS->decls()) {
       const auto *V = dyn_cast<VarDecl>(D);
       if (!V || !V->getInit() || !scalarKindOf(V->getType()) ||
           V->isStaticLocal())
-        return std::nullopt;
+        return inlineBody(CE, Def, /*ValueUsed=*/true);
       Locals.push_back(V);
     }
   }
@@ -2407,6 +2455,202 @@ std::optional<ExprPtr> NestBuilder::inlineCall(const clang::CallExpr *CE,
   return R;
 }
 
+std::string NestBuilder::nameOf(const VarDecl *V) const {
+  auto It = Renamed.find(V);
+  return It != Renamed.end() ? It->second : V->getName().str();
+}
+
+std::optional<ExprPtr> NestBuilder::inlineBody(const clang::CallExpr *CE,
+                                               const FunctionDecl *Def,
+                                               bool ValueUsed) {
+  // A function of the file whose body is statements a nest may hold, with
+  // at most one return, its last statement: the statements run just before
+  // the statement holding the call (Pending), the parameters and locals
+  // renamed c2c_<function><n>_<name>, and the returned value, assigned to
+  // c2c_<function><n>_ret, is the call's value. Scalar parameters are
+  // locals initialized with the arguments; pointer parameters the body
+  // never changes name places in the caller's arrays.
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Def->isVariadic() || Def->getNumParams() != CE->getNumArgs())
+    return std::nullopt;
+  std::string Fn = Def->getName().str();
+  std::vector<const clang::Stmt *> Items(Body->body_begin(), Body->body_end());
+  bool Void = Def->getReturnType()->isVoidType();
+  std::optional<ScalarKind> RetKind = scalarKindOf(Def->getReturnType());
+  if (!Void && (!RetKind || !alwaysReturns(Items)))
+    return std::nullopt;
+  for (const ParmVarDecl *P : Def->parameters())
+    if (!scalarKindOf(P->getType()) &&
+        !(P->getType()->isPointerType() &&
+          scalarKindOf(P->getType()->getPointeeType()) &&
+          !findAssignmentTo(Def->getBody(), P)))
+      return std::nullopt;
+  // Returns: the last statement, or in the branches of an `if` one of whose
+  // branches always returns (the statements after it then run in the
+  // other); none inside a loop.
+  const clang::Stmt *Early = nullptr;
+  std::function<void(const std::vector<const clang::Stmt *> &)> FindEarly =
+      [&](const std::vector<const clang::Stmt *> &L) {
+        for (size_t I = 0; I < L.size() && !Early; ++I) {
+          const auto *IS = dyn_cast<clang::IfStmt>(L[I]);
+          bool Last = I + 1 == L.size();
+          if (isa<ReturnStmt>(L[I])) {
+            if (!Last)
+              Early = L[I];
+          } else if (IS && (returns(IS->getThen()) || returns(IS->getElse()))) {
+            if (IS->getInit() || IS->getConditionVariable() ||
+                !(alwaysReturns(items(IS->getThen())) ||
+                  alwaysReturns(items(IS->getElse()))))
+              Early = IS;
+            FindEarly(items(IS->getThen()));
+            FindEarly(items(IS->getElse()));
+          } else if (returns(L[I])) {
+            forEachNode(L[I], [&](const clang::Stmt *N) {
+              if (!Early && isa<ReturnStmt>(N))
+                Early = N;
+            });
+          }
+        }
+      };
+  FindEarly(Items);
+  if (Early)
+    return ExprPtr(error(Early->getBeginLoc(),
+                         "'" + Fn +
+                             "' returns inside a loop or a branch that goes "
+                             "on: it cannot be inlined into an offloaded nest",
+                         "return at the end of '" + Fn +
+                             "', or in 'if' branches that end it"));
+  if (std::find(Inlining.begin(), Inlining.end(), Def) != Inlining.end())
+    return ExprPtr(error(CE->getBeginLoc(),
+                         "'" + Fn +
+                             "' calls itself: it cannot be inlined into an "
+                             "offloaded nest",
+                         "rewrite the recursion as a loop"));
+  if (!Pending)
+    return ExprPtr(error(
+        CE->getBeginLoc(),
+        "call to '" + Fn +
+            "', a function with statements, where its statements cannot run "
+            "first (a loop's condition, or after '&&', '||' or '?')",
+        "assign its result to a local variable just before, and use that"));
+  StmtList &Out = *Pending;
+  std::string Prefix = "c2c_" + Fn + std::to_string(InlinedBodies++) + "_";
+  SourceLoc At = loc(CE->getBeginLoc());
+  std::map<const VarDecl *, ExprPtr> Frame;
+  std::vector<std::pair<const VarDecl *, PointerAlias>> Places;
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    if (P->getType()->isPointerType()) {
+      bool Failed = false;
+      std::optional<PointerAlias> Place = pointerInto(CE->getArg(I), Failed);
+      if (!Place && !Failed)
+        return ExprPtr(error(CE->getArg(I)->getBeginLoc(),
+                             "argument " + std::to_string(I + 1) + " of '" +
+                                 Fn + "' is no place in an array parameter",
+                             "pass a pointer parameter of the function, or "
+                             "one plus an offset ('A + i * n', '&A[i * n]')"));
+      if (!Place)
+        return ExprPtr();
+      Places.push_back({P, *Place});
+      continue;
+    }
+    ExprPtr A = expr(CE->getArg(I));
+    if (!A)
+      return ExprPtr();
+    ScalarKind K = *scalarKindOf(P->getType());
+    std::string Name = Prefix + P->getName().str();
+    Out.push_back(std::make_shared<c2cuda::DeclStmt>(
+        Name, K, A->Type == K ? A : build::cast(A, K), At));
+    Frame[P] = std::make_shared<VarRef>(Name, K, At);
+  }
+  // The body's scalars and local arrays, under names of their own.
+  for (const clang::Stmt *S : Items)
+    forEachNode(S, [&](const clang::Stmt *N) {
+      const auto *DS = dyn_cast<clang::DeclStmt>(N);
+      if (!DS)
+        return;
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D)) {
+          if (V->getType()->isPointerType())
+            continue;
+          Renamed[V] = Prefix + V->getName().str();
+          if (std::optional<ScalarKind> K = scalarKindOf(V->getType()))
+            Frame[V] = std::make_shared<VarRef>(Renamed[V], *K, At);
+        }
+    });
+  std::string RetName;
+  if (!Void && ValueUsed) {
+    RetName = Prefix + "ret";
+    Out.push_back(
+        std::make_shared<c2cuda::DeclStmt>(RetName, *RetKind, nullptr, At));
+  }
+  for (auto &[P, Place] : Places)
+    PointerAliases[P] = Place;
+  Inlining.push_back(Def);
+  Inlined.push_back(std::move(Frame));
+  bool OK = true;
+  {
+    // A `break` in the body leaves the body's own loops only.
+    llvm::SaveAndRestore<std::vector<BreakTarget>> Own(Loops, {});
+    auto Errors = [&] {
+      return llvm::count_if(Diags.all(), [](const Diagnostic &D) {
+        return D.Level == DiagLevel::Error;
+      });
+    };
+    auto Before = Errors();
+    std::function<void(const std::vector<const clang::Stmt *> &, StmtList &)>
+        Emit = [&](const std::vector<const clang::Stmt *> &L, StmtList &To) {
+          for (size_t I = 0; I < L.size(); ++I) {
+            llvm::SaveAndRestore<StmtList *> Hoist(Pending, &To);
+            if (const auto *R = dyn_cast<ReturnStmt>(L[I])) {
+              if (RetName.empty() || !R->getRetValue())
+                return;
+              ExprPtr V = expr(R->getRetValue());
+              if (V)
+                To.push_back(std::make_shared<AssignStmt>(
+                    std::make_shared<VarRef>(RetName, *RetKind, At),
+                    AssignOpKind::Set,
+                    V->Type == *RetKind ? V : build::cast(V, *RetKind), At));
+              return;
+            }
+            const auto *IS = dyn_cast<clang::IfStmt>(L[I]);
+            if (!IS || !(returns(IS->getThen()) || returns(IS->getElse()))) {
+              stmt(L[I], To);
+              continue;
+            }
+            // `if (c) return a;` and the rest: the rest in the branch that
+            // goes on.
+            ExprPtr Cond = expr(IS->getCond());
+            std::vector<const clang::Stmt *> Rest(L.begin() + I + 1, L.end());
+            std::vector<const clang::Stmt *> Then = items(IS->getThen()),
+                                             Else = items(IS->getElse());
+            if (!alwaysReturns(Then))
+              Then.insert(Then.end(), Rest.begin(), Rest.end());
+            if (!alwaysReturns(Else))
+              Else.insert(Else.end(), Rest.begin(), Rest.end());
+            StmtList T, E;
+            Emit(Then, T);
+            Emit(Else, E);
+            if (Cond)
+              To.push_back(std::make_shared<c2cuda::IfStmt>(
+                  Cond, std::move(T), std::move(E), loc(IS->getBeginLoc())));
+            return;
+          }
+        };
+    Emit(Items, Out);
+    OK = Errors() == Before;
+  }
+  Inlined.pop_back();
+  Inlining.pop_back();
+  for (auto &[P, Place] : Places)
+    PointerAliases.erase(P);
+  if (!OK)
+    return ExprPtr();
+  if (RetName.empty()) // Its value unused.
+    return ExprPtr(std::make_shared<IntLit>(0, ScalarKind::Int, At));
+  return ExprPtr(std::make_shared<VarRef>(RetName, *RetKind, At));
+}
+
 ExprPtr NestBuilder::call(const clang::CallExpr *CE) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   if (!Callee)
@@ -2441,11 +2685,10 @@ ExprPtr NestBuilder::call(const clang::CallExpr *CE) {
                  "call to '" + Name +
                      "' is not supported in an offloaded nest: only C math "
                      "library functions can be called",
-                 "inline the body of '" + Name +
-                     "' into the nest, or compute its result before the nest "
-                     "(a function of scalar parameters and pointers into "
-                     "arrays whose body declares scalars and returns is "
-                     "inlined by c2cuda)");
+                 "define '" + Name +
+                     "' in the file (c2cuda inlines functions of the file "
+                     "whose parameters are scalars or pointers into arrays), "
+                     "or compute its result before the nest");
   std::vector<ExprPtr> Args;
   bool OK = true;
   for (const clang::Expr *A : CE->arguments()) {

@@ -204,6 +204,21 @@ private:
   /// Callee is not such a function.
   std::optional<ExprPtr> inlineCall(const clang::CallExpr *CE,
                                     const clang::FunctionDecl *Callee);
+  /// A call of a function of the file whose body has statements (loops,
+  /// assignments through pointer parameters, ...): its statements run just
+  /// before the statement holding the call (into Pending); its value, when
+  /// ValueUsed, is a local they set. Nothing when Def is no such function.
+  std::optional<ExprPtr> inlineBody(const clang::CallExpr *CE,
+                                    const clang::FunctionDecl *Def,
+                                    bool ValueUsed);
+  /// Where statements of calls inlined into the expression being built go:
+  /// just before the statement holding it; null where none may (loop
+  /// conditions, operands evaluated only sometimes).
+  StmtList *Pending = nullptr;
+  unsigned InlinedBodies = 0;
+  /// Variables of inlined bodies, under names of their own.
+  std::map<const clang::VarDecl *, std::string> Renamed;
+  std::string nameOf(const clang::VarDecl *V) const;
   /// The functions being inlined, innermost last, and their parameters'
   /// values: a parameter reference inside one is its argument.
   std::vector<const clang::FunctionDecl *> Inlining;

@@ -33,5 +33,6 @@ void act(int n, int m, const float *x, float *y, double *z) {
 // CHECK: {{^ +}}z[(long long)i * (long long)m + j] = (double)(x[(long long)i * (long long)m + j] + (float)1) * (double)(x[(long long)i * (long long)m + j] + (float)1);{{$}}
 // CHECK: {{^ +}}y[(long long)i * (long long)m + j] = 1.0f / (1.0f + expf(-x[(long long)i * (long long)m + j])) < 0.100000001f ? 0.100000001f : {{.*}};{{$}}
 // ORACLE: {{^}}CHECK act PASS sched=2{{.*}}
-// ERR: {{^}}{{.*}}inline-calls-refused.c:12:12: error: call to 'twice' is not supported in an offloaded nest: only C math library functions can be called{{$}}
-// ERR: {{^}}{{.*}}inline-calls-refused.c:8:34: error: 'down' calls itself: it cannot be inlined into an offloaded nest{{$}}
+// ERR: {{^}}{{.*}}inline-calls-refused.c:4:3: error: 'clip' returns inside a loop or a branch that goes on: it cannot be inlined into an offloaded nest{{$}}
+// ERR-NEXT: {{^}}    4 |   if (x > 1.0f){{$}}
+// ERR: {{^}}{{.*}}inline-calls-refused.c:10:34: error: 'down' calls itself: it cannot be inlined into an offloaded nest{{$}}
