@@ -2463,13 +2463,14 @@ std::string NestBuilder::nameOf(const VarDecl *V) const {
 std::optional<ExprPtr> NestBuilder::inlineBody(const clang::CallExpr *CE,
                                                const FunctionDecl *Def,
                                                bool ValueUsed) {
-  // A function of the file whose body is statements a nest may hold, with
-  // at most one return, its last statement: the statements run just before
-  // the statement holding the call (Pending), the parameters and locals
+  // A function of the file whose body is statements a nest may hold,
+  // returning at its end or in `if` branches that end it: the statements
+  // run just before the statement holding the call (Pending), its locals
   // renamed c2c_<function><n>_<name>, and the returned value, assigned to
-  // c2c_<function><n>_ret, is the call's value. Scalar parameters are
-  // locals initialized with the arguments; pointer parameters the body
-  // never changes name places in the caller's arrays.
+  // c2c_<function><n>_ret, is the call's value. A scalar parameter is its
+  // argument, or a local initialized with it where the body assigns it or
+  // the argument reads an array; pointer parameters the body never changes
+  // name places in the caller's arrays.
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
   if (!Body || Def->isVariadic() || Def->getNumParams() != CE->getNumArgs())
     return std::nullopt;
@@ -2558,9 +2559,17 @@ std::optional<ExprPtr> NestBuilder::inlineBody(const clang::CallExpr *CE,
     if (!A)
       return ExprPtr();
     ScalarKind K = *scalarKindOf(P->getType());
+    if (A->Type != K)
+      A = build::cast(A, K);
+    // A parameter the body never assigns is its argument where the
+    // argument reads no array (the body may write one): bounds and
+    // subscripts over the caller's parameters stay affine.
+    if (!findAssignmentTo(Def->getBody(), P) && !readsArray(*A)) {
+      Frame[P] = A;
+      continue;
+    }
     std::string Name = Prefix + P->getName().str();
-    Out.push_back(std::make_shared<c2cuda::DeclStmt>(
-        Name, K, A->Type == K ? A : build::cast(A, K), At));
+    Out.push_back(std::make_shared<c2cuda::DeclStmt>(Name, K, A, At));
     Frame[P] = std::make_shared<VarRef>(Name, K, At);
   }
   // The body's scalars and local arrays, under names of their own.
