@@ -398,6 +398,13 @@ private:
   /// declaration no host statement reads is dropped too.
   std::set<const VarDecl *> Imported;
   bool onlyInNests(const VarDecl *V) const;
+  /// The IR of each nest statement built so far.
+  std::map<const clang::Stmt *, NestStmt *> BuiltNests;
+  /// Scalars declared outside the nests that several nests use, and
+  /// nothing else: each nest that writes it before reading it in every
+  /// iteration of a loop holding its uses gets its own copy, when every
+  /// one of them does (no value then passes from one nest to another).
+  void privatizeAcrossNests();
   std::map<const Stmt *, std::vector<const VarDecl *>> HostDecls;
   /// Whether V is the iterator some `for (V = ...; ...)` in S assigns.
   bool isLoopIterator(const clang::Stmt *S, const clang::VarDecl *V) const;
@@ -883,6 +890,7 @@ StmtPtr FunctionBuilder::nestStmt(const clang::Stmt *S) {
                                       std::move(Clauses), loc(P->Loc),
                                       loc(S->getBeginLoc()));
   N->ArraysPastBreak = NB.arraysPastBreak();
+  BuiltNests[S] = N.get();
   if (!Done.empty()) {
     N->AsWritten = std::move(Body);
     for (const std::string &Name : Done) {
@@ -966,6 +974,74 @@ bool FunctionBuilder::declaresOnlyNestPrivates(const clang::Stmt *S) const {
       return false;
   }
   return true;
+}
+
+void FunctionBuilder::privatizeAcrossNests() {
+  // Candidates: what privatizable() takes for one nest, used by several.
+  std::map<const VarDecl *, std::vector<const clang::Stmt *>> Users;
+  for (const auto &[S, N] : BuiltNests) {
+    std::map<const VarDecl *, unsigned> Refs;
+    forEachNode(S, [&](const clang::Stmt *X) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(X);
+      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (V && !Privatized.count(V) && V->hasLocalStorage() &&
+          !V->getType().isVolatileQualified() && scalarKindOf(V->getType()) &&
+          (isa<ParmVarDecl>(V) ||
+           SM.isBeforeInTranslationUnit(SM.getExpansionLoc(V->getLocation()),
+                                        SM.getExpansionLoc(S->getBeginLoc()))))
+        ++Refs[V];
+    });
+    for (const auto &[V, Count] : Refs)
+      Users[V].push_back(S);
+  }
+  // In source order (the maps are keyed by address).
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                        SM.getExpansionLoc(B));
+  };
+  std::vector<const VarDecl *> Order;
+  for (auto &[V, Nests] : Users) {
+    Order.push_back(V);
+    llvm::sort(Nests, [&](const clang::Stmt *A, const clang::Stmt *B) {
+      return Before(A->getBeginLoc(), B->getBeginLoc());
+    });
+  }
+  llvm::sort(Order, [&](const VarDecl *A, const VarDecl *B) {
+    return Before(A->getLocation(), B->getLocation());
+  });
+  for (const VarDecl *V : Order) {
+    const std::vector<const clang::Stmt *> &Nests = Users[V];
+    if (Nests.size() < 2 || !onlyInNests(V))
+      continue;
+    std::string Name = V->getName().str();
+    ScalarKind K = *scalarKindOf(V->getType());
+    std::vector<StmtList> Bodies;
+    DiagnosticList Remarks;
+    for (const clang::Stmt *S : Nests) {
+      std::set<std::string> Done;
+      Bodies.push_back(
+          privatizeScalars(BuiltNests.at(S)->Body, {{Name, K}}, Done, Remarks));
+      if (Done.empty())
+        break;
+    }
+    if (Bodies.size() != Nests.size() || Remarks.all().size() != Nests.size())
+      continue;
+    for (size_t I = 0; I < Nests.size(); ++I) {
+      NestStmt &N = *BuiltNests.at(Nests[I]);
+      if (N.AsWritten.empty())
+        N.AsWritten = N.Body;
+      N.Body = std::move(Bodies[I]);
+      N.Privatized.push_back({Name, K});
+      Diagnostic D = Remarks.all()[I];
+      size_t At = D.Message.find("not used after the nest");
+      if (At != std::string::npos)
+        D.Message.replace(At, std::string::npos,
+                          "every other nest using it writes it before "
+                          "reading it");
+      Diags.add(std::move(D));
+    }
+    Privatized.insert(V);
+  }
 }
 
 bool FunctionBuilder::onlyInNests(const VarDecl *V) const {
@@ -1288,6 +1364,7 @@ bool FunctionBuilder::build(Function &Out) {
   collectHostConstants();
   checkFunction();
   hostBody(FD->getBody(), F.Body);
+  privatizeAcrossNests();
   if (!Privatized.empty() || !Imported.empty())
     F.Body = withoutDroppedDecls(F.Body);
   // Scalar parameters the body never assigns, and the host constants.
