@@ -344,7 +344,7 @@ void Mapper::mapSingleThread(Kernel &K) {
       Why += "; '" + V +
              "' is one variable for all iterations: if each iteration "
              "writes it before reading it, declare it inside the loop (c2cuda "
-             "does so itself only when nothing outside this nest uses it)";
+             "does so itself only when nothing else reads the value it leaves)";
     }
   } else if (Outer && K.Body.size() == 1) {
     Why = "'" + Outer->Iter +

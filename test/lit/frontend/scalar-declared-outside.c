@@ -27,7 +27,7 @@ double kept(int n, double *A, double *B) {
 // RUN: FileCheck %s < %t.cu
 // REMARK: {{^}}{{.*}}scalar-declared-outside.c:11:3: remark: 's' is private to each iteration of 'i': declared outside the nest, it is written before it is read in every iteration and not used after the nest{{$}}
 // REMARK: {{^}}{{.*}}scalar-declared-outside.c:11:3: remark: mapped i -> x (1-D grid, block 256){{$}}
-// REMARK: {{^}}{{.*}}scalar-declared-outside.c:20:3: remark: no parallel loop: last (written at {{.*}}:21:5) and last (read at {{.*}}:22:12) may touch the same variable in different iterations of 'i'; 'last' is one variable for all iterations: if each iteration writes it before reading it, declare it inside the loop (c2cuda does so itself only when nothing outside this nest uses it); runs as a single thread{{$}}
+// REMARK: {{^}}{{.*}}scalar-declared-outside.c:20:3: remark: no parallel loop: last (written at {{.*}}:21:5) and last (read at {{.*}}:22:12) may touch the same variable in different iterations of 'i'; 'last' is one variable for all iterations: if each iteration writes it before reading it, declare it inside the loop (c2cuda does so itself only when nothing else reads the value it leaves); runs as a single thread{{$}}
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) outside_kernel0(
 // CHECK: {{^}}    double s;{{$}}
 // CHECK-NEXT: {{^}}    s = A[i];{{$}}
