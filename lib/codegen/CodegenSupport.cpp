@@ -60,7 +60,7 @@ bool hasConstantInnerDims(const Param &P) {
 }
 
 std::string elemType(const Param &P) {
-  return std::string(P.IsConst ? "const " : "") + spelling(P.Elem);
+  return std::string(P.IsConst ? "const " : "") + elemSpelling(P);
 }
 
 } // namespace codegen

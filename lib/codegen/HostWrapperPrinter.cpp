@@ -34,7 +34,7 @@ bool isVla(const Param &P) {
 /// The C ABI spelling: arrays are adjusted to pointers, as C does.
 std::string abiParamDecl(const Param &P) {
   if (!P.isArray())
-    return std::string(P.IsConst ? "const " : "") + spelling(P.Elem) + " " +
+    return std::string(P.IsConst ? "const " : "") + elemSpelling(P) + " " +
            P.Name;
   if (!P.RecordType.empty())
     return std::string(P.IsConst ? "const " : "") + P.RecordType + " *" +
@@ -213,7 +213,7 @@ private:
     for (const Param &P : F.Params)
       Sep() << bodyParamDecl(P);
     for (const ArrayPlan &A : LF.Arrays) {
-      Sep() << spelling(A.Elem) << " *" << deviceName(A.Name);
+      Sep() << arrayType(A) << " *" << deviceName(A.Name);
       Sep() << "long long " << countName(A.Name);
     }
     if (First)
@@ -278,6 +278,12 @@ private:
        << ", " << cString(F.Name) << ", " << cString(Ctx.from(F.Loc)) << ");\n";
   }
 
+  /// The C spelling of an array's elements (`bool` for C's _Bool).
+  std::string arrayType(const ArrayPlan &A) const {
+    const Param *P = F.findParam(A.Name);
+    return P ? elemSpelling(*P) : std::string(spelling(A.Elem));
+  }
+
   static std::string callerName(const std::string &A) {
     return "c2c_caller_" + A;
   }
@@ -290,7 +296,7 @@ private:
     for (const Param &P : F.Params) {
       if (!P.IsGlobal)
         continue;
-      OS << "extern " << (P.IsConst ? "const " : "") << spelling(P.Elem) << ' '
+      OS << "extern " << (P.IsConst ? "const " : "") << elemSpelling(P) << ' '
          << P.Name;
       for (const ExprPtr &D : P.Dims)
         OS << '[' << exprToString(*D) << ']';
@@ -410,7 +416,7 @@ private:
     for (const ArrayPlan &A : LF.Arrays) {
       std::string D = deviceName(A.Name);
       DevPtr[A.Name] = D;
-      OS << "  " << spelling(A.Elem) << " *" << D << " = nullptr;\n";
+      OS << "  " << arrayType(A) << " *" << D << " = nullptr;\n";
       OS << "  c2c_alloc((void **)&" << D << ", " << countName(A.Name) << ", "
          << sizeOf(A) << ", " << cString("cudaMalloc of '" + A.Name + "'")
          << ", " << Where << ", " << From << ");\n";
@@ -469,7 +475,7 @@ private:
     std::map<std::string, std::string> HostPtr, DevPtr;
     for (const ArrayPlan &A : LF.Arrays) {
       const Param &P = *F.findParam(A.Name);
-      DevPtr[A.Name] = "(" + std::string(spelling(A.Elem)) + " *)" + A.Name;
+      DevPtr[A.Name] = "(" + arrayType(A) + " *)" + A.Name;
       if (!HostTouched.count(A.Name)) {
         // Host code never looks at it: no host copy exists.
         HostPtr[A.Name] = "(" + elemType(P) + " *)nullptr";
@@ -479,7 +485,7 @@ private:
       // here and kept current around every host statement that uses it.
       std::string H = stagingName(A.Name);
       HostPtr[A.Name] = H;
-      OS << "  " << spelling(A.Elem) << " *" << H << " = (" << spelling(A.Elem)
+      OS << "  " << arrayType(A) << " *" << H << " = (" << arrayType(A)
          << " *)c2c_host_alloc(" << countName(A.Name) << ", " << sizeOf(A)
          << ", " << cString("host staging buffer for '" + A.Name + "'") << ", "
          << Where << ", " << From << ");\n";

@@ -235,7 +235,7 @@ std::vector<KernelParam> kernelParams(const Kernel &K, const Function &F) {
       if (P.Dims[D])
         collectVars(*P.Dims[D], Vars);
     bool Written = Acc.Written.count(P.Name);
-    std::string Decl = std::string(Written ? "" : "const ") + spelling(P.Elem) +
+    std::string Decl = std::string(Written ? "" : "const ") + elemSpelling(P) +
                        (Hazards.count(P.Name) ? " *" : " *__restrict__ ") +
                        P.Name;
     Params.push_back(

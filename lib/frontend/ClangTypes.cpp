@@ -40,6 +40,10 @@ std::optional<ScalarKind> scalarKindOf(QualType T) {
   case BuiltinType::Char_U:
   case BuiltinType::UChar:
     return ScalarKind::UChar;
+  // C's _Bool has one byte holding 0 or 1; conversions to it compare with
+  // zero (NestBuilder::castExpr).
+  case BuiltinType::Bool:
+    return ScalarKind::UChar;
   case BuiltinType::SChar:
     return ScalarKind::SChar;
   case BuiltinType::Short:

@@ -23,7 +23,8 @@ namespace c2cuda {
 
 /// char, signed char, unsigned char, short, unsigned short, int, unsigned,
 /// long (and long long), unsigned long (and size_t), float, double (through
-/// typedefs too); std::nullopt for every other type.
+/// typedefs too), and _Bool as unsigned char (one byte, 0 or 1);
+/// std::nullopt for every other type.
 std::optional<ScalarKind> scalarKindOf(clang::QualType T);
 
 /// A struct (not a union) whose fields all have one scalar type, laid out
@@ -46,8 +47,8 @@ SourceLoc toSourceLoc(const clang::SourceManager &SM, clang::SourceLocation L);
 
 /// The text the user reads in diagnostics about unsupported element types.
 inline const char *supportedScalarsText() {
-  return "char, signed char, unsigned char, short, unsigned short, int, "
-         "unsigned, long, unsigned long, float or double";
+  return "bool, char, signed char, unsigned char, short, unsigned short, "
+         "int, unsigned, long, unsigned long, float or double";
 }
 
 } // namespace c2cuda

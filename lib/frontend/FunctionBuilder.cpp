@@ -612,6 +612,7 @@ bool FunctionBuilder::buildParam(const ParmVarDecl *PV, NestBuilder &NB,
     }
     P.ParamForm = Param::Form::Scalar;
     P.Elem = *K;
+    P.BoolElems = Adjusted->isBooleanType();
     P.IsConst = Adjusted.isConstQualified();
     return true;
   }
@@ -648,6 +649,7 @@ bool FunctionBuilder::buildParam(const ParmVarDecl *PV, NestBuilder &NB,
     return false;
   }
   P.Elem = *K;
+  P.BoolElems = Elem->isBooleanType();
   P.IsConst = Elem.isConstQualified();
   P.IsRestrict = Adjusted.isRestrictQualified();
   return true;

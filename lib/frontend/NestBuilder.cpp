@@ -1661,11 +1661,19 @@ ExprPtr NestBuilder::castExpr(const clang::CastExpr *CE) {
     return std::make_shared<c2cuda::CastExpr>(X, *K, loc(CE->getBeginLoc()));
   }
   case CK_IntegralToBoolean:
-  case CK_FloatingToBoolean:
-    return error(CE->getBeginLoc(),
-                 "conversions to '_Bool' are not supported in an offloaded "
-                 "nest",
-                 "compare with zero instead, e.g. 'x != 0'");
+  case CK_FloatingToBoolean: {
+    // `(bool)x` is `x != 0`, held in the one byte of a _Bool.
+    ExprPtr X = expr(CE->getSubExpr());
+    if (!X)
+      return nullptr;
+    SourceLoc L = loc(CE->getBeginLoc());
+    ExprPtr Zero = isFloating(X->Type)
+                       ? ExprPtr(std::make_shared<FloatLit>(0.0, X->Type, L))
+                       : ExprPtr(std::make_shared<IntLit>(0, X->Type, L));
+    return std::make_shared<c2cuda::CastExpr>(
+        build::bin(BinaryOpKind::NE, X, Zero, ScalarKind::Int),
+        ScalarKind::UChar, L);
+  }
   case CK_ToVoid:
     return error(CE->getBeginLoc(),
                  "casts to 'void' are not supported in an offloaded nest",

@@ -374,6 +374,10 @@ bool readsArray(const Expr &E) {
   }
 }
 
+std::string elemSpelling(const Param &P) {
+  return P.BoolElems ? "bool" : spelling(P.Elem);
+}
+
 bool Function::usesGlobals() const {
   return std::any_of(Params.begin(), Params.end(),
                      [](const Param &P) { return P.IsGlobal && P.isArray(); });

@@ -571,6 +571,10 @@ struct Param {
   /// RecordFields per struct (`p[i].y` is `p[i*3 + 1]`), and the drop-in
   /// entry keeps the C type, spelled RecordType. Empty otherwise.
   std::string RecordType;
+  /// C's `_Bool` (`bool`) elements, or a `_Bool` scalar: held as UChar
+  /// (0 or 1, one byte, as C's) and spelled `bool` wherever the CUDA
+  /// declares the parameter, so that callers passing `bool *` compile.
+  bool BoolElems = false;
   int64_t RecordFields = 0;
   bool isArray() const { return ParamForm != Form::Scalar; }
 };
@@ -596,6 +600,10 @@ struct Function {
   /// global scalar).
   bool usesGlobals() const;
 };
+
+/// The C spelling of P's element (or scalar) type: `bool` for
+/// Param::BoolElems, else spelling(P.Elem).
+std::string elemSpelling(const Param &P);
 
 /// Whether E reads an array element anywhere.
 bool readsArray(const Expr &E);

@@ -94,7 +94,7 @@ std::string prototype(const Function &F, const std::string &Name, bool Ref) {
   for (size_t I = 0; I < F.Params.size(); ++I) {
     const Param &P = F.Params[I];
     S += I ? ", " : "";
-    std::string T = Ref ? refType(P.Elem) : std::string(spelling(P.Elem));
+    std::string T = Ref ? refType(P.Elem) : elemSpelling(P);
     if (P.isArray())
       S += std::string(P.IsConst ? "const " : "") + T + " *" + P.Name;
     else
@@ -115,7 +115,7 @@ std::string callOf(const Function &F, const std::string &Name, bool Ref,
       continue;
     }
     std::string T = std::string(P.IsConst ? "const " : "") +
-                    (Ref ? refType(P.Elem) : spelling(P.Elem)) + " *";
+                    (Ref ? refType(P.Elem) : elemSpelling(P)) + " *";
     auto It = Index.find(P.Name);
     S += "(" + T + ")" +
          (It == Index.end() ? std::string("nullptr")
