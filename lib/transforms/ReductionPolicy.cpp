@@ -319,6 +319,16 @@ std::string reductionPermission(const LoweringContext &Ctx, const NestStmt &N,
   // order.
   if (!isFloating(R.Type))
     return "exact integer arithmetic";
+  // `m = fmax(m, e)` (fmaxf, fmin, fminf) gives the same value in any order:
+  // the updates combine with the same call, which ignores a NaN operand.
+  // (An `if (e > m) m = e;` does not: a NaN start stays in C.)
+  if ((R.Op == "max" || R.Op == "min") && !R.Stmts.empty() &&
+      std::all_of(R.Stmts.begin(), R.Stmts.end(), [](const AssignStmt *S) {
+        const auto *C = dyn_cast<CallExpr>(S->RHS.get());
+        return C && (C->Callee == "fmax" || C->Callee == "fmaxf" ||
+                     C->Callee == "fmin" || C->Callee == "fminf");
+      }))
+    return "fmax and fmin, the same in any order";
   return Given;
 }
 

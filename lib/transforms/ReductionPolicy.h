@@ -8,7 +8,11 @@
 // with the user's permission, for every type alike (one rule, simple to
 // state): a `reduction(op: var)` clause on the nest naming the reduction's
 // operator and its target (the scalar, or the array of an element target),
-// or --allow-reassociation for every reduction of the file.
+// or --allow-reassociation for every reduction of the file. Two kinds need
+// none: integer reductions (the same bits in any order), and floating-point
+// minima and maxima written with fmax, fmaxf, fmin or fminf (the same value
+// in any order: the updates combine with the same call, which ignores a
+// NaN; an `if (e > m) m = e;` keeps a NaN start, so it still asks).
 //
 // Besides permission, each reduction of the loop needs
 //  - a target the threads can share: an array element, or a scalar declared
