@@ -152,6 +152,18 @@ public:
           unsigned Slot = Resident.size();
           Resident[S.Name] = {Slot, S.Type};
         }
+    // Scalars kernels write that stay on the host between launches: a slot
+    // each after the resident ones, copied in and out around each launch
+    // (a cudaMalloc and cudaFree per launch synchronized the device: a
+    // solver's host loop spent most of its time there).
+    for (const Kernel &K : LF.Kernels)
+      for (const KernelScalar &S : K.Scalars)
+        if (!S.Resident && S.Written && !OutSlots.count(S.Name)) {
+          unsigned Slot = OutSlots.size();
+          OutSlots[S.Name] = Slot;
+        }
+    for (auto &[N, Slot] : OutSlots)
+      Slot += Resident.size();
     if (!Resident.empty())
       forEachHostStmtInScope(LF.HostBody,
                              [&](const Stmt &S, const HostScope &In) {
@@ -168,6 +180,8 @@ public:
     return It == ResidentScope.end() ? std::set<std::string>() : It->second;
   }
 
+  /// The slot of each scalar a kernel writes that is not resident.
+  unsigned outSlot(const std::string &N) const { return OutSlots.at(N); }
   /// The slot and type of each resident scalar (KernelScalar::Resident).
   const std::map<std::string, std::pair<unsigned, ScalarKind>> &
   residentScalars() const {
@@ -219,10 +233,10 @@ private:
     if (First)
       OS << "void";
     OS << ") {\n";
-    if (!Resident.empty())
+    if (!Resident.empty() || !OutSlots.empty())
       // Freed when the call returns, whichever way.
-      OS << "  c2c_scalar_slots c2c_slots(" << Resident.size() << ", "
-         << cString(F.Name) << ");\n";
+      OS << "  c2c_scalar_slots c2c_slots(" << Resident.size() + OutSlots.size()
+         << ", " << cString(F.Name) << ");\n";
     printCheckerboardPacks();
     HostBodyPrinter(OS, *this).printStmts(LF.HostBody, 1);
     printCheckerboardUnpacks();
@@ -508,6 +522,7 @@ private:
   const Function &F;
   const EmitContext &Ctx;
   std::map<std::string, std::pair<unsigned, ScalarKind>> Resident;
+  std::map<std::string, unsigned> OutSlots;
   /// The resident scalars declared in scope at each host statement.
   std::map<const Stmt *, std::set<std::string>> ResidentScope;
   std::map<std::string, const ArrayPlan *> Plans;
@@ -857,11 +872,8 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
       continue;
     std::string B = scalarBufferName(P.Name), T = spelling(P.Type);
     indent(OS, In);
-    OS << T << " *" << B << " = nullptr;\n";
-    indent(OS, In);
-    OS << "c2c_check(cudaMalloc((void **)&" << B << ", sizeof(" << T << ")), "
-       << cString("cudaMalloc of scalar '" + P.Name + "'") << ", " << Name
-       << ", " << From << ");\n";
+    OS << T << " *" << B << " = (" << T << " *)c2c_slots.at("
+       << FP.outSlot(P.Name) << ");\n";
     indent(OS, In);
     OS << "c2c_check(cudaMemcpy(" << B << ", &" << P.Name << ", sizeof(" << T
        << "), cudaMemcpyHostToDevice), "
@@ -893,10 +905,6 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
        << "), cudaMemcpyDeviceToHost), "
        << cString("cudaMemcpy of scalar '" + P.Name + "' to the host") << ", "
        << Name << ", " << From << ");\n";
-    indent(OS, In);
-    OS << "c2c_check(cudaFree(" << B << "), "
-       << cString("cudaFree of scalar '" + P.Name + "'") << ", " << Name << ", "
-       << From << ");\n";
   }
   if (Guarded) {
     indent(OS, Indent + 1);
