@@ -510,8 +510,13 @@ void Interpreter::exec(const Stmt &S) {
       return;
     size_t Mark = scopeMark();
     declare(L.Iter, Lo);
+    // A loop a `break` ended does nothing more: stop there, as the CUDA
+    // does (a `while` loop's has no bound to run to).
+    const IfStmt *Guard = breakGuard(L);
     while (!failed()) {
       if (!loopContinues(L, Locals[Mark].V, Up, Err))
+        break;
+      if (Guard && !eval(*Guard->Cond).isTrue())
         break;
       size_t Inner = scopeMark();
       exec(L.Body);

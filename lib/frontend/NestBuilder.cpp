@@ -17,6 +17,7 @@
 #include "llvm/Support/SaveAndRestore.h"
 
 #include <functional>
+#include <limits>
 
 using namespace clang;
 
@@ -890,35 +891,51 @@ void NestBuilder::whileLoop(const clang::Stmt *S, StmtList &Out) {
   L.SetBefore = true;
   L.BodyFirst = DS;
   L.Body = items(WS ? WS->getBody() : DS->getBody());
-  const VarDecl *V = L.Body.empty() ? nullptr : steppedVar(L.Body.back());
-  std::string Name = V ? V->getName().str() : "k";
-  std::string Hint =
-      WS ? "set the variable it counts with just before it and step it at "
-           "the end of the body ('int " +
-               Name + " = 0; while (" + Name + " < n && ...) { ...; " + Name +
-               "++; }'), or write a canonical 'for' loop"
-         : "set the variable it counts with just before it, step it at the "
-           "end of the body and compare it alone in the condition ('int " +
-               Name + " = 0; do { ...; " + Name + "++; } while (" + Name +
-               " < n);'), or write a canonical 'for' loop";
-  L.Hint = Hint.c_str();
-  auto Refuse = [&](SourceLocation At, const std::string &Why,
-                    bool BodyErrors = true) {
-    error(At,
-          std::string("'") + L.Kind +
-              "' loops in an offloaded nest must count: " + Why,
-          Hint);
-    // The body's own errors too.
+  if (L.Cond->HasSideEffects(Ctx)) {
+    const clang::Expr *Part = L.Cond;
+    std::function<void(const clang::Expr *)> Find = [&](const clang::Expr *E) {
+      E = E->IgnoreParens();
+      const auto *A = dyn_cast<BinaryOperator>(E);
+      if (A && (A->getOpcode() == BO_LAnd || A->getOpcode() == BO_LOr)) {
+        Find(A->getLHS()->HasSideEffects(Ctx) ? A->getLHS() : A->getRHS());
+        return;
+      }
+      Part = E;
+    };
+    Find(L.Cond);
+    error(Part->getBeginLoc(),
+          std::string("the condition of a '") + L.Kind +
+              "' loop in an offloaded nest has side effects: '" +
+              sourceText(Part, Ctx) + "'",
+          "compute the value in the body and leave the loop with 'break'");
     for (const clang::Stmt *B : L.Body)
-      if (BodyErrors)
-        stmtList(B);
-  };
-  if (!V)
-    return Refuse(L.Body.empty() ? L.Begin : L.Body.back()->getBeginLoc(),
-                  "the body does not end with a constant step of the variable "
-                  "it counts with ('k++;', 'k += c;')");
+      stmtList(B);
+    return;
+  }
+  // The counting form, which the analyses see as a loop with bounds: V set
+  // by the statement just before the loop, compared in the condition, and
+  // stepped by a constant at the end of the body, which nothing else
+  // changes (nor the bounds' variables), with no `continue` skipping the
+  // step. Any other loop runs as written (unboundedLoop).
+  const VarDecl *V = L.Body.empty() ? nullptr : steppedVar(L.Body.back());
+  std::optional<ScalarKind> K = V ? scalarKindOf(V->getType()) : std::nullopt;
+  if (!K || isFloating(*K) || isNarrowInteger(*K))
+    return unboundedLoop(S, Out);
   L.Inc = cast<clang::Expr>(L.Body.back());
   L.Body.pop_back();
+  const auto *StepOp = dyn_cast<BinaryOperator>(L.Inc->IgnoreParens());
+  if (StepOp) {
+    const clang::Expr *C = StepOp->getRHS();
+    if (StepOp->getOpcode() == BO_Assign) {
+      const auto *R =
+          cast<BinaryOperator>(StepOp->getRHS()->IgnoreParenImpCasts());
+      C = refVar(R->getLHS()) == V ? R->getRHS() : R->getLHS();
+    }
+    clang::Expr::EvalResult E;
+    if (!C->getType()->isIntegerType() || !C->EvaluateAsInt(E, Ctx) ||
+        E.Val.getInt() == 0)
+      return unboundedLoop(S, Out);
+  }
   std::vector<const clang::Expr *> Parts;
   std::function<void(const clang::Expr *)> Flatten = [&](const clang::Expr *E) {
     E = E->IgnoreParens();
@@ -933,21 +950,21 @@ void NestBuilder::whileLoop(const clang::Stmt *S, StmtList &Out) {
   Flatten(L.Cond);
   for (const clang::Expr *P : Parts)
     (boundsVar(P, V) ? L.BoundParts : L.Exits).push_back(P);
-  if (L.BoundParts.empty())
-    return Refuse(L.Cond->getBeginLoc(),
-                  "the condition does not compare '" + Name + "' with a bound");
-  for (const clang::Expr *E : L.Exits)
-    if (E->HasSideEffects(Ctx))
-      return Refuse(E->getBeginLoc(), "the condition '" + sourceText(E, Ctx) +
-                                          "' has side effects");
-  if (DS && !L.Exits.empty())
-    return Refuse(L.Exits.front()->getBeginLoc(),
-                  "the condition tests '" + sourceText(L.Exits.front(), Ctx) +
-                      "' besides the bound of '" + Name + "'");
+  if (L.BoundParts.empty() || (DS && !L.Exits.empty()) ||
+      findAssignmentIn(L.Body, V))
+    return unboundedLoop(S, Out);
+  for (const clang::Expr *P : L.BoundParts) {
+    bool Changed = false;
+    forEachNode(P, [&](const clang::Stmt *N) {
+      if (const VarDecl *B = refVar(dyn_cast<clang::Expr>(N)); B && B != V)
+        Changed |= findAssignmentIn(L.Body, B) != nullptr;
+    });
+    if (Changed)
+      return unboundedLoop(S, Out);
+  }
   for (const clang::Stmt *B : L.Body)
-    if (const clang::Stmt *C = ownContinue(B))
-      return Refuse(C->getBeginLoc(),
-                    "'continue' would skip the step of '" + Name + "'", false);
+    if (ownContinue(B))
+      return unboundedLoop(S, Out);
   // The statement just before the loop sets V: the loop's start.
   const clang::Stmt *Prev = nullptr;
   DynTypedNodeList Parents = Ctx.getParents(*S);
@@ -970,9 +987,7 @@ void NestBuilder::whileLoop(const clang::Stmt *S, StmtList &Out) {
        refVar(PrevSet->getLHS()) == V))
     L.Init = Prev;
   else
-    return Refuse(L.Begin, "'" + Name +
-                               "' is not set in the statement just before "
-                               "the loop");
+    return unboundedLoop(S, Out);
   // `int j = 0; while (j < m) ...` with j read nowhere else: the loop's
   // own iterator, as `for (int j = 0; ...)`, with no local left behind.
   if (PrevDecl && !Out.empty() &&
@@ -984,6 +999,68 @@ void NestBuilder::whileLoop(const clang::Stmt *S, StmtList &Out) {
     }
   }
   countingLoop(L, Out);
+}
+
+void NestBuilder::unboundedLoop(const clang::Stmt *S, StmtList &Out) {
+  const auto *WS = dyn_cast<WhileStmt>(S);
+  const auto *DS = dyn_cast<DoStmt>(S);
+  const clang::Expr *Cond = WS ? WS->getCond() : DS->getCond();
+  // The condition runs in every iteration: no inlined statements in it.
+  llvm::SaveAndRestore<StmtList *> NoHoist(Pending, nullptr);
+  SourceLoc At = loc(S->getBeginLoc());
+  std::string Iter = "c2c_w" + std::to_string(LocalIterLoops++);
+  ExprPtr Count = std::make_shared<VarRef>(Iter, ScalarKind::Long, At);
+  BreakTarget Target;
+  Target.Allowed = true; // Nothing outside reads its iterator.
+  Loops.push_back(Target);
+  // `continue` ends the iteration, and the next tests the condition, as in
+  // C: the test is the first statement of the body.
+  StmtList Body = withContinues(items(WS ? WS->getBody() : DS->getBody()), {});
+  ExprPtr Stay = expr(Cond);
+  if (Stay) {
+    ExprPtr Leave = std::make_shared<UnaryExpr>(UnaryOpKind::LNot, Stay,
+                                                ScalarKind::Int, At);
+    if (DS) // The body runs once before the first test.
+      Leave = build::bin(
+          BinaryOpKind::LAnd,
+          build::bin(BinaryOpKind::GT, Count,
+                     std::make_shared<IntLit>(0, ScalarKind::Long, At),
+                     ScalarKind::Int),
+          Leave, ScalarKind::Int);
+    Body = {std::make_shared<c2cuda::IfStmt>(Leave, breakOut(At),
+                                             std::move(Body), At)};
+  }
+  std::string Flag = Loops.back().Flag;
+  Loops.pop_back();
+  if (!Stay)
+    return;
+  // The loop ends at its `break`: the arrays its body walks with what it
+  // changes have no extent its bounds could give.
+  std::set<std::string> Changing = namesWritten(Body).Scalars;
+  forEachExprIn(Body, [&](const Expr &E) {
+    const auto *R = dyn_cast<ArrayRef>(&E);
+    if (!R || R->Local)
+      return;
+    for (const ExprPtr &I : R->Indices)
+      forEachExpr(*I, [&](const Expr &X) {
+        if (const auto *V = dyn_cast<VarRef>(&X); V && Changing.count(V->Name))
+          PastBreak.insert(R->Array);
+      });
+  });
+  Out.push_back(std::make_shared<c2cuda::DeclStmt>(
+      Flag, ScalarKind::Int, std::make_shared<IntLit>(0, ScalarKind::Int), At));
+  Body = {std::make_shared<c2cuda::IfStmt>(
+      std::make_shared<UnaryExpr>(
+          UnaryOpKind::LNot,
+          std::make_shared<VarRef>(Flag, ScalarKind::Int, At), ScalarKind::Int,
+          At),
+      std::move(Body), StmtList{}, At)};
+  Out.push_back(std::make_shared<c2cuda::ForStmt>(
+      Iter, ScalarKind::Long, std::make_shared<IntLit>(0, ScalarKind::Long, At),
+      LoopCmp::LT,
+      std::make_shared<IntLit>(std::numeric_limits<int64_t>::max(),
+                               ScalarKind::Long, At),
+      1, std::move(Body), At));
 }
 
 void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {

@@ -153,6 +153,11 @@ private:
   /// A `switch` whose cases each end with `break`: an `if` / `else if`
   /// chain comparing its value with each case's labels, the default last.
   void switchStmt(const clang::SwitchStmt *SS, StmtList &Out);
+  /// A `while` or `do-while` loop S that does not count, as written: a loop
+  /// over an iterator of its own (c2c_w<n>) with no bound, whose body first
+  /// leaves where the condition fails (`do-while`: from the second
+  /// iteration on).
+  void unboundedLoop(const clang::Stmt *S, StmtList &Out);
   /// What a `break` of the innermost loop being built runs.
   StmtList breakOut(SourceLoc At);
   StmtList stmtList(const clang::Stmt *S);

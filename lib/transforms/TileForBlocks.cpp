@@ -409,6 +409,13 @@ bool Tiler::findStrip() {
     if (readsArray(*Found->Lower) || readsArray(*Found->Upper))
       return error("tile", "tile(" + N + ": ...): the bounds of '" + N +
                                "' read an array");
+    // A loop a `break` ends runs to its bound in strips: the strips of a
+    // `while` loop's (no bound) would not end.
+    if (breakGuard(*Found))
+      return error("tile",
+                   "tile(" + N + ": " + std::to_string(Size) +
+                       ") cannot strip-mine '" + N + "': a 'break' ends it",
+                   "leave '" + N + "' out of the tile clause");
     // Each point would need its own copy of a local array across the
     // strips (scalars get one, as register arrays); not done for arrays.
     for (size_t I = 0; I < At; ++I)
