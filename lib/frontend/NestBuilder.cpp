@@ -2438,6 +2438,47 @@ std::optional<ExprPtr> NestBuilder::classification(const clang::CallExpr *CE,
       Int(0), ScalarKind::Int, L));
 }
 
+bool NestBuilder::inlinableParams(const FunctionDecl *Def) {
+  // Scalars, and pointers to scalars the body never changes: those name
+  // places in the caller's arrays (pointer aliases), as pointer locals do.
+  return llvm::all_of(Def->parameters(), [&](const ParmVarDecl *P) {
+    return scalarKindOf(P->getType()) ||
+           (P->getType()->isPointerType() &&
+            scalarKindOf(P->getType()->getPointeeType()) &&
+            !findAssignmentTo(Def->getBody(), P));
+  });
+}
+
+std::optional<NestBuilder::Places>
+NestBuilder::argumentPlaces(const clang::CallExpr *CE,
+                            const FunctionDecl *Def) {
+  if (std::find(Inlining.begin(), Inlining.end(), Def) != Inlining.end()) {
+    error(CE->getBeginLoc(),
+          "'" + Def->getName().str() +
+              "' calls itself: it cannot be inlined into an offloaded nest",
+          "rewrite the recursion as a loop");
+    return std::nullopt;
+  }
+  Places Out;
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    if (!P->getType()->isPointerType())
+      continue;
+    bool Failed = false;
+    std::optional<PointerAlias> Place = pointerInto(CE->getArg(I), Failed);
+    if (!Place && !Failed)
+      error(CE->getArg(I)->getBeginLoc(),
+            "argument " + std::to_string(I + 1) + " of '" +
+                Def->getName().str() + "' is no place in an array parameter",
+            "pass a pointer parameter of the function, or one plus an "
+            "offset ('A + i * n', '&A[i * n]')");
+    if (!Place)
+      return std::nullopt;
+    Out.push_back({P, *Place});
+  }
+  return Out;
+}
+
 std::optional<ExprPtr> NestBuilder::inlineCall(const clang::CallExpr *CE,
                                                const FunctionDecl *Callee) {
   // A function of the file whose body is a return statement, after
@@ -2472,48 +2513,26 @@ std::optional<ExprPtr> NestBuilder::inlineCall(const clang::CallExpr *CE,
       Locals.push_back(V);
     }
   }
-  // Pointer parameters the body never changes name places in the caller's
-  // arrays (pointer aliases), as its pointer locals do.
-  for (const ParmVarDecl *P : Def->parameters())
-    if (!scalarKindOf(P->getType()) &&
-        !(P->getType()->isPointerType() &&
-          scalarKindOf(P->getType()->getPointeeType()) &&
-          !findAssignmentTo(Def->getBody(), P)))
-      return std::nullopt;
-  if (std::find(Inlining.begin(), Inlining.end(), Def) != Inlining.end())
-    return ExprPtr(error(CE->getBeginLoc(),
-                         "'" + Def->getName().str() +
-                             "' calls itself: it cannot be inlined into an "
-                             "offloaded nest",
-                         "rewrite the recursion as a loop"));
+  if (!inlinableParams(Def))
+    return std::nullopt;
+  std::optional<Places> Bound = argumentPlaces(CE, Def);
+  if (!Bound)
+    return ExprPtr();
+  const Places &Bind = *Bound;
   std::map<const VarDecl *, ExprPtr> Frame;
-  std::vector<std::pair<const VarDecl *, PointerAlias>> Places;
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
-    if (P->getType()->isPointerType()) {
-      bool Failed = false;
-      std::optional<PointerAlias> Place = pointerInto(CE->getArg(I), Failed);
-      if (!Place && !Failed)
-        return ExprPtr(error(CE->getArg(I)->getBeginLoc(),
-                             "argument " + std::to_string(I + 1) + " of '" +
-                                 Def->getName().str() +
-                                 "' is no place in an array parameter",
-                             "pass a pointer parameter of the function, or "
-                             "one plus an offset ('A + i * n', '&A[i * n]')"));
-      if (!Place)
-        return ExprPtr();
-      Places.push_back({P, *Place});
+    if (P->getType()->isPointerType())
       continue;
-    }
     ExprPtr A = expr(CE->getArg(I));
     if (!A)
       return ExprPtr();
     Frame[P] = A;
   }
-  for (auto &[P, Place] : Places)
+  for (auto &[P, Place] : Bind)
     PointerAliases[P] = Place;
   auto Unbind = llvm::make_scope_exit([&] {
-    for (auto &[P, Place] : Places)
+    for (auto &[P, Place] : Bind)
       PointerAliases.erase(P);
   });
   Inlining.push_back(Def);
@@ -2565,12 +2584,8 @@ std::optional<ExprPtr> NestBuilder::inlineBody(const clang::CallExpr *CE,
   std::optional<ScalarKind> RetKind = scalarKindOf(Def->getReturnType());
   if (!Void && (!RetKind || !alwaysReturns(Items)))
     return std::nullopt;
-  for (const ParmVarDecl *P : Def->parameters())
-    if (!scalarKindOf(P->getType()) &&
-        !(P->getType()->isPointerType() &&
-          scalarKindOf(P->getType()->getPointeeType()) &&
-          !findAssignmentTo(Def->getBody(), P)))
-      return std::nullopt;
+  if (!inlinableParams(Def))
+    return std::nullopt;
   // Returns: the last statement, or in the branches of an `if` one of whose
   // branches always returns (the statements after it then run in the
   // other); none inside a loop.
@@ -2606,12 +2621,6 @@ std::optional<ExprPtr> NestBuilder::inlineBody(const clang::CallExpr *CE,
                              "on: it cannot be inlined into an offloaded nest",
                          "return at the end of '" + Fn +
                              "', or in 'if' branches that end it"));
-  if (std::find(Inlining.begin(), Inlining.end(), Def) != Inlining.end())
-    return ExprPtr(error(CE->getBeginLoc(),
-                         "'" + Fn +
-                             "' calls itself: it cannot be inlined into an "
-                             "offloaded nest",
-                         "rewrite the recursion as a loop"));
   if (!Pending)
     return ExprPtr(error(
         CE->getBeginLoc(),
@@ -2622,24 +2631,15 @@ std::optional<ExprPtr> NestBuilder::inlineBody(const clang::CallExpr *CE,
   StmtList &Out = *Pending;
   std::string Prefix = "c2c_" + Fn + std::to_string(InlinedBodies++) + "_";
   SourceLoc At = loc(CE->getBeginLoc());
+  std::optional<Places> Bound = argumentPlaces(CE, Def);
+  if (!Bound)
+    return ExprPtr();
+  const Places &Bind = *Bound;
   std::map<const VarDecl *, ExprPtr> Frame;
-  std::vector<std::pair<const VarDecl *, PointerAlias>> Places;
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
-    if (P->getType()->isPointerType()) {
-      bool Failed = false;
-      std::optional<PointerAlias> Place = pointerInto(CE->getArg(I), Failed);
-      if (!Place && !Failed)
-        return ExprPtr(error(CE->getArg(I)->getBeginLoc(),
-                             "argument " + std::to_string(I + 1) + " of '" +
-                                 Fn + "' is no place in an array parameter",
-                             "pass a pointer parameter of the function, or "
-                             "one plus an offset ('A + i * n', '&A[i * n]')"));
-      if (!Place)
-        return ExprPtr();
-      Places.push_back({P, *Place});
+    if (P->getType()->isPointerType())
       continue;
-    }
     ExprPtr A = expr(CE->getArg(I));
     if (!A)
       return ExprPtr();
@@ -2678,7 +2678,7 @@ std::optional<ExprPtr> NestBuilder::inlineBody(const clang::CallExpr *CE,
     Out.push_back(
         std::make_shared<c2cuda::DeclStmt>(RetName, *RetKind, nullptr, At));
   }
-  for (auto &[P, Place] : Places)
+  for (auto &[P, Place] : Bind)
     PointerAliases[P] = Place;
   Inlining.push_back(Def);
   Inlined.push_back(std::move(Frame));
@@ -2736,7 +2736,7 @@ std::optional<ExprPtr> NestBuilder::inlineBody(const clang::CallExpr *CE,
   }
   Inlined.pop_back();
   Inlining.pop_back();
-  for (auto &[P, Place] : Places)
+  for (auto &[P, Place] : Bind)
     PointerAliases.erase(P);
   if (!OK)
     return ExprPtr();

@@ -209,6 +209,14 @@ private:
   /// Callee is not such a function.
   std::optional<ExprPtr> inlineCall(const clang::CallExpr *CE,
                                     const clang::FunctionDecl *Callee);
+  /// Whether Def's parameters are scalars, or pointers to scalars its body
+  /// never changes (which the inliners bind to places in arrays).
+  bool inlinableParams(const clang::FunctionDecl *Def);
+  using Places = std::vector<std::pair<const clang::VarDecl *, PointerAlias>>;
+  /// The places CE's pointer arguments name, for Def's pointer parameters;
+  /// nothing after an error (recursion, an argument that is no place).
+  std::optional<Places> argumentPlaces(const clang::CallExpr *CE,
+                                       const clang::FunctionDecl *Def);
   /// A call of a function of the file whose body has statements (loops,
   /// assignments through pointer parameters, ...): its statements run just
   /// before the statement holding the call (into Pending); its value, when

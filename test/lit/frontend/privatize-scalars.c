@@ -88,6 +88,7 @@ double mixed(int n, int m, double *y, const double *A, const double *x) {
 // RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=MIXED %s < %t.cu
 // MIXED-LABEL: {{^}}static double c2c_mixed_body(
+// MIXED-NEXT: {{^}}  c2c_scalar_slots c2c_slots(1, "mixed");{{$}}
 // MIXED-NEXT: {{^}}  double last = 0;{{$}}
 // REMARK: {{^}}{{.*}}.c:11:3: remark: 's' is private to each iteration of 'i': declared outside the nest, it is written before it is read in every iteration and not used after the nest{{$}}
 // REMARK: {{^}}{{.*}}.c:21:3: remark: 'acc' is private to each iteration of 'i': {{.*}}{{$}}

@@ -35,4 +35,5 @@ double kept(int n, double *A, double *B) {
 // CHECK-NOT: {{^}}  double s;{{$}}
 // CHECK-NOT: {{^}}  int i;{{$}}
 // CHECK-LABEL: {{^}}static double c2c_kept_body(
+// CHECK-NEXT: {{^}}  c2c_scalar_slots c2c_slots(1, "kept");{{$}}
 // CHECK-NEXT: {{^}}  double last;{{$}}
