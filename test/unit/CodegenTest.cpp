@@ -357,15 +357,18 @@ TEST(CodegenTest, WrittenScalarInSingleThreadKernel) {
             "sum += x[i] * y[i];", "  *c2c_ps_sum = sum;\n}\n"}));
   std::string Body = slice(Out, "static float c2c_dot_body(");
   EXPECT_TRUE(
-      inOrder(Body, {"  float sum = 0.0f;\n", "float *c2c_ds_sum = nullptr;",
-                     "cudaMalloc((void **)&c2c_ds_sum, sizeof(float))",
+      inOrder(Body, {"  c2c_scalar_slots c2c_slots(1, \"dot\");\n",
+                     "  float sum = 0.0f;\n",
+                     "float *c2c_ds_sum = (float *)c2c_slots.at(0);",
                      "cudaMemcpy(c2c_ds_sum, &sum, sizeof(float), "
                      "cudaMemcpyHostToDevice)",
                      "dot_kernel0<<<1, 1>>>(c2c_d_x, c2c_d_y, n, c2c_ds_sum);",
                      "c2c_check_launch(\"dot_kernel0\", \"dot.c:5\");",
                      "cudaMemcpy(&sum, c2c_ds_sum, sizeof(float), "
                      "cudaMemcpyDeviceToHost)",
-                     "cudaFree(c2c_ds_sum)", "  return sum;\n"}));
+                     "  return sum;\n"}));
+  // One slot buffer per call: no allocation per launch.
+  EXPECT_EQ(Body.find("cudaFree(c2c_ds_sum)"), std::string::npos);
   std::string W = slice(Out, "extern \"C\" float dot(");
   EXPECT_TRUE(inOrder(W, {"extern \"C\" float dot(int n, const float *x, "
                           "const float *y) {",
