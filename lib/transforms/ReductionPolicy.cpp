@@ -365,6 +365,13 @@ bool canRunReductionInParallel(const LoweringContext &Ctx, const NestStmt *N,
     Why = L->Iter + " is a reduction into " + targetList(All) +
           "; allow reassociation with '" + clauseFor(*N, Unallowed) +
           "' or --allow-reassociation to run it in parallel";
+    // A floating-point min or max written with fmax/fmin needs neither.
+    if (std::all_of(Unallowed.begin(), Unallowed.end(),
+                    [](const ReductionFacts *R) {
+                      return R->Op == "min" || R->Op == "max";
+                    }))
+      Why += ", or write the update with fmax or fmin (fmaxf, fminf), "
+             "which needs neither";
     return false;
   }
   for (const ReductionFacts &R : LF->Reductions) {

@@ -44,4 +44,4 @@ void ifmax(int n, const float x[n], float *m) {
 // CHECK: fmax-order-free.c:12:3: remark: reduction over i, j into err[0] (max) runs with atomic updates (allowed by fmax and fmin, the same in any order)
 // CHECK: fmax-order-free.c:23:3: remark: reduction over i into a (min) runs with atomic updates (allowed by fmax and fmin, the same in any order)
 // CHECK: fmax-order-free.c:23:3: remark: reduction over i into b (max) runs with atomic updates (allowed by fmax and fmin, the same in any order)
-// CHECK: fmax-order-free.c:34:3: remark: i is a reduction into m[0] (max); allow reassociation with 'reduction(max: m)' or --allow-reassociation to run it in parallel; runs as a single thread
+// CHECK: fmax-order-free.c:34:3: remark: i is a reduction into m[0] (max); allow reassociation with 'reduction(max: m)' or --allow-reassociation to run it in parallel, or write the update with fmax or fmin (fmaxf, fminf), which needs neither; runs as a single thread
