@@ -824,6 +824,18 @@ void NestBuilder::switchStmt(const SwitchStmt *SS, StmtList &Out) {
 
 namespace {
 
+/// The operands of E's `&&` chain, in order (E itself when it is none).
+std::vector<const clang::Expr *> conjuncts(const clang::Expr *E) {
+  E = E->IgnoreParens();
+  const auto *A = dyn_cast<BinaryOperator>(E);
+  if (!A || A->getOpcode() != BO_LAnd)
+    return {E};
+  std::vector<const clang::Expr *> L = conjuncts(A->getLHS());
+  std::vector<const clang::Expr *> R = conjuncts(A->getRHS());
+  L.insert(L.end(), R.begin(), R.end());
+  return L;
+}
+
 /// The variable S steps (`i++`, `--i`, `i += c`, `i -= c`, `i = i + c`,
 /// `i = i - c`), or null.
 const VarDecl *steppedVar(const clang::Stmt *S) {
@@ -936,19 +948,7 @@ void NestBuilder::whileLoop(const clang::Stmt *S, StmtList &Out) {
         E.Val.getInt() == 0)
       return unboundedLoop(S, Out);
   }
-  std::vector<const clang::Expr *> Parts;
-  std::function<void(const clang::Expr *)> Flatten = [&](const clang::Expr *E) {
-    E = E->IgnoreParens();
-    const auto *A = dyn_cast<BinaryOperator>(E);
-    if (A && A->getOpcode() == BO_LAnd) {
-      Flatten(A->getLHS());
-      Flatten(A->getRHS());
-    } else {
-      Parts.push_back(E);
-    }
-  };
-  Flatten(L.Cond);
-  for (const clang::Expr *P : Parts)
+  for (const clang::Expr *P : conjuncts(L.Cond))
     (boundsVar(P, V) ? L.BoundParts : L.Exits).push_back(P);
   if (L.BoundParts.empty() || (DS && !L.Exits.empty()) ||
       findAssignmentIn(L.Body, V))
@@ -1071,7 +1071,7 @@ void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {
       std::string("non-canonical '") + LS.Kind + "' loop: ";
   bool OK = true;
   auto Bad = [&](SourceLocation L, std::string Msg) {
-    error(L, Kind + Msg, LS.Hint ? LS.Hint : CanonicalForHint);
+    error(L, Kind + Msg, CanonicalForHint);
     OK = false;
   };
 
@@ -1246,22 +1246,8 @@ void NestBuilder::countingLoop(const LoopSource &LS, StmtList &Out) {
   if (!LS.Cond) {
     Bad(LS.Begin, "missing loop condition");
   } else if (IV) {
-    std::vector<const clang::Expr *> Parts;
-    std::function<void(const clang::Expr *)> Flatten =
-        [&](const clang::Expr *E) {
-          E = E->IgnoreParens();
-          const auto *A = dyn_cast<BinaryOperator>(E);
-          if (A && A->getOpcode() == BO_LAnd) {
-            Flatten(A->getLHS());
-            Flatten(A->getRHS());
-          } else {
-            Parts.push_back(E);
-          }
-        };
-    if (LS.BoundParts.empty())
-      Flatten(LS.Cond);
-    else
-      Parts = LS.BoundParts;
+    std::vector<const clang::Expr *> Parts =
+        LS.BoundParts.empty() ? conjuncts(LS.Cond) : LS.BoundParts;
     // Other tests joined by `&&` (`i < n && a[i] > 0`) end the loop where
     // they fail, as a `break` would.
     std::vector<const clang::Expr *> Bounding;

@@ -129,7 +129,6 @@ private:
   /// and whose iterator is set by the statement just before it.
   struct LoopSource {
     const char *Kind = "for";
-    const char *Hint = nullptr;        ///< Null: the canonical `for` hint.
     const clang::Stmt *Init = nullptr; ///< `int i = lb` or `i = lb`.
     const clang::Expr *Cond = nullptr;
     /// The parts of Cond that bound the iterator; empty: all of Cond's
