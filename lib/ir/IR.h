@@ -396,7 +396,7 @@ struct NestSchedule {
   std::map<std::string, unsigned> Unroll;
   /// `maxrregcount(64)`: register limit, printed as __launch_bounds__.
   unsigned MaxRegCount = 0;
-  /// `tile(i: 64, j: 64, k: 8)`: a tiled kernel (TileForBlocks). For a
+  /// `tile(i: 64, j: 64, k: 8)`: a tiled kernel (TilePlan.h). For a
   /// mapped loop, the iterations one thread block runs (block size times
   /// points per thread); for a loop inside the band (a reduction), the
   /// strip of iterations whose operands are staged together.
@@ -705,7 +705,7 @@ struct Kernel {
   std::vector<GridLoop> Grid; ///< Empty: a single-thread kernel.
   /// Band loops the grid left to each thread (a band of more than three
   /// loops, or a map clause naming fewer), outermost first: they wrap Body
-  /// in this order. TileForBlocks folds them into the tile index.
+  /// in this order. TileBands folds them into the tile index.
   std::vector<std::string> InThreadBand;
   /// Some reference has stride +-1 along the loop on x (MapToGrid): runs
   /// of consecutive points per thread can then load vectors.
@@ -723,7 +723,7 @@ struct Kernel {
   /// The schedule this kernel was built with (defaults filled in: map and
   /// block always, for a mapped kernel); printed atop the kernel.
   NestSchedule Schedule;
-  /// A tiled kernel (TileForBlocks): Grid is empty and Body is the whole
+  /// A tiled kernel (LowerTiles): Grid is empty and Body is the whole
   /// per-thread program, which reads the CUDA built-ins as VarRefs named
   /// "threadIdx.x", "blockIdx.y", "blockDim.z", "gridDim.x" (unsigned
   /// int), may declare register and shared arrays and contains barriers.
@@ -733,7 +733,7 @@ struct Kernel {
   ExprPtr GridDims[3];
   /// A band whose bounds read its outer iterators (a triangle): the grid
   /// loops run its bounding box and a point runs only where every
-  /// constraint holds (each >= 0, over the mapped iterators). TileForBlocks
+  /// constraint holds (each >= 0, over the mapped iterators). LowerTiles
   /// honours it in the tiles it builds; ClipToBand wraps the body of the
   /// kernels left in grid-stride form, and clears it.
   std::vector<LinearForm> BandGuard;

@@ -23,7 +23,8 @@
 // is checked here, the values themselves by checkScheduleValues
 // (ScheduleCheck.h), as for pragma clauses; whether the named loops and
 // arrays can take the clause is checked when the nest is lowered
-// (MapToGrid.h, TileForBlocks.h), with the file and key in the message.
+// (MapToGrid.h, the tiling passes of TilePlan.h), with the file and key in the
+// message.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_SCHEDULE_SCHEDULE_H

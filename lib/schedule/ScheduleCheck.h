@@ -14,7 +14,8 @@
 // The producers parse their own syntax (tokens, JSON types) and say where a
 // problem is: the pragma at the clause or the item in it, the file at its
 // key. Whether the nest's loops and arrays can take the clauses is the
-// lowering's question (MapToGrid.h, TileForBlocks.h), which knows the nest.
+// lowering's question (MapToGrid.h, the tiling passes of TilePlan.h), which
+// knows the nest.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_SCHEDULE_SCHEDULECHECK_H

@@ -1,12 +1,12 @@
 //===- ClipToBand.h - Skip grid points outside a triangular band -*- C++
 //-*-===//
 //
-// Runs after TileForBlocks. MapToGrid maps a band whose bounds read its outer
+// Runs after LowerTiles. MapToGrid maps a band whose bounds read its outer
 // iterators (syrk's `j <= i`) onto the band's bounding box and records, in
 // Kernel::BandGuard, the affine constraints that cut the band out of it. In
 // each kernel left in grid-stride form, the body becomes `if (constraints)
 // body`, so a thread whose point lies outside the band does nothing; the
-// guard is cleared. (TileForBlocks puts the guard into the tiles it builds
+// guard is cleared. (LowerTiles puts the guard into the tiles it builds
 // itself, and clears it.)
 //
 // Legal: the box holds every point of the band (BandBox.h), and a point of

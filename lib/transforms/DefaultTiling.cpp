@@ -189,7 +189,7 @@ DefaultTiling severalPointsPerThread(const Kernel &K, const NestSchedule &Base,
 /// The register tile of a reduction nest (ReductionNest): 4 (x) by 8
 /// (the loop sharing the other operand) by 4 (the third) points per
 /// thread, blocks of 8x8 threads, the reduction's outer loop in strips of
-/// 1 so that TileForBlocks sinks the points through the inner reduction
+/// 1 so that LowerTiles sinks the points through the inner reduction
 /// loops: each step of c, r, s loads 4 + 8 operands for 128 multiply-adds.
 /// Two warps a block: with fewer than two blocks per SM, and where their
 /// grid takes longer, 2 points along the third loop instead (twice the

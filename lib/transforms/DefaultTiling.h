@@ -55,9 +55,9 @@
 // one iteration of the z loop deep (H100, 2^28 floats: 0.62x -> 0.99x copy
 // bandwidth), and 8x32x1 tiles for few blocks.
 //
-// These are the schedules measured in benchmarks/RESULTS.md. TileForBlocks
-// tries them in order and keeps the first it can apply; a kernel none fits
-// keeps MapToGrid's mapping. Always legal: TileForBlocks checks each.
+// These are the schedules measured in benchmarks/RESULTS.md. DefaultTiles
+// tries them in order and keeps the first the tiling stages accept; a kernel
+// none fits keeps MapToGrid's mapping. Always legal: the stages check each.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TRANSFORMS_DEFAULTTILING_H

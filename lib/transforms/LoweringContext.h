@@ -14,8 +14,11 @@
 #include "ir/IR.h"
 
 #include <map>
+#include <memory>
 
 namespace c2cuda {
+
+struct TilePlan;
 
 class LoweringContext {
 public:
@@ -31,6 +34,10 @@ public:
   /// Tiled double products may run on the FP64 tensor cores
   /// (TensorCoreProducts.h); --no-tensor-cores turns it off.
   bool TensorCores = true;
+  /// The tiling decided so far for each kernel being tiled, by its index in
+  /// LoweredFunction::Kernels (TilePlan.h): made by DefaultTiles and
+  /// TileBands, used up by LowerTiles.
+  std::map<size_t, std::shared_ptr<TilePlan>> TilePlans;
 
   /// The nest with this NestStmt::Id, or null.
   const NestStmt *nest(unsigned Id) const;

@@ -8,7 +8,7 @@
 // with literal coefficients and it counts up by 1 (analysis/BandBox.h); the
 // band then stops at three loops, and its grid loops run the band's
 // bounding box while Kernel::BandGuard keeps the points inside the band
-// (ClipToBand, TileForBlocks). Up to three band loops become GridLoops with
+// (ClipToBand, LowerTiles). Up to three band loops become GridLoops with
 // a 64-bit trip count; the kernel's Body becomes the band's innermost body,
 // inside the band loops left unmapped, run once per thread with the mapped
 // iterators fixed.

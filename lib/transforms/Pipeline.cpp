@@ -10,8 +10,16 @@
 //                           the start is added after it
 //   PackCheckerboards       a 2-D array swept one colour at a time in a
 //                           host loop -> packed checkerboard layout
-//   TileForBlocks           tiling clauses -> block tiles, points per
-//                           thread, shared tiles, register tiles
+//   DefaultTiles            nests without clauses -> a default tiling
+//                           every stage accepts (c2cuda only)
+//   TileBands               block tiles, points per thread
+//   StripMine               a loop inside the band in strips; scalars
+//                           before it -> register arrays
+//   PromoteToShared         shared(...) arrays staged per tile and strip
+//   RegisterOperands        small read-only arrays -> registers per thread
+//   PipelineStrips          the next strip loaded during this one
+//   UseTensorCores          double products -> FP64 tensor cores
+//   LowerTiles              the tile plans -> per-thread programs
 //   ClipToBand              points outside a triangular band skipped
 //   ParallelizeReductions   reductions of mapped loops -> atomic updates
 //   CombineReductionsPerWarp  atomics to one address -> per-thread partials,
@@ -30,18 +38,26 @@
 #include "ClipToBand.h"
 #include "CollectKernelInterface.h"
 #include "CombineReductionsPerWarp.h"
+#include "DefaultTiles.h"
 #include "DeferAccumulatorStarts.h"
 #include "ExpandIntegerPowers.h"
 #include "HoistHostLoops.h"
+#include "LowerTiles.h"
 #include "LoweringContext.h"
 #include "MapToGrid.h"
 #include "PackCheckerboards.h"
 #include "ParallelizeReductions.h"
+#include "PipelineStrips.h"
 #include "PlanArrays.h"
+#include "PromoteToShared.h"
 #include "ReduceAcrossLanes.h"
 #include "ReductionPolicy.h"
+#include "RegisterOperands.h"
 #include "RelaxFloatArithmetic.h"
-#include "TileForBlocks.h"
+#include "StripMine.h"
+#include "TileBands.h"
+#include "TilePlan.h"
+#include "UseTensorCores.h"
 
 #include "ir/IRPrinter.h"
 #include "restructure/Restructure.h"
@@ -84,11 +100,46 @@ const std::vector<LoweringPass> &passes() {
        [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
          return packCheckerboards(std::move(LF), Ctx);
        }},
-      {"TileForBlocks",
-       "tiling clauses -> block tiles, points per thread, shared tiles, "
-       "register tiles",
-       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &O) {
-         return tileForBlocks(std::move(LF), Ctx, O.TileByDefault);
+      {"DefaultTiles",
+       "nests without clauses -> the first default tiling every stage "
+       "accepts (c2cuda only)",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return defaultTiles(std::move(LF), Ctx);
+       }},
+      {"TileBands", "tile clauses -> block tiles, points per thread",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return tileBands(std::move(LF), Ctx);
+       }},
+      {"StripMine",
+       "a loop inside the band in tile(k: S) -> strips; scalars before it "
+       "-> register arrays",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return stripMine(std::move(LF), Ctx);
+       }},
+      {"PromoteToShared",
+       "shared(...) arrays -> tiles loaded by the block per tile and strip",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return promoteToShared(std::move(LF), Ctx);
+       }},
+      {"RegisterOperands",
+       "small read-only arrays every point reads whole -> registers per "
+       "thread",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return registerOperands(std::move(LF), Ctx);
+       }},
+      {"PipelineStrips",
+       "pipeline(2/3) -> the next strip loaded while this one computes",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return pipelineStrips(std::move(LF), Ctx);
+       }},
+      {"UseTensorCores", "tiled double products -> FP64 tensor cores",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return useTensorCores(std::move(LF), Ctx);
+       }},
+      {"LowerTiles",
+       "tile plans -> per-thread programs: tiles, points, strips, loads",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return lowerTiles(std::move(LF), Ctx);
        }},
       {"ClipToBand", "points outside a triangular band skipped",
        [](LoweredFunction LF, LoweringContext &, const Opts &) {
@@ -131,6 +182,25 @@ const LoweringPass *findPass(const std::string &Name) {
   return nullptr;
 }
 
+/// The tiling passes: DefaultTiles to LowerTiles, in passes().
+const size_t FirstTilingPass = [] {
+  for (size_t I = 0; I < passes().size(); ++I)
+    if (passes()[I].Name == "DefaultTiles")
+      return I;
+  return size_t(0);
+}();
+
+/// Name's place among the tiling passes, or -1.
+int tilingStage(const std::string &Name) {
+  for (size_t I = FirstTilingPass; I < passes().size(); ++I) {
+    if (passes()[I].Name == Name)
+      return static_cast<int>(I - FirstTilingPass);
+    if (passes()[I].Name == "LowerTiles")
+      break;
+  }
+  return -1;
+}
+
 bool isRestructurePass(const std::string &Name) {
   for (const RestructurePass &P : restructurePasses())
     if (P.Name == Name)
@@ -148,7 +218,7 @@ std::string allNames() {
 }
 
 void dumpAfter(const std::string &Pass, const LoweredFunction &LF,
-               const PipelineOptions &Opts) {
+               const LoweringContext &Ctx, const PipelineOptions &Opts) {
   if (!Opts.PrintAfterAll &&
       std::find(Opts.PrintAfter.begin(), Opts.PrintAfter.end(), Pass) ==
           Opts.PrintAfter.end())
@@ -159,6 +229,7 @@ void dumpAfter(const std::string &Pass, const LoweredFunction &LF,
     OS << " (" << LF.Source->Name << ")";
   OS << "\n";
   printLowered(OS, LF);
+  printTilePlans(OS, LF, Ctx);
   OS.flush();
 }
 
@@ -187,7 +258,8 @@ void printPipeline(llvm::raw_ostream &OS) {
 
 bool checkPassList(const std::vector<std::string> &Passes,
                    DiagnosticList &Diags) {
-  bool Lowering = false;
+  bool Lowering = false, Lowered = false;
+  int LastStage = -1;
   for (const std::string &Name : Passes) {
     if (isRestructurePass(Name)) {
       if (Lowering)
@@ -201,6 +273,23 @@ bool checkPassList(const std::vector<std::string> &Passes,
         Diags.error({}, "pass '" + Name + "' needs kernels",
                     "list HoistHostLoops before it: it makes the kernels");
       Lowering = true;
+      // The tiling stages fill in plans that only LowerTiles applies: they
+      // keep the pipeline's order, and no other pass runs between them.
+      int Stage = tilingStage(Name);
+      if (Stage >= 0 && Stage <= LastStage)
+        Diags.error({},
+                    "pass '" + Name + "' cannot run after '" +
+                        passes()[FirstTilingPass + LastStage].Name + "'",
+                    "list the tiling passes in the pipeline's order");
+      else if (Stage < 0 && LastStage >= 0 && !Lowered)
+        Diags.error({},
+                    "pass '" + Name +
+                        "' cannot run between the tiling passes and "
+                        "LowerTiles",
+                    "list LowerTiles before '" + Name + "'");
+      if (Stage >= 0)
+        LastStage = Stage;
+      Lowered |= Name == "LowerTiles";
     } else {
       Diags.error({}, "no pass named '" + Name + "'",
                   "the passes are " + allNames());
@@ -225,16 +314,19 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
     for (const std::string &Name : Opts.Passes)
       if (const LoweringPass *P = findPass(Name)) {
         LF = P->Run(std::move(LF), Ctx, Opts);
-        dumpAfter(P->Name, LF, Opts);
+        dumpAfter(P->Name, LF, Ctx, Opts);
       }
   } else {
     for (const LoweringPass &P : passes()) {
-      // ReduceAcrossLanes chooses a schedule: with default tiling only.
-      bool Skip = (P.Name == "ReduceAcrossLanes" && !Opts.TileByDefault) ||
-                  (P.Name == "PackCheckerboards" && !Opts.CheckerboardLayout);
+      // ReduceAcrossLanes and DefaultTiles choose a schedule: with default
+      // tiling only.
+      bool Skip =
+          ((P.Name == "ReduceAcrossLanes" || P.Name == "DefaultTiles") &&
+           !Opts.TileByDefault) ||
+          (P.Name == "PackCheckerboards" && !Opts.CheckerboardLayout);
       if (!Skip)
         LF = P.Run(std::move(LF), Ctx, Opts);
-      dumpAfter(P.Name, LF, Opts);
+      dumpAfter(P.Name, LF, Ctx, Opts);
     }
   }
 

@@ -8,7 +8,7 @@
 // an in-place update `H = H * WtV / (WtWH + eps)` in 2-D tiles ran at 0.81x
 // a one-element-per-thread kernel (H200, 2026-11-26).
 //
-// TileForBlocks therefore evaluates these reads for every point first, into
+// LowerTiles therefore evaluates these reads for every point first, into
 // registers, and then runs the points' bodies on them. Legal because the
 // points are distinct iterations of parallel loops (no dependence between
 // them, so any interleaving of their statements keeps the result), and

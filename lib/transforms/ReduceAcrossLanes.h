@@ -1,6 +1,6 @@
 //===- ReduceAcrossLanes.h - A reduction loop over many threads -*- C++ -*-===//
 //
-// Runs after MapToGrid, before TileForBlocks. A 1-D kernel whose threads
+// Runs after MapToGrid, before the tiling passes. A 1-D kernel whose threads
 // each run a reduction loop along the contiguous dimension of its arrays
 // (`acc += A[i * N + j] * x[j]`, i mapped, j inside) reads memory with a
 // stride of a row across the warp. Here each point of the mapped loop gets

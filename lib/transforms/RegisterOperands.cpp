@@ -112,4 +112,22 @@ StmtList registerOperandLoads(const std::vector<SharedTile> &RegOperands) {
   return Out;
 }
 
+bool planRegisterOperands(Kernel &K, TilePlan &P, const LoweringContext &Ctx) {
+  std::set<std::string> TileIters;
+  for (const TiledDim &D : P.Dims)
+    TileIters.insert(D.G.Iter);
+  if (P.Strip)
+    TileIters.insert(P.Strip->Iter);
+  P.RegOperands = findRegisterOperands(K.Body, TileIters, P.S.Shared, Ctx.F);
+  for (const SharedTile &T : P.RegOperands)
+    for (const auto &[Ref, Idx] : T.FP.BoxIndex)
+      P.SharedRefs[Ref] = {&T, Ref};
+  return true;
+}
+
+LoweredFunction registerOperands(LoweredFunction LF, LoweringContext &Ctx) {
+  forEachTilePlan(LF, Ctx, planRegisterOperands);
+  return LF;
+}
+
 } // namespace c2cuda

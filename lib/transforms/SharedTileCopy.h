@@ -1,6 +1,6 @@
 //===- SharedTileCopy.h - A block's copy of a shared tile ------*- C++ -*-===//
 //
-// A tiled kernel (TileForBlocks.h) stages the box of an array that one tile
+// A tiled kernel (PromoteToShared.h) stages the box of an array that one tile
 // reads (its footprint, TileFootprint.h) in a shared array. The block's
 // threads copy the box together: slot l goes to thread l % threads, in
 // rounds, the box's innermost dimension fastest, so that consecutive

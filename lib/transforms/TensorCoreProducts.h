@@ -9,7 +9,7 @@
 // FMA on sm_90 (66 against 33 TFLOP/s on an H100).
 //
 // The thread's points follow the instruction's accumulator layout instead
-// of TileForBlocks' runs (lane l of warp w holds rows l / 4 and l / 4 + 8
+// of TileBands' runs (lane l of warp w holds rows l / 4 and l / 4 + 8
 // of each 16-row block and columns 2 (l % 4) and 2 (l % 4) + 1 of each
 // 8-column block of the warp's part of the tile); the statements before
 // and after the strip loop and the last, partial strip run per point in
@@ -68,7 +68,7 @@ struct TensorCorePlan {
   ExprPtr ColFactor; ///< Y: reads the column iterator.
 };
 
-/// The plan for T, or nothing with Why saying what does not fit (TileForBlocks
+/// The plan for T, or nothing with Why saying what does not fit (UseTensorCores
 /// remarks it for tiles that keep double sums in registers); Why is empty
 /// when the strip's body is not one `+=` update.
 std::optional<TensorCorePlan> planTensorCoreProduct(const TensorCoreTile &T,

@@ -17,8 +17,8 @@
 //
 // Constraints are applied here (a tile a multiple of the threads and runs
 // along its dimension, points per thread within what registers hold); what
-// remains may still be refused by the lowering (TileForBlocks) or pruned
-// by resources (CostModel), which the bundle emitter does.
+// remains may still be refused by the lowering (the tiling passes, TilePlan.h)
+// or pruned by resources (CostModel), which the bundle emitter does.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TUNEGEN_SPACEBUILDER_H

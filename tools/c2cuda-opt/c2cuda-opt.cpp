@@ -52,7 +52,7 @@ static cl::opt<std::string> OnlyFunction("function",
 static cl::opt<bool> DefaultTiling(
     "default-tiling",
     cl::desc("Tile nests without schedule clauses, as c2cuda does (off by "
-             "default, so that TileForBlocks applies clauses only)"),
+             "default, so that the tiling passes apply clauses only)"),
     cl::cat(Category));
 
 static cl::opt<bool>

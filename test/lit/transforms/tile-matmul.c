@@ -57,8 +57,8 @@ void matmul(int M, int N, int K, const float *A, const float *B, float *C) {
 // REMARK: {{^}}{{.*}}tile-matmul.c:9:3: remark: 'B' staged in shared memory as c2c_sh_B[8][68]{{$}}
 // REMARK: {{^}}{{.*}}tile-matmul.c:9:3: remark: register tile: acc kept per point in registers{{$}}
 
-// --print-after=TileForBlocks shows the explicit-thread kernel.
-// RUN: %c2cuda %s -q --print-after=TileForBlocks -o %t.2.cu 2>&1 | FileCheck %s --check-prefix=DUMP
-// DUMP: {{^}}*** IR Dump After TileForBlocks *** (matmul){{$}}
+// --print-after=LowerTiles shows the explicit-thread kernel.
+// RUN: %c2cuda %s -q --print-after=LowerTiles -o %t.2.cu 2>&1 | FileCheck %s --check-prefix=DUMP
+// DUMP: {{^}}*** IR Dump After LowerTiles *** (matmul){{$}}
 // DUMP: {{^}}    __shared__ float c2c_sh_A[8][68];{{$}}
 // DUMP: {{^}}        __syncthreads();{{$}}

@@ -1,8 +1,9 @@
-// TileForBlocks applies the tiling clauses: 64x64 tiles of C per block of
-// 16x16 threads, 4x4 points per thread, k in strips of 8, A and B staged in
-// shared memory.
+// LowerTiles applies the tile plan the stages before it made (TilePlan.h):
+// 64x64 tiles of C per block of 16x16 threads, 4x4 points per thread, k in
+// strips of 8, A and B staged in shared memory. The kernel becomes an
+// explicit per-thread program.
 // RUN: %c2cuda-opt %s -passes=HoistHostLoops,MapToGrid | FileCheck %s --check-prefix=BEFORE
-// RUN: %c2cuda-opt %s -passes=HoistHostLoops,MapToGrid,TileForBlocks 2>&1 | FileCheck %s
+// RUN: %c2cuda-opt %s -passes=HoistHostLoops,MapToGrid,TileBands,StripMine,PromoteToShared,LowerTiles 2>&1 | FileCheck %s
 
 void matmul(int n, const float *A, const float *B, float *C) {
 #pragma c2cuda kernel tile(i: 64, j: 64, k: 8) block(16, 16) shared(A, B)

@@ -1,0 +1,467 @@
+//===- LowerTiles.cpp - A kernel's tile plan as its per-thread program ----===//
+
+#include "LowerTiles.h"
+
+#include "IRQueries.h"
+#include "PointLoops.h"
+#include "RegisterOperands.h"
+#include "TripCount.h"
+
+#include "ir/IRBuild.h"
+#include "ir/IRPrinter.h"
+#include "ir/IRWalk.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Casting.h"
+
+using namespace llvm;
+
+namespace c2cuda {
+
+using namespace build;
+
+namespace {
+
+StmtPtr barrier() { return std::make_shared<BarrierStmt>(); }
+
+ExprPtr gridX() { return cast(builtin("gridDim", 0), ScalarKind::Long); }
+
+class TileLowering : TileStage {
+public:
+  TileLowering(Kernel &K, TilePlan &P, const LoweringContext &Ctx)
+      : TileStage(K, P, Ctx), Pts(K, P, Ctx) {}
+  bool run();
+
+private:
+  using LoadMode = TileLoadMode;
+  /// Cooperative loads of every shared tile (SharedTileCopy.h).
+  StmtList loads(LoadMode Mode = LoadMode::Direct);
+  /// Declarations every tile shares: the thread's index in the block, trip
+  /// and tile counts, the shared tiles' load bounds, the shared, staging
+  /// and register arrays, the register operands' loads. Light: the tiles
+  /// need no loop over rounds (see run()).
+  StmtList kernelPrologue(bool Light);
+  /// c2c_rounds: how many tiles each block runs, one after another.
+  StmtPtr roundsDecl() const;
+  /// Where the tile starts along each dimension and how many of its points
+  /// lie inside the iteration space.
+  StmtList tileOrigin() const;
+  /// One tile's work without a strip-mined loop: loads, barrier, points.
+  StmtList unstrippedTile();
+  /// One tile's work with one: the statements before the strip loop, the
+  /// strips (loads or staged stores, barriers, the points of each
+  /// iteration, full strips unguarded), the statements after it.
+  StmtList stripMinedTile();
+  /// The launch: a block per tile along x, the block shape.
+  void setGridAndBlock();
+  /// K.Schedule as applied, and a remark per decision.
+  void recordAndExplain();
+
+  PointLoops Pts;
+};
+
+bool TileLowering::run() {
+  bool Light = !P.Strip && P.Tiles.empty();
+  StmtList Body = kernelPrologue(Light);
+  StmtList Tile = tileOrigin();
+  ExprPtr InBand = tileInBand();
+  StmtList Work = P.Strip ? stripMinedTile() : unstrippedTile();
+  if (InBand)
+    Tile.push_back(std::make_shared<IfStmt>(InBand, Work, StmtList{}));
+  else
+    Tile.insert(Tile.end(), Work.begin(), Work.end());
+  auto TileAt = [&](ExprPtr Index) {
+    StmtList Round;
+    Round.push_back(decl("c2c_tile", ScalarKind::Long, std::move(Index)));
+    Round.push_back(std::make_shared<IfStmt>(
+        cmpL(BinaryOpKind::LT, lvar("c2c_tile"), lvar("c2c_ntiles")), Tile,
+        StmtList{}));
+    return Round;
+  };
+  ExprPtr GridX = gridX();
+  ExprPtr BlockX = cast(builtin("blockIdx", 0), ScalarKind::Long);
+  StmtPtr Loop = std::make_shared<ForStmt>(
+      "c2c_round", ScalarKind::Long, llit(0), LoopCmp::LT, lvar("c2c_rounds"),
+      1, TileAt(addL(BlockX, mulL(lvar("c2c_round"), GridX))));
+  if (Light)
+    Body.push_back(std::make_shared<IfStmt>(
+        cmpL(BinaryOpKind::LE, lvar("c2c_ntiles"), GridX), TileAt(BlockX),
+        StmtList{roundsDecl(), Loop}));
+  else
+    Body.push_back(Loop);
+
+  setGridAndBlock();
+  recordAndExplain();
+  for (std::string &R : P.LaterRemarks)
+    K.Remarks.push_back(std::move(R));
+  K.Body = std::move(Body);
+  K.Grid.clear();
+  K.ExplicitThreads = true;
+  K.BandGuard.clear(); // In the tiles now.
+  return true;
+}
+
+StmtList TileLowering::kernelPrologue(bool Light) {
+  StmtList Body;
+  // Thread index in the block, for cooperative loads.
+  ExprPtr Tid = cast(builtin("threadIdx", 0), ScalarKind::Int);
+  int64_t Stride = 1;
+  for (const TiledDim &D : P.Dims) {
+    if (D.Dim > 0 && D.Dim < 3)
+      Tid = bin(BinaryOpKind::Add, Tid,
+                bin(BinaryOpKind::Mul,
+                    cast(builtin("threadIdx", D.Dim), ScalarKind::Int),
+                    ilit(Stride), ScalarKind::Int),
+                ScalarKind::Int);
+    Stride *= D.Block;
+  }
+  if (!P.Tiles.empty())
+    Body.push_back(decl("c2c_tid", ScalarKind::Int, Tid));
+  ExprPtr NTiles;
+  for (const TiledDim &D : P.Dims) {
+    Body.push_back(decl(D.Trip, ScalarKind::Long, D.G.TripCount));
+    std::string NT = "c2c_ntiles_" + tileDimSuffix(D.Dim);
+    Body.push_back(decl(NT, ScalarKind::Long, ceilDivL(lvar(D.Trip), D.Tile)));
+    NTiles = NTiles ? mulL(NTiles, lvar(NT)) : lvar(NT);
+  }
+  Body.push_back(decl("c2c_ntiles", ScalarKind::Long, NTiles));
+  // A tile without strips or shared tiles is light work, and the loop over
+  // rounds slows it (H100, a 7-point 3-D stencil at 512^3 in tiles of one
+  // point per thread 1.28 -> 1.08 ms with this path, eight points 0.61 ->
+  // 0.59 ms, RESULTS.md 2026-11-25). Such kernels take a path without it
+  // when the host launched a block per tile, which it does up to 2^31 - 1
+  // tiles; the loop stays for more, and for heavy tiles, whose code it
+  // would double.
+  if (!Light)
+    Body.push_back(roundsDecl());
+  if (P.Strip)
+    Body.push_back(decl("c2c_trip_" + P.Strip->Iter, ScalarKind::Long,
+                        buildTripCount(*P.Strip)));
+  // Load guards: over the parameters only, so computed once.
+  for (const SharedTile &T : P.Tiles) {
+    const std::string &A = T.Key;
+    if (intDimGuards(T.FP)) {
+      for (size_t D = 0; D < T.FP.Size.size(); ++D) {
+        std::string Sfx = std::to_string(D) + "_" + A;
+        Body.push_back(decl("c2c_lo" + Sfx, ScalarKind::Int, T.FP.MinDim[D]));
+        Body.push_back(decl("c2c_hi" + Sfx, ScalarKind::Int, T.FP.MaxDim[D]));
+      }
+    } else if (T.FP.PointerArray) {
+      Body.push_back(decl("c2c_lo_" + A, ScalarKind::Long, T.FP.MinLinear));
+      Body.push_back(decl("c2c_hi_" + A, ScalarKind::Long, T.FP.MaxLinear));
+    } else {
+      for (size_t D = 0; D < T.FP.Size.size(); ++D) {
+        std::string Sfx = std::to_string(D) + "_" + A;
+        Body.push_back(decl("c2c_lo" + Sfx, ScalarKind::Long, T.FP.MinDim[D]));
+        Body.push_back(decl("c2c_hi" + Sfx, ScalarKind::Long, T.FP.MaxDim[D]));
+      }
+    }
+  }
+  // In a triangular band's box, a tile's box may reach past anything the
+  // band reads (B[j - i] for j > i + 2): loads also stay inside the
+  // elements the nests touch.
+  if (!K.BandGuard.empty())
+    for (const SharedTile &T : P.Tiles)
+      Body.push_back(
+          decl("c2c_last_" + T.Key, ScalarKind::Long,
+               addL(Ctx.Facts.Extents.at(T.FP.Array).Elements, llit(-1))));
+  for (const SharedTile &T : P.Tiles) {
+    auto D = std::make_shared<DeclStmt>(T.Name, T.FP.Elem, nullptr);
+    D->Dims = T.SharedDims;
+    D->Storage = StorageKind::Shared;
+    Body.push_back(D);
+  }
+  // Staging registers: a thread's runs of a pipelined tile's next strip, or
+  // the run of a transposed tile read as one vector.
+  for (const SharedTile &T : P.Tiles) {
+    int64_t Elems = 1;
+    for (int64_t Sz : T.FP.Size)
+      Elems *= Sz;
+    int64_t W = runWidth(T);
+    if (!P.Pipelined && (W == 1 || storesRuns(T)))
+      continue;
+    auto D = std::make_shared<DeclStmt>("c2c_pf_" + T.Key, T.FP.Elem, nullptr);
+    D->Dims = {(Elems / W + P.Threads - 1) / P.Threads};
+    if (W > 1) {
+      D->Dims.push_back(W);
+      D->AlignBytes = unsigned(W * sizeInBytes(T.FP.Elem));
+    }
+    Body.push_back(D);
+  }
+  for (const auto &[N, Ty] : P.Private) {
+    auto D = std::make_shared<DeclStmt>("c2c_reg_" + N, Ty, nullptr);
+    D->Dims = P.RegDims;
+    Body.push_back(D);
+  }
+  StmtList RL = registerOperandLoads(P.RegOperands);
+  Body.insert(Body.end(), RL.begin(), RL.end());
+
+  return Body;
+}
+
+StmtPtr TileLowering::roundsDecl() const {
+  return decl("c2c_rounds", ScalarKind::Long,
+              bin(BinaryOpKind::Div,
+                  addL(lvar("c2c_ntiles"), addL(gridX(), llit(-1))), gridX(),
+                  ScalarKind::Long));
+}
+
+StmtList TileLowering::tileOrigin() const {
+  StmtList Tile;
+  ExprPtr Rest = lvar("c2c_tile");
+  for (size_t I = 0; I < P.Dims.size(); ++I) {
+    const TiledDim &D = P.Dims[I];
+    std::string NT = "c2c_ntiles_" + tileDimSuffix(D.Dim);
+    ExprPtr Idx = I + 1 == P.Dims.size() ? Rest
+                                         : bin(BinaryOpKind::Rem, Rest,
+                                               lvar(NT), ScalarKind::Long);
+    Tile.push_back(decl(D.Tile0, ScalarKind::Long, mulL(Idx, llit(D.Tile))));
+    Rest = bin(BinaryOpKind::Div, Rest, lvar(NT), ScalarKind::Long);
+    Tile.push_back(decl(D.Base, D.G.IterType,
+                        addL(D.G.Lower, mulL(lvar(D.Tile0), llit(D.G.Step)))));
+    // Points of this tile inside the iteration space: min(trip - t0, T).
+    ExprPtr Left =
+        bin(BinaryOpKind::Sub, lvar(D.Trip), lvar(D.Tile0), ScalarKind::Long);
+    Tile.push_back(decl(
+        D.Left, ScalarKind::Int,
+        std::make_shared<SelectExpr>(cmpL(BinaryOpKind::LT, Left, llit(D.Tile)),
+                                     Left, llit(D.Tile), ScalarKind::Long)));
+  }
+  return Tile;
+}
+
+StmtList TileLowering::unstrippedTile() {
+  StmtList Work;
+  StmtList L = loads();
+  Work.insert(Work.end(), L.begin(), L.end());
+  if (!P.Tiles.empty())
+    Work.push_back(barrier());
+  StmtList Points = Pts.points(K.Body, true);
+  Work.insert(Work.end(), Points.begin(), Points.end());
+  if (!P.Tiles.empty())
+    Work.push_back(barrier());
+  return Work;
+}
+
+StmtList TileLowering::stripMinedTile() {
+  StmtList Work;
+  // The accumulators' starts: a full tile loads them unguarded, so that
+  // the points' guards are not computed before the strip loop and kept
+  // live across it for the stores after it (gemm's `C[i][j] * beta` start
+  // spilled 40 bytes at 128 registers, 4 so).
+  bool ReadsArrays = false;
+  forEachExprIn(P.Pre, [&](const Expr &E) { ReadsArrays |= isa<ArrayRef>(E); });
+  StmtList Starts;
+  if (ReadsArrays && K.BandGuard.empty())
+    Starts = {std::make_shared<IfStmt>(fullTile(), Pts.pointLoops(P.Pre, false),
+                                       Pts.pointLoops(P.Pre, true))};
+  else
+    Starts = Pts.pointLoops(P.Pre, true);
+  Work.insert(Work.end(), Starts.begin(), Starts.end());
+  std::string TripK = "c2c_trip_" + P.Strip->Iter,
+              SV = "c2c_s_" + P.Strip->Iter, QV = "c2c_q_" + P.Strip->Iter;
+  std::string BaseK = "c2c_base_" + P.Strip->Iter;
+  auto StripBase = [&](ExprPtr Start) {
+    return decl(BaseK, P.Strip->IterType,
+                addL(P.Strip->Lower, mulL(Start, llit(P.Strip->Step))));
+  };
+  // Prefetch of the strip starting at Start into the staging registers.
+  auto Prefetch = [&](ExprPtr Start) {
+    StmtList Fetch = {StripBase(Start)};
+    StmtList L = loads(LoadMode::ToRegs);
+    Fetch.insert(Fetch.end(), L.begin(), L.end());
+    return std::make_shared<IfStmt>(cmpL(BinaryOpKind::LT, Start, lvar(TripK)),
+                                    Fetch, StmtList{});
+  };
+  if (P.Pipelined)
+    Work.push_back(Prefetch(llit(0)));
+  // Stores of the staged strip into buffer Buf, when Start < trip.
+  auto StoreStaged = [&](ExprPtr Start, ExprPtr Buf) {
+    Pts.SharedBuffer = std::move(Buf);
+    StmtList L = loads(LoadMode::FromRegs);
+    Pts.SharedBuffer = nullptr;
+    return std::make_shared<IfStmt>(
+        cmpL(BinaryOpKind::LT, std::move(Start), lvar(TripK)), L, StmtList{});
+  };
+  std::string BufV = "c2c_buf_" + P.Strip->Iter;
+  StmtList StripBody;
+  if (P.TwoBuffers) {
+    // Two buffers: the first strip is stored before the loop; each step
+    // computes from one buffer while the next strip goes to the other,
+    // so one barrier per strip suffices (the other buffer was last read
+    // before the previous step's barrier).
+    Work.push_back(StoreStaged(llit(0), ilit(0)));
+    Work.push_back(barrier());
+    StripBody.push_back(decl(BufV, ScalarKind::Int,
+                             cast(bin(BinaryOpKind::Rem,
+                                      bin(BinaryOpKind::Div, lvar(SV),
+                                          llit(P.StripSize), ScalarKind::Long),
+                                      llit(2), ScalarKind::Long),
+                                  ScalarKind::Int)));
+    StripBody.push_back(StripBase(lvar(SV)));
+  } else {
+    if (!P.Tiles.empty()) // Only the loads' boxes start there.
+      StripBody.push_back(StripBase(lvar(SV)));
+    StmtList L = loads(P.Pipelined ? LoadMode::FromRegs : LoadMode::Direct);
+    StripBody.insert(StripBody.end(), L.begin(), L.end());
+    if (!P.Tiles.empty())
+      StripBody.push_back(barrier());
+  }
+  // The next strip's global loads are in flight while this one computes.
+  if (P.Pipelined)
+    StripBody.push_back(Prefetch(addL(lvar(SV), llit(P.StripSize))));
+  if (P.TwoBuffers)
+    Pts.SharedBuffer = ivar(BufV);
+  StmtList KBody = Pts.rewriteForPoints(P.Strip->Body);
+  bool Guard = touchesGlobal(KBody);
+  StmtList Q;
+  Q.push_back(decl(P.Strip->Iter, P.Strip->IterType,
+                   addL(P.Strip->Lower,
+                        mulL(addL(lvar(SV), ivar(QV)), llit(P.Strip->Step)))));
+  StmtList PK = Pts.pointsInside(P.Strip->Body, Guard);
+  Pts.SharedBuffer = nullptr;
+  Q.insert(Q.end(), PK.begin(), PK.end());
+  auto UIt = S.Unroll.find(P.Strip->Iter);
+  int Unroll =
+      UIt != S.Unroll.end() ? int(UIt->second) : (P.StripSize <= 32 ? -1 : 0);
+  if (Unroll == 1)
+    Unroll = 0;
+  // A full strip runs its iterations unguarded, so the unrolled
+  // iterations can be scheduled together; the last, partial strip checks
+  // each one.
+  StripBody.push_back(std::make_shared<IfStmt>(
+      cmpL(BinaryOpKind::LE, addL(lvar(SV), llit(P.StripSize)), lvar(TripK)),
+      P.Mma ? tensorCoreStrip(*P.Mma)
+            : StmtList{countLoop(QV, P.StripSize, Q, Unroll)},
+      StmtList{countLoop(
+          QV, P.StripSize,
+          {std::make_shared<IfStmt>(
+              cmpL(BinaryOpKind::LT, addL(lvar(SV), ivar(QV)), lvar(TripK)), Q,
+              StmtList{})},
+          Unroll)}));
+  if (P.TwoBuffers)
+    StripBody.push_back(StoreStaged(
+        addL(lvar(SV), llit(P.StripSize)),
+        bin(BinaryOpKind::Sub, ilit(1), ivar(BufV), ScalarKind::Int)));
+  if (!P.Tiles.empty())
+    StripBody.push_back(barrier());
+  Work.push_back(std::make_shared<ForStmt>(SV, ScalarKind::Long, llit(0),
+                                           LoopCmp::LT, lvar(TripK),
+                                           P.StripSize, StripBody));
+  StmtList PP = Pts.pointLoops(P.Post, true);
+  Work.insert(Work.end(), PP.begin(), PP.end());
+  return Work;
+}
+
+StmtList TileLowering::loads(LoadMode Mode) {
+  StmtList Out;
+  for (const SharedTile &T : P.Tiles) {
+    TileCopyOptions O;
+    O.Threads = P.Threads;
+    O.RunWidth = runWidth(T);
+    O.VectorStore = storesRuns(T);
+    O.IntGuards = intDimGuards(T.FP);
+    O.InBandBox = !K.BandGuard.empty();
+    O.Buffer = Pts.SharedBuffer;
+    O.F = &Ctx.F;
+    Out.push_back(copySharedTile(T, Mode, O));
+  }
+  return Out;
+}
+
+void TileLowering::setGridAndBlock() {
+  // Grid: every tile a block, as far as the x dimension reaches.
+  ExprPtr HostTiles;
+  for (const TiledDim &D : P.Dims) {
+    ExprPtr N = ceilDivL(D.G.TripCount, D.Tile);
+    HostTiles = HostTiles ? mulL(HostTiles, N) : N;
+  }
+  K.GridDims[0] = HostTiles;
+  K.GridDims[1] = llit(1);
+  K.GridDims[2] = llit(1);
+  unsigned Block[3] = {1, 1, 1};
+  for (const TiledDim &D : P.Dims)
+    if (D.Dim < 3)
+      Block[D.Dim] = D.Block;
+  std::copy(Block, Block + 3, K.Block);
+}
+
+void TileLowering::recordAndExplain() {
+  NestSchedule &Used = K.Schedule;
+  Used.Thread.clear();
+  std::string TileText;
+  for (const TiledDim &D : P.Dims) {
+    Used.Tile[D.G.Iter] = D.Tile;
+    if (D.Points > 1)
+      Used.Thread[D.G.Iter] = D.Points;
+    if (D.Vec > 1)
+      Used.Vector[D.G.Iter] = D.Vec;
+    TileText += (TileText.empty() ? "" : " x ") + std::to_string(D.Tile) +
+                " (" + D.G.Iter + ")";
+  }
+  if (P.Strip)
+    Used.Tile[P.Strip->Iter] = P.StripSize;
+  for (const SharedTile &T : P.Tiles)
+    if (T.Key == T.FP.Array) // Once per array, not per reference group.
+      Used.Shared.push_back(T.FP.Array);
+  Used.Pad = S.Pad;
+  Used.Pipeline = P.Pipelined ? S.Pipeline : 0;
+  K.Remarks.push_back("tiled: blocks run tiles of " + TileText + ", " +
+                      std::to_string(P.Threads) + " threads each" +
+                      (P.Strip ? ", " + P.Strip->Iter + " in strips of " +
+                                     std::to_string(P.StripSize)
+                               : std::string()));
+  for (const SharedTile &T : P.Tiles) {
+    std::string Shape;
+    for (int64_t D : T.SharedDims)
+      Shape += "[" + std::to_string(D) + "]";
+    K.Remarks.push_back(
+        "'" + T.FP.Array + "' staged in shared memory as " + T.Name + Shape +
+        (T.Perm.size() == 2 && T.Perm[0] == 1 ? " (transposed)" : "") +
+        (T.Scale ? ", multiplied by '" + exprToString(*T.Scale) +
+                       "' as it is loaded (every point reads it so)"
+                 : ""));
+  }
+  for (const SharedTile &T : P.RegOperands) {
+    std::string Shape;
+    for (int64_t D : T.SharedDims)
+      Shape += "[" + std::to_string(D) + "]";
+    K.Remarks.push_back("'" + T.FP.Array +
+                        "' (the same elements for every "
+                        "point) loaded once per thread into registers as " +
+                        T.Name + Shape);
+  }
+  if (!P.Private.empty())
+    K.Remarks.push_back(
+        "register tile: " +
+        llvm::join(
+            llvm::map_range(P.Private, [](const auto &P) { return P.first; }),
+            ", ") +
+        " kept per point in registers");
+  if (P.Mma)
+    K.Remarks.push_back(
+        "full strips on the FP64 tensor cores: each warp's " +
+        std::to_string(P.Mma->WarpRows) + " (" + P.Mma->Tile.Rows.Iter +
+        ") x " + std::to_string(P.Mma->WarpCols) + " (" +
+        P.Mma->Tile.Cols.Iter +
+        ") points as blocks of 16 x 8, one mma.sync.m16n8k4 per block and 4 " +
+        "iterations of '" + P.Strip->Iter + "' (each sum still in order)");
+  else if (!P.NoMmaWhy.empty())
+    K.Remarks.push_back("full strips on FP64 FMA, not the tensor cores: " +
+                        P.NoMmaWhy);
+}
+
+} // namespace
+
+bool lowerTile(Kernel &K, TilePlan &P, const LoweringContext &Ctx) {
+  // A plan TileBands never filled in (DefaultTiles alone) tiles nothing.
+  return P.Dims.empty() || TileLowering(K, P, Ctx).run();
+}
+
+LoweredFunction lowerTiles(LoweredFunction LF, LoweringContext &Ctx) {
+  forEachTilePlan(LF, Ctx, lowerTile);
+  Ctx.TilePlans.clear();
+  return LF;
+}
+
+} // namespace c2cuda
