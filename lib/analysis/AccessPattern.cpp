@@ -170,6 +170,7 @@ private:
     R.Quot = std::make_shared<ConvContext>();
     R.Quot->OutsideWritten = &OutsideWritten;
     R.Quot->HostConstants = &F.HostConstants;
+    R.Quot->OpaqueConstants = &F.OpaqueConstants;
     std::vector<std::optional<Poly>> Subs;
     for (const ExprPtr &Idx : R.Ref->Indices) {
       std::string Why;
@@ -189,6 +190,7 @@ private:
     ConvContext DimCC;
     DimCC.Prefix = "r";
     DimCC.HostConstants = &F.HostConstants;
+    DimCC.OpaqueConstants = &F.OpaqueConstants;
     size_t N = P->Dims.size();
     std::vector<Poly> Strides(N, Poly::constant(1));
     bool StridesOk = true;
@@ -228,6 +230,7 @@ private:
     ConvContext CC;
     CC.OutsideWritten = &OutsideWritten;
     CC.HostConstants = &F.HostConstants;
+    CC.OpaqueConstants = &F.OpaqueConstants;
     std::vector<std::string> Cons, Exists;
     std::string Why;
     size_t NextCond = 0;

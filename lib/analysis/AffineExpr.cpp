@@ -218,7 +218,8 @@ std::optional<Poly> toPoly(const Expr &E, const Scope &S, ConvContext &C,
         Why = "it depends on '" + V.Name + "', which the nest assigns";
         return std::nullopt;
       }
-      if (C.HostConstants) {
+      if (C.HostConstants &&
+          !(C.OpaqueConstants && C.OpaqueConstants->count(V.Name))) {
         auto Def = C.HostConstants->find(V.Name);
         if (Def != C.HostConstants->end()) {
           // A definition with a division (`int w2 = w / 2;`) stands for

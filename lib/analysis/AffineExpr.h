@@ -112,6 +112,8 @@ struct ConvContext {
   const std::set<std::string> *OutsideWritten = nullptr;
   /// Function::HostConstants: outside names replaced by their definition.
   const std::map<std::string, ExprPtr> *HostConstants = nullptr;
+  /// Function::OpaqueConstants: host constants that stand for themselves.
+  const std::set<std::string> *OpaqueConstants = nullptr;
   std::string Prefix = "q";
   /// toPoly of each nest local's initializer, by initializer: a chain of
   /// locals each using the one before twice is expanded once, not 2^n

@@ -31,6 +31,30 @@ bool isFixedQuotient(const Expr &E, const std::set<std::string> &Fixed) {
   return OnlyFixed && Divides;
 }
 
+/// Whether E is a product of two factors that both read a name, reading
+/// only names in Fixed (no array, no call, no division): `n * m`,
+/// `(long)n * m * k`.
+bool isFixedProduct(const Expr &E, const std::set<std::string> &Fixed) {
+  const auto *B = llvm::dyn_cast<BinaryExpr>(&E);
+  if (!B || B->Op != BinaryOpKind::Mul || isFloating(B->Type))
+    return false;
+  bool OnlyFixed = true;
+  forEachExpr(E, [&](const Expr &X) {
+    if (const auto *V = llvm::dyn_cast<VarRef>(&X))
+      OnlyFixed &= Fixed.count(V->Name) != 0;
+    else if (llvm::isa<ArrayRef>(X) || llvm::isa<CallExpr>(X))
+      OnlyFixed = false;
+    else if (const auto *D = llvm::dyn_cast<BinaryExpr>(&X))
+      OnlyFixed &= D->Op != BinaryOpKind::Div && D->Op != BinaryOpKind::Rem;
+  });
+  auto ReadsName = [](const Expr &X) {
+    bool Reads = false;
+    forEachExpr(X, [&](const Expr &Y) { Reads |= llvm::isa<VarRef>(Y); });
+    return Reads;
+  };
+  return OnlyFixed && ReadsName(*B->LHS) && ReadsName(*B->RHS);
+}
+
 /// "c2c_m_div_2" for m / 2: the expression's words joined by underscores.
 std::string constantName(const Expr &E) {
   std::string Text = exprToString(E), Name = "c2c";
@@ -80,6 +104,9 @@ void nameParameterQuotients(Function &F, const std::set<std::string> &Fixed) {
     }
     return std::make_shared<VarRef>(It->second.first, Q->Type, Q->Loc);
   };
+  // A loop bound that multiplies sizes (`i < n * m`) is not affine either:
+  // its products are named.
+  std::set<const Expr *> Bounds;
   // A local initialized to one (`int mh = m / 2;` in the nest) stands for
   // its initializer in the analysis: the initializer is named too.
   std::set<const Expr *> LocalInits;
@@ -91,12 +118,28 @@ void nameParameterQuotients(Function &F, const std::set<std::string> &Fixed) {
       const auto *D = llvm::dyn_cast<DeclStmt>(&T);
       if (D && D->Init && isFixedQuotient(*D->Init, Fixed))
         LocalInits.insert(D->Init.get());
+      if (const auto *L = llvm::dyn_cast<ForStmt>(&T)) {
+        Bounds.insert(L->Lower.get());
+        Bounds.insert(L->Upper.get());
+      }
     });
   });
+  ExprRewriteFn Products = [&](const ExprPtr &E) -> ExprPtr {
+    if (!isFixedProduct(*E, Fixed))
+      return nullptr;
+    ExprPtr Name = NameOf(E);
+    F.OpaqueConstants.insert(llvm::cast<VarRef>(Name.get())->Name);
+    return Name;
+  };
   ExprRewriteFn Fn;
   Fn = [&](const ExprPtr &E) -> ExprPtr {
     if (LocalInits.count(E.get()))
       return NameOf(E);
+    if (Bounds.count(E.get())) {
+      ExprPtr Named = rewriteExpr(E, Products);
+      if (Named != E)
+        return rewriteExpr(Named, Fn);
+    }
     const auto *B = llvm::dyn_cast<BinaryExpr>(E.get());
     if (!B || B->Op != BinaryOpKind::Mul)
       return nullptr;

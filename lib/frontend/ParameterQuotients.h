@@ -1,4 +1,4 @@
-//===- ParameterQuotients.h - Quotients of sizes as constants --*- C++ -*-===//
+//===- ParameterQuotients.h - Sizes divided or multiplied -*- C++ -*-===//
 //
 // out[i * (m / 2) + j]: the row length m / 2 is a quotient of a parameter,
 // and i times a quotient is a product of two variables to the analysis
@@ -12,11 +12,17 @@
 // reads it (after any host constant it names), which the nest reads in its
 // place.
 //
-// Legal because the quotient reads only parameters the function never
-// assigns and host constants (Fixed), so it has one value for the whole
+// A loop bound that multiplies sizes (`for (i = 0; i < n * m; i++)` over a
+// flattened array) is not affine either, so nothing bounds the elements the
+// loop reaches; each product of sizes in a loop bound (`n * m`, `(long)n *
+// m * k`) is named the same way.
+//
+// Legal because the quotient or product reads only parameters the function
+// never assigns and host constants (Fixed), so it has one value for the whole
 // call, and the host computes it with C's integer division, as the nest
-// would. Loop bounds, and quotients not multiplied by anything (`i < n / 2`,
-// `a[i / 2]`), stay as written: the analysis handles those exactly.
+// would (a product in the bound's own type, so an overflow is the C's).
+// Quotients in loop bounds and quotients not multiplied by anything (`i < n
+// / 2`, `a[i / 2]`) stay as written: the analysis handles those exactly.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_FRONTEND_PARAMETERQUOTIENTS_H

@@ -590,6 +590,10 @@ struct Function {
   /// R + 1;`, with that initializer. Nests see them as known functions of
   /// the parameters, so bounds that use them still give extents.
   std::map<std::string, ExprPtr> HostConstants;
+  /// Host constants the analysis takes as parameters of their own, not as
+  /// their definitions: products of sizes in loop bounds (`n * m`), which
+  /// would make the bounds non-affine (frontend/ParameterQuotients.h).
+  std::set<std::string> OpaqueConstants;
   SourceLoc Loc;
   /// The definition's text in Module::SourceText: [DefBegin, DefEnd) byte
   /// offsets, storage class included, which whole-file output replaces.

@@ -277,6 +277,7 @@ bool FootprintBuilder::decompose() {
     ConvContext CC;
     CC.OutsideWritten = &Assigned;
     CC.HostConstants = &F.HostConstants;
+    CC.OpaqueConstants = &F.OpaqueConstants;
     std::vector<DimForm> Dims;
     for (const ExprPtr &Idx : S.Ref->Indices) {
       std::string W;
