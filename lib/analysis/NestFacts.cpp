@@ -29,6 +29,7 @@
 #include "analysis/Reductions.h"
 #include "ir/IRPrinter.h"
 #include "ir/IRRewrite.h"
+#include "ir/IRWalk.h"
 
 #include <isl/aff.h>
 #include <isl/ctx.h>
@@ -296,6 +297,7 @@ unsigned Analyzer::newInstance(const std::vector<ContextItem> &Stack,
   ConvContext CC;
   CC.OutsideWritten = &N.OutsideWritten;
   CC.HostConstants = &F.HostConstants;
+  CC.OpaqueConstants = &F.OpaqueConstants;
   std::vector<std::string> Cons, Exists;
   std::string Why;
   for (const ContextItem &C : Stack) {
@@ -412,6 +414,7 @@ void Analyzer::addLocalArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
   ConvContext CC;
   CC.OutsideWritten = &N.OutsideWritten;
   CC.HostConstants = &F.HostConstants;
+  CC.OpaqueConstants = &F.OpaqueConstants;
   std::vector<std::string> Cons;
   for (unsigned D = 0; D < Depth; ++D)
     Cons.push_back("o" + std::to_string(D) + " = it" + std::to_string(D));
@@ -473,6 +476,7 @@ void Analyzer::addArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
             {}, {},     "",   {},      nullptr};
   RR.CC.OutsideWritten = &N.OutsideWritten;
   RR.CC.HostConstants = &F.HostConstants;
+  RR.CC.OpaqueConstants = &F.OpaqueConstants;
   for (const ExprPtr &Idx : R.Indices) {
     std::string Why;
     RR.Subs.push_back(toPoly(*Idx, *Insts[Inst].Sc, RR.CC, Why));
@@ -700,6 +704,7 @@ void Analyzer::computeStrides(RawRef &R, const Instance &I) {
   ConvContext DimCC;
   DimCC.Prefix = "r";
   DimCC.HostConstants = &F.HostConstants;
+  DimCC.OpaqueConstants = &F.OpaqueConstants;
   if (R.Subs.size() == 1) {
     Offset = R.Subs[0];
   } else if (P && P->Dims.size() == R.Subs.size()) {
@@ -1745,4 +1750,35 @@ const char *c2cuda::spelling(LoopClass C) {
     return "sequential";
   }
   return "?";
+}
+
+int c2cuda::rowsAlong(const NestFacts &NF,
+                      const std::vector<const ForStmt *> &Ls,
+                      const std::string &Across,
+                      const std::set<const ArrayRef *> &Skip) {
+  std::map<const ArrayRef *, const ForStmt *> Refs;
+  for (const ForStmt *L : Ls)
+    forEachExprIn(L->Body, [&](const Expr &E) {
+      if (const auto *R = llvm::dyn_cast<ArrayRef>(&E); R && !Skip.count(R))
+        Refs[R] = L;
+    });
+  int AlongL = 0, AlongX = 0;
+  bool Strided = false;
+  for (const RefFacts &R : NF.Refs) {
+    auto In = Refs.find(R.Ref);
+    if (In == Refs.end())
+      continue;
+    auto OnX = R.ConstStride.find(Across);
+    Strided |=
+        !R.Affine || OnX == R.ConstStride.end() || std::abs(OnX->second) > 1;
+    auto Unit = [&](const std::string &It) {
+      auto I = R.ConstStride.find(It);
+      return I != R.ConstStride.end() && (I->second == 1 || I->second == -1);
+    };
+    AlongL += Unit(In->second->Iter);
+    AlongX += Unit(Across);
+  }
+  if (AlongL > AlongX)
+    return Strided ? 1 : 0;
+  return AlongX > 0 ? -1 : 0;
 }

@@ -132,6 +132,17 @@ struct FunctionFacts {
 /// negative) are reported to Diags as errors with a hint.
 FunctionFacts analyzeFunction(const Function &F, DiagnosticList &Diags);
 
+/// Whether the loops Ls of a nest read rows per iteration of its loop
+/// Across: 1 when more references of their bodies (leaving out Skip) are
+/// unit-stride along their own loop than along Across, and some reference
+/// is strided along Across (where each is the same or consecutive for
+/// consecutive iterations of Across, a thread per iteration reads coalesced
+/// already); -1 when fewer but some are along Across (a column per
+/// iteration, coalesced already); else 0.
+int rowsAlong(const NestFacts &NF, const std::vector<const ForStmt *> &Ls,
+              const std::string &Across,
+              const std::set<const ArrayRef *> &Skip = {});
+
 /// The dependences between the statements of a nest, for transforms that
 /// reorder them (RestructureNests). Each statement instance set has an isl
 /// name ("S3") and the nest's loops around it as its dimensions, it0 the

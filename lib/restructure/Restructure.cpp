@@ -156,7 +156,15 @@ void splitArgExtremumPass(Function &F, DiagnosticList &Diags) {
           auto It = NF.Loops.find(&L);
           return It != NF.Loops.end() && It->second.Parallel;
         };
-        return splitArgExtremum(N.Body, IsParallel, Counter, OrderFree, Diags);
+        // RowsPerWarp takes such rows in a nest without clauses.
+        bool Default =
+            static_cast<const NestSchedule &>(N.Clauses).isDefault() &&
+            N.Clauses.Origin.empty();
+        RowSearchFn ReadsRows = [&](const ForStmt &S, const ForStmt &P) {
+          return Default && rowsAlong(NF, {&S}, P.Iter) > 0;
+        };
+        return splitArgExtremum(N.Body, IsParallel, ReadsRows, Counter,
+                                OrderFree, Diags);
       },
       [&](NestStmt &N) {
         N.OrderFree.insert(OrderFree.begin(), OrderFree.end());

@@ -235,25 +235,26 @@ StmtList split(const ArgExtremum &A, unsigned N,
 class Splitter {
 public:
   Splitter(const std::function<bool(const ForStmt &)> &IsParallel,
-           unsigned &Counter, std::map<std::string, std::string> &OrderFree,
-           DiagnosticList &Diags)
-      : IsParallel(IsParallel), Counter(Counter), OrderFree(OrderFree),
-        Diags(Diags) {}
+           const RowSearchFn &ReadsRows, unsigned &Counter,
+           std::map<std::string, std::string> &OrderFree, DiagnosticList &Diags)
+      : IsParallel(IsParallel), ReadsRows(ReadsRows), Counter(Counter),
+        OrderFree(OrderFree), Diags(Diags) {}
 
-  /// L rewritten; L itself (the same nodes) when nothing changed.
-  StmtList rewrite(const StmtList &L, bool InParallel) {
+  /// L rewritten; L itself (the same nodes) when nothing changed. Par: the
+  /// innermost parallel loop around L, if any.
+  StmtList rewrite(const StmtList &L, const ForStmt *Par) {
     StmtList Out;
     bool Changed = false;
     for (const StmtPtr &S : L) {
       if (const auto *F = dyn_cast<ForStmt>(S.get())) {
-        if (!InParallel)
+        if (!Par || (ReadsRows && ReadsRows(*F, *Par)))
           if (std::optional<ArgExtremum> A = match(*F)) {
             StmtList New = split(*A, Counter++, OrderFree, Diags);
             Out.insert(Out.end(), New.begin(), New.end());
             Changed = true;
             continue;
           }
-        StmtList Body = rewrite(F->Body, InParallel || IsParallel(*F));
+        StmtList Body = rewrite(F->Body, IsParallel(*F) ? F : Par);
         if (Body == F->Body) {
           Out.push_back(S);
           continue;
@@ -265,8 +266,7 @@ public:
         Out.push_back(G);
         Changed = true;
       } else if (const auto *I = dyn_cast<IfStmt>(S.get())) {
-        StmtList Then = rewrite(I->Then, InParallel),
-                 Else = rewrite(I->Else, InParallel);
+        StmtList Then = rewrite(I->Then, Par), Else = rewrite(I->Else, Par);
         if (Then == I->Then && Else == I->Else) {
           Out.push_back(S);
           continue;
@@ -283,6 +283,7 @@ public:
 
 private:
   const std::function<bool(const ForStmt &)> &IsParallel;
+  const RowSearchFn &ReadsRows;
   unsigned &Counter;
   std::map<std::string, std::string> &OrderFree;
   DiagnosticList &Diags;
@@ -299,11 +300,14 @@ bool hasArgExtremum(const StmtList &Body) {
   return Found;
 }
 
-StmtList splitArgExtremum(
-    const StmtList &Body,
-    const std::function<bool(const ForStmt &)> &IsParallel, unsigned &Counter,
-    std::map<std::string, std::string> &OrderFree, DiagnosticList &Diags) {
-  return Splitter(IsParallel, Counter, OrderFree, Diags).rewrite(Body, false);
+StmtList
+splitArgExtremum(const StmtList &Body,
+                 const std::function<bool(const ForStmt &)> &IsParallel,
+                 const RowSearchFn &ReadsRows, unsigned &Counter,
+                 std::map<std::string, std::string> &OrderFree,
+                 DiagnosticList &Diags) {
+  return Splitter(IsParallel, ReadsRows, Counter, OrderFree, Diags)
+      .rewrite(Body, nullptr);
 }
 
 } // namespace c2cuda

@@ -33,7 +33,10 @@
 // steps towards its bound (< or <= up, > or >= down); e has m's type.
 // Loops nested in a parallel loop are left alone (a thread per outer
 // iteration already searches each; two passes would only double its
-// work): IsParallel answers that for each enclosing loop.
+// work): IsParallel answers that for each enclosing loop. Except where
+// the search reads rows across that loop (`A[i][j]` over j, i parallel)
+// in a nest without schedule clauses: then RowsPerWarp gives each row a
+// warp, and each pass reads the row coalesced (argmax per row: 4x).
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_RESTRUCTURE_SPLITARGEXTREMUM_H
@@ -51,14 +54,23 @@ namespace c2cuda {
 /// Whether a loop of Body could be split (a cheap test before analysis).
 bool hasArgExtremum(const StmtList &Body);
 
+/// Whether a search loop inside a parallel loop reads rows across it (so
+/// that its two passes can each run over the lanes of a warp per row).
+using RowSearchFn =
+    std::function<bool(const ForStmt &Search, const ForStmt &Parallel)>;
+
 /// Body with every argmax/argmin loop split, except those inside a loop
-/// for which IsParallel answers true. New scalars are named c2c_best<N> and
-/// c2c_at<N>, N counting from Counter; each c2c_best<N> is added to
-/// OrderFree with the reason remarks give for running it in parallel.
-StmtList splitArgExtremum(
-    const StmtList &Body,
-    const std::function<bool(const ForStmt &)> &IsParallel, unsigned &Counter,
-    std::map<std::string, std::string> &OrderFree, DiagnosticList &Diags);
+/// for which IsParallel answers true, unless ReadsRows answers true for
+/// the search and the innermost such loop. New scalars are named
+/// c2c_best<N> and c2c_at<N>, N counting from Counter; each c2c_best<N> is
+/// added to OrderFree with the reason remarks give for running it in
+/// parallel.
+StmtList
+splitArgExtremum(const StmtList &Body,
+                 const std::function<bool(const ForStmt &)> &IsParallel,
+                 const RowSearchFn &ReadsRows, unsigned &Counter,
+                 std::map<std::string, std::string> &OrderFree,
+                 DiagnosticList &Diags);
 
 } // namespace c2cuda
 

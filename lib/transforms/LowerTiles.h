@@ -1,5 +1,4 @@
-//===- LowerTiles.h - A kernel's tile plan as its per-thread program -*- C++
-//-*-//
+//===- LowerTiles.h - A tile plan as a per-thread program -----*- C++ -*-===//
 //
 // The last stage of tiling (TilePlan.h): rewrites each planned kernel from
 // MapToGrid's grid-stride form into an explicit per-thread program

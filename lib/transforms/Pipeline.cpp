@@ -6,6 +6,9 @@
 //   MapToGrid               parallel band -> grid loops, block shape
 //   ReduceAcrossLanes       a reduction loop along rows -> the lanes of a
 //                           warp per point (default schedule only)
+//   RowsPerWarp             several loops along a row -> a warp per
+//                           point, each loop over its lanes (default
+//                           schedule only)
 //   DeferAccumulatorStarts  sums loaded before a loop start from zero;
 //                           the start is added after it
 //   PackCheckerboards       a 2-D array swept one colour at a time in a
@@ -54,6 +57,7 @@
 #include "ReductionPolicy.h"
 #include "RegisterOperands.h"
 #include "RelaxFloatArithmetic.h"
+#include "RowsPerWarp.h"
 #include "StripMine.h"
 #include "TileBands.h"
 #include "TilePlan.h"
@@ -87,6 +91,12 @@ const std::vector<LoweringPass> &passes() {
        "(default schedule only)",
        [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
          return reduceAcrossLanes(std::move(LF), Ctx);
+       }},
+      {"RowsPerWarp",
+       "a point running several loops along a row -> a warp per point, "
+       "each loop over its lanes (default schedule only)",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return rowsPerWarp(std::move(LF), Ctx);
        }},
       {"DeferAccumulatorStarts",
        "sums loaded before a loop start from zero; the start is added after "
@@ -318,12 +328,12 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
       }
   } else {
     for (const LoweringPass &P : passes()) {
-      // ReduceAcrossLanes and DefaultTiles choose a schedule: with default
-      // tiling only.
-      bool Skip =
-          ((P.Name == "ReduceAcrossLanes" || P.Name == "DefaultTiles") &&
-           !Opts.TileByDefault) ||
-          (P.Name == "PackCheckerboards" && !Opts.CheckerboardLayout);
+      // ReduceAcrossLanes, RowsPerWarp and DefaultTiles choose a schedule:
+      // with default tiling only.
+      bool Skip = ((P.Name == "ReduceAcrossLanes" || P.Name == "RowsPerWarp" ||
+                    P.Name == "DefaultTiles") &&
+                   !Opts.TileByDefault) ||
+                  (P.Name == "PackCheckerboards" && !Opts.CheckerboardLayout);
       if (!Skip)
         LF = P.Run(std::move(LF), Ctx, Opts);
       dumpAfter(P.Name, LF, Ctx, Opts);

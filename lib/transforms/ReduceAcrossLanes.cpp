@@ -3,6 +3,7 @@
 #include "ReduceAcrossLanes.h"
 
 #include "IRQueries.h"
+#include "LaneReductions.h"
 #include "ReductionPolicy.h"
 #include "TripCount.h"
 #include "WarpShuffle.h"
@@ -29,22 +30,6 @@ constexpr int64_t Lanes = 32;
 constexpr int64_t WarpsPerRow = 8;
 /// Threads sharing the reduction loop of one point in the other form.
 constexpr int64_t Slices = 32;
-
-/// One reduction of the loop: its accumulator and how partials combine.
-struct LaneReduction {
-  /// The accumulator: a scalar, or an array element the loop does not move.
-  ExprPtr Target;
-  std::string Acc, Part;
-  /// Where partials start: the operator's identity (null: none).
-  ExprPtr Identity;
-  /// The accumulator as the user wrote it, for remarks.
-  std::string Shown;
-  /// The target's references in the loop (array elements only).
-  std::vector<const ArrayRef *> Refs;
-  ScalarKind Type;
-  AtomicKind Kind;
-  std::string Permission;
-};
 
 class LaneReducer {
 public:
@@ -122,7 +107,13 @@ public:
     if (At == K.Body.size())
       return false;
     L = llvm::cast<ForStmt>(K.Body[At].get());
-    if (!reductions(Declared) || !deferrable())
+    std::optional<std::vector<LaneReduction>> Found =
+        laneReductions(*L, Nest, Ctx, Declared, /*Elements=*/true,
+                       /*WritesArrays=*/false);
+    if (!Found)
+      return false;
+    Reds = std::move(*Found);
+    if (!deferrable())
       return false;
     // A loop with literal bounds is a short window (a stencil's taps):
     // hundreds of threads would share a handful of iterations.
@@ -133,91 +124,17 @@ public:
     for (size_t I = At + 1; I < K.Body.size(); ++I)
       if (holdsLoop({K.Body[I]}))
         return false;
-    int Along = contiguousAlong();
+    // The accumulators' elements are touched once per point afterwards.
+    std::set<const ArrayRef *> Targets;
+    for (const LaneReduction &R : Reds)
+      Targets.insert(R.Refs.begin(), R.Refs.end());
+    int Along = rowsAlong({L}, *X, Nest, Ctx, Targets);
     if (Along != 0)
       rewriteSplit(At, /*Rows=*/Along > 0);
     return K.ExplicitThreads;
   }
 
 private:
-  /// The reductions of L, when every one qualifies.
-  bool reductions(const std::set<std::string> &Declared) {
-    const LoopFacts *LF = Ctx.loopFacts(&Nest, L);
-    if (!LF || LF->Class != LoopClass::Reduction || LF->Reductions.empty())
-      return false;
-    std::set<std::string> Targets, TargetArrays;
-    std::set<std::string> Own;
-    forEachDecl(L->Body, Own);
-    Own.insert(L->Iter);
-    for (const ReductionFacts &R : LF->Reductions) {
-      if (R.Stmts.empty() || (R.IsScalar && !Declared.count(R.Target)))
-        return false;
-      LaneReduction LR;
-      LR.Target = R.Stmts.front()->LHS;
-      LR.Acc = R.IsScalar ? R.Target : reductionVar(Nest, R);
-      if (!R.IsScalar) {
-        // One element, the same for every iteration of L.
-        std::set<std::string> Used;
-        collectVarNames(*LR.Target, Used);
-        for (const std::string &N : Used)
-          if (Own.count(N))
-            return false;
-        for (const AssignStmt *S : R.Stmts) {
-          if (!sameExpr(*S->LHS, *LR.Target))
-            return false;
-          LR.Refs.push_back(llvm::cast<ArrayRef>(S->LHS.get()));
-        }
-        if (!TargetArrays.insert(LR.Acc).second)
-          return false;
-      }
-      LR.Part = "c2c_part_" + LR.Acc;
-      LR.Type = R.Type;
-      LR.Shown = R.Target;
-      if (R.IsScalar && Nest.StandsFor.count(R.Target))
-        LR.Shown = Nest.StandsFor.at(R.Target);
-      LR.Permission = reductionPermission(Ctx, Nest, R);
-      if (LR.Permission.empty() || isNarrowInteger(R.Type) ||
-          sizeInBytes(R.Type) < 4)
-        return false;
-      for (const AssignStmt *S : R.Stmts) {
-        std::string Why;
-        std::optional<AtomicForm> F = atomicForm(*S, R.Op, Why);
-        if (!F)
-          return false;
-        AtomicKind Kind =
-            F->Kind == AtomicKind::Sub ? AtomicKind::Add : F->Kind;
-        if (S != R.Stmts.front() && Kind != LR.Kind)
-          return false;
-        LR.Kind = Kind;
-      }
-      LR.Identity = reductionIdentity(LR.Kind, LR.Type);
-      (R.IsScalar ? Targets : TargetArrays).insert(LR.Acc);
-      Reds.push_back(LR);
-    }
-    // Besides its targets, L writes only scalars it declares.
-    for (const std::string &N : collectAssignedScalars(L->Body))
-      if (!Targets.count(N) && !Own.count(N))
-        return false;
-    for (const std::string &A : collectWrittenArrays(L->Body))
-      if (!TargetArrays.count(A))
-        return false;
-    return true;
-  }
-
-  static void forEachDecl(const StmtList &Body, std::set<std::string> &Out) {
-    for (const StmtPtr &S : Body) {
-      if (const auto *D = dyn_cast<DeclStmt>(S.get()))
-        Out.insert(D->Name);
-      else if (const auto *F = dyn_cast<ForStmt>(S.get())) {
-        Out.insert(F->Iter);
-        forEachDecl(F->Body, Out);
-      } else if (const auto *If = dyn_cast<IfStmt>(S.get())) {
-        forEachDecl(If->Then, Out);
-        forEachDecl(If->Else, Out);
-      }
-    }
-  }
-
   /// Whether the array writes before L (`y[i] = 0`) may run on the first
   /// thread of a point after L instead of before it: nothing else before L and
   /// nothing in L reads those arrays (besides the accumulators, which lanes
@@ -254,63 +171,6 @@ private:
     return isa<IntLit>(V);
   }
 
-  /// 1 when more references of L's body are unit-stride along L than along
-  /// the mapped loop (a row read per point) and some reference is strided
-  /// along the mapped loop (where each is the same or consecutive for
-  /// consecutive points, a thread per point reads coalesced already: a
-  /// 16-tap filter ran 200x slower in blocks); -1 when fewer but some are
-  /// along the mapped loop (a column per point, coalesced already); else 0.
-  int contiguousAlong() {
-    const NestFacts *NF = Ctx.nestFacts(&Nest);
-    if (!NF)
-      return false;
-    std::set<const ArrayRef *> Refs = collectArrayRefs(L->Body);
-    // The accumulators' elements are touched once per point afterwards.
-    for (const LaneReduction &R : Reds)
-      for (const ArrayRef *T : R.Refs)
-        Refs.erase(T);
-    int AlongL = 0, AlongX = 0;
-    bool Strided = false;
-    for (const RefFacts &R : NF->Refs) {
-      if (!Refs.count(R.Ref))
-        continue;
-      auto OnX = R.ConstStride.find(X->Iter);
-      Strided |=
-          !R.Affine || OnX == R.ConstStride.end() || std::abs(OnX->second) > 1;
-      auto Unit = [&](const std::string &It) {
-        auto I = R.ConstStride.find(It);
-        return I != R.ConstStride.end() && (I->second == 1 || I->second == -1);
-      };
-      AlongL += Unit(L->Iter);
-      AlongX += Unit(X->Iter);
-    }
-    if (AlongL > AlongX)
-      return Strided ? 1 : 0;
-    return AlongX > 0 ? -1 : 0;
-  }
-
-  /// L as run by one of Ways threads sharing it: iterations First, First +
-  /// Ways, ... into the partials.
-  StmtPtr splitLoop(ExprPtr First, int64_t Ways) {
-    std::string Trip = "c2c_trip_" + L->Iter;
-    std::string Q = "c2c_q_" + L->Iter;
-    StmtList Inner;
-    Inner.push_back(decl(L->Iter, L->IterType,
-                         addL(L->Lower, mulL(lvar(Q), llit(L->Step)))));
-    StmtList Body = rewriteStmts(L->Body, [&](const ExprPtr &E) -> ExprPtr {
-      for (const LaneReduction &R : Reds)
-        if (sameExpr(*E, *R.Target))
-          return var(R.Part, R.Type);
-      return nullptr;
-    });
-    Inner.insert(Inner.end(), Body.begin(), Body.end());
-    auto Loop = std::make_shared<ForStmt>(
-        Q, ScalarKind::Long, cast(First, ScalarKind::Long), LoopCmp::LT,
-        lvar(Trip), Ways, std::move(Inner), L->Loc);
-    Loop->Unroll = 4;
-    return Loop;
-  }
-
   /// The point of the mapped loop for grid index c2c_t_x.
   StmtPtr pointDecl() const {
     return decl(X->Iter, X->IterType,
@@ -327,30 +187,6 @@ private:
                                             var(R.Part, R.Type), R.Type)));
     Out.insert(Out.end(), K.Body.begin() + At + 1, K.Body.end());
     return Out;
-  }
-
-  /// Points in block-uniform rounds of PerBlock per block: c2c_t_x is
-  /// (block + round * gridDim.x) * PerBlock + Offset.
-  StmtList rounds(int64_t PerBlock, ExprPtr Offset, StmtList Round) const {
-    ExprPtr GridX = cast(builtin("gridDim", 0), ScalarKind::Long);
-    StmtList New;
-    New.push_back(decl("c2c_trip_x", ScalarKind::Long, X->TripCount));
-    New.push_back(decl(
-        "c2c_rounds", ScalarKind::Long,
-        bin(BinaryOpKind::Div,
-            addL(ceilDivL(lvar("c2c_trip_x"), PerBlock), addL(GridX, llit(-1))),
-            GridX, ScalarKind::Long)));
-    Round.insert(
-        Round.begin(),
-        decl("c2c_t_x", ScalarKind::Long,
-             addL(mulL(addL(cast(builtin("blockIdx", 0), ScalarKind::Long),
-                            mulL(lvar("c2c_round"), GridX)),
-                       llit(PerBlock)),
-                  cast(Offset, ScalarKind::Long))));
-    New.push_back(std::make_shared<ForStmt>(
-        "c2c_round", ScalarKind::Long, llit(0), LoopCmp::LT, lvar("c2c_rounds"),
-        1, std::move(Round), X->Loc));
-    return New;
   }
 
   /// The statements of Kept that Uses needs (they declare or assign what
@@ -416,7 +252,7 @@ private:
                          : Ty;
     StmtList Loop = {
         decl("c2c_trip_" + L->Iter, ScalarKind::Long, buildTripCount(*L)),
-        splitLoop(First, Rows ? Lanes * WarpsPerRow : Slices)};
+        splitLoopOver(*L, First, Rows ? Lanes * WarpsPerRow : Slices, Reds)};
     StmtList Pre = keptFor(Loop);
     Mine.insert(Mine.end(), Pre.begin(), Pre.end());
     Mine.insert(Mine.end(), Loop.begin(), Loop.end());
@@ -462,8 +298,8 @@ private:
       D->Storage = StorageKind::Shared;
       New.push_back(D);
     }
-    StmtList Body =
-        rounds(Rows ? 1 : Lanes, Rows ? llit(0) : Tx, std::move(Round));
+    StmtList Body = pointRounds(*X, Rows ? 1 : Lanes, Rows ? llit(0) : Tx,
+                                std::move(Round));
     New.insert(New.end(), Body.begin(), Body.end());
     std::string N = std::to_string(Ways);
     if (Rows)

@@ -1,5 +1,4 @@
-//===- UseTensorCores.h - Tiled double products on FP64 tensor cores -*- C++
-//-*-//
+//===- UseTensorCores.h - Double products on FP64 tensor cores -*- C++ -*-===//
 //
 // A stage of tiling (TilePlan.h): a planned kernel whose strip body is one
 // update of a double register tile by a product of a row operand and a
