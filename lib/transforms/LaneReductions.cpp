@@ -159,4 +159,20 @@ StmtList pointRounds(const GridLoop &X, int64_t PerBlock, ExprPtr Offset,
   return New;
 }
 
+void makeLaneKernel(Kernel &K, StmtList Body, const GridLoop &X, int64_t BlockY,
+                    int64_t PerBlock) {
+  ExprPtr Trip = X.TripCount;
+  K.Body = std::move(Body);
+  K.Grid.clear();
+  K.ExplicitThreads = true;
+  K.FitBlockToTrip = false;
+  K.Block[0] = 32;
+  K.Block[1] = static_cast<unsigned>(BlockY);
+  K.Block[2] = 1;
+  K.GridDims[0] = ceilDivL(Trip, PerBlock);
+  K.GridDims[1] = llit(1);
+  K.GridDims[2] = llit(1);
+  K.Schedule = NestSchedule();
+}
+
 } // namespace c2cuda

@@ -67,6 +67,12 @@ StmtPtr splitLoopOver(const ForStmt &L, ExprPtr First, int64_t Ways,
 StmtList pointRounds(const GridLoop &X, int64_t PerBlock, ExprPtr Offset,
                      StmtList Round);
 
+/// K becomes an explicit-thread kernel running Body in blocks of 32 x
+/// BlockY threads, PerBlock of X's points per block; its schedule is the
+/// default one (no clause spells these mappings: "(default)" atop it).
+void makeLaneKernel(Kernel &K, StmtList Body, const GridLoop &X, int64_t BlockY,
+                    int64_t PerBlock);
+
 } // namespace c2cuda
 
 #endif // C2CUDA_TRANSFORMS_LANEREDUCTIONS_H

@@ -339,19 +339,7 @@ private:
     };
     llvm::erase_if(K.Remarks, Stale);
     K.Remarks.push_back(Remark + What);
-    K.Body = std::move(New);
-    K.Grid.clear();
-    K.ExplicitThreads = true;
-    K.FitBlockToTrip = false;
-    K.Block[0] = Lanes;
-    K.Block[1] = BlockY;
-    K.Block[2] = 1;
-    K.GridDims[0] = ceilDivL(G.TripCount, PerBlock);
-    K.GridDims[1] = llit(1);
-    K.GridDims[2] = llit(1);
-    // No clause spells this mapping: the kernel is what a nest without
-    // clauses gets, which the comment atop it says ("(default)").
-    K.Schedule = NestSchedule();
+    makeLaneKernel(K, std::move(New), G, BlockY, PerBlock);
   }
 
   Kernel &K;

@@ -279,18 +279,7 @@ private:
         " split over its lanes: consecutive lanes read consecutive elements" +
         (Reduced.empty() ? std::string()
                          : "; " + Reduced + " combined with warp shuffles"));
-    K.Body = std::move(New);
-    K.Grid.clear();
-    K.ExplicitThreads = true;
-    K.FitBlockToTrip = false;
-    K.Block[0] = Lanes;
-    K.Block[1] = Warps;
-    K.Block[2] = 1;
-    K.GridDims[0] = ceilDivL(G.TripCount, Warps);
-    K.GridDims[1] = llit(1);
-    K.GridDims[2] = llit(1);
-    // No clause spells this mapping ("(default)" atop the kernel).
-    K.Schedule = NestSchedule();
+    makeLaneKernel(K, std::move(New), G, Warps, Warps);
   }
 
   Kernel &K;
