@@ -95,6 +95,7 @@ public:
     std::set<const ArrayRef *> Skip;
     if (rowsAlong(Loops, *X, Nest, Ctx, Skip) <= 0)
       return false;
+    fuseRowLoops();
     rewrite();
     return true;
   }
@@ -169,6 +170,72 @@ private:
           return false;
     }
     return true;
+  }
+
+  /// Whether the loops of Row parts P and then Q may run as one loop, each
+  /// iteration running P's body then Q's: the same iterator and bounds, no
+  /// array one writes and the other touches unless each element is the
+  /// same iteration's in both (sameLanes: then that iteration runs P's
+  /// access before Q's, as the C does), no scalar one assigns that the
+  /// other reads (a reduction's total is known only after its loop), and
+  /// no name both bodies declare.
+  bool fusible(const Part &P, const Part &Q) const {
+    if (P.How != Part::Row || Q.How != Part::Row)
+      return false;
+    const auto &L = *llvm::cast<ForStmt>(P.S.get());
+    const auto &M = *llvm::cast<ForStmt>(Q.S.get());
+    if (L.Iter != M.Iter || L.Step != M.Step || L.Cmp != M.Cmp ||
+        !sameExpr(*L.Lower, *M.Lower) || !sameExpr(*L.Upper, *M.Upper))
+      return false;
+    for (const std::string &A : P.Touches)
+      if (Q.Touches.count(A) && (P.Writes.count(A) || Q.Writes.count(A)) &&
+          !sameLanes(P, Q, A))
+        return false;
+    auto Reads = [](const ForStmt &F) {
+      std::set<std::string> Names;
+      collectVarNames(F.Body, Names);
+      return Names;
+    };
+    std::set<std::string> ReadP = Reads(L), ReadQ = Reads(M);
+    for (const std::string &N : collectAssignedScalars(L.Body))
+      if (ReadQ.count(N) && N != L.Iter)
+        return false;
+    for (const std::string &N : collectAssignedScalars(M.Body))
+      if (ReadP.count(N) && N != M.Iter)
+        return false;
+    std::set<std::string> Own;
+    for (const StmtPtr &S : L.Body)
+      if (const auto *D = dyn_cast<DeclStmt>(S.get()))
+        Own.insert(D->Name);
+    for (const StmtPtr &S : M.Body)
+      if (const auto *D = dyn_cast<DeclStmt>(S.get()); D && Own.count(D->Name))
+        return false;
+    return true;
+  }
+
+  /// Consecutive row loops that may run as one are one part: one pass
+  /// over the row instead of several (rowrange's minimum and maximum).
+  void fuseRowLoops() {
+    std::vector<Part> Out;
+    for (Part &P : Parts) {
+      if (!Out.empty() && fusible(Out.back(), P)) {
+        Part &Q = Out.back();
+        const auto &L = *llvm::cast<ForStmt>(Q.S.get());
+        const auto &M = *llvm::cast<ForStmt>(P.S.get());
+        StmtList Body = L.Body;
+        Body.insert(Body.end(), M.Body.begin(), M.Body.end());
+        Q.S =
+            std::make_shared<ForStmt>(L.Iter, L.IterType, L.Lower, L.Cmp,
+                                      L.Upper, L.Step, std::move(Body), L.Loc);
+        Q.Reds.insert(Q.Reds.end(), P.Reds.begin(), P.Reds.end());
+        Q.Touches.insert(P.Touches.begin(), P.Touches.end());
+        Q.Writes.insert(P.Writes.begin(), P.Writes.end());
+        Fused = true;
+        continue;
+      }
+      Out.push_back(std::move(P));
+    }
+    Parts = std::move(Out);
   }
 
   ExprPtr inRange() const {
@@ -278,7 +345,9 @@ private:
             ", ") +
         " split over its lanes: consecutive lanes read consecutive elements" +
         (Reduced.empty() ? std::string()
-                         : "; " + Reduced + " combined with warp shuffles"));
+                         : "; " + Reduced + " combined with warp shuffles") +
+        (Fused ? "; consecutive loops with the same bounds run as one pass"
+               : ""));
     makeLaneKernel(K, std::move(New), G, Warps, Warps);
   }
 
@@ -287,6 +356,8 @@ private:
   const LoweringContext &Ctx;
   const GridLoop *X = nullptr;
   std::vector<Part> Parts;
+  /// Some row loops were fused (fuseRowLoops).
+  bool Fused = false;
   std::set<std::string> Declared;
   std::vector<const DeclStmt *> Scalars;
 };

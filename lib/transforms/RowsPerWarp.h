@@ -10,7 +10,9 @@
 // split over the lanes (lane l on iterations l, l + 32, ...: a warp reads
 // 32 consecutive elements), each reduction into per-lane partials that a
 // butterfly of warp shuffles combines so that every lane holds the total,
-// which is then combined into the accumulator. The statements between the
+// which is then combined into the accumulator. Consecutive loops with the
+// same bounds that touch no element in common from different lanes and
+// read nothing the other sets run as one pass. The statements between the
 // loops run in every lane when they only set the point's own scalars (all
 // lanes hold the same values), in lane 0 when they write arrays; a barrier
 // separates parts of the body whose array accesses may conflict.

@@ -34,7 +34,8 @@ void rownorm(int m, int n, double A[m][n], double nrm[m]) {
       A[i][j] = A[i][j] / nrm[i];
   }
 }
-// Integer minimum and maximum: exact in any order, no clause needed.
+// Integer minimum and maximum: exact in any order, no clause needed; the
+// two loops touch nothing in common and run as one pass over the row.
 void rowrange(int m, int n, const int A[m][n], int lo[m], int hi[m]) {
 #pragma c2cuda kernel
   for (int i = 0; i < m; i++) {
@@ -108,14 +109,14 @@ void rowsoftsum(int m, int n, const float x[m][n], float y[m][n]) {
 // RUN: %c2cuda-check %s --size m=19,n=130 --trials 2 | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size m=9,n=2 --trials 2 | FileCheck --check-prefix=ORACLE %s
 
-// REMARK: {{^}}{{.*}}rows-per-warp.c:71:5: remark: the search for the maximum of 'bv' and where it is ('best') runs as two reductions: the maximum, then the first iteration holding it; both run in parallel{{$}}
+// REMARK: {{^}}{{.*}}rows-per-warp.c:72:5: remark: the search for the maximum of 'bv' and where it is ('best') runs as two reductions: the maximum, then the first iteration holding it; both run in parallel{{$}}
 // REMARK: {{^}}{{.*}}rows-per-warp.c:11:3: remark: mapped i -> warps (blocks of 32x8 threads, a warp per i); the loops over 'j' split over its lanes: consecutive lanes read consecutive elements; mx (allowed by 'reduction(max: mx)'), s (allowed by 'reduction(+: s)') combined with warp shuffles{{$}}
 // REMARK: {{^}}{{.*}}rows-per-warp.c:28:3: remark: mapped i -> warps {{.*}}; q (allowed by 'reduction(+: q)') combined with warp shuffles{{$}}
-// REMARK: {{^}}{{.*}}rows-per-warp.c:40:3: remark: mapped i -> warps {{.*}}; a (allowed by exact integer arithmetic), b (allowed by exact integer arithmetic) combined with warp shuffles{{$}}
-// REMARK: {{^}}{{.*}}rows-per-warp.c:52:3: remark: mapped i -> warps {{.*}}; s (allowed by 'reduction(+: s)') combined with warp shuffles{{$}}
-// REMARK: {{^}}{{.*}}rows-per-warp.c:68:3: remark: mapped i -> warps {{.*}}; c2c_best0 (allowed by its use: only the extremum's value is kept, which no order changes), c2c_at0 (allowed by exact integer arithmetic) combined with warp shuffles{{$}}
-// REMARK-NOT: rows-per-warp.c:84:5: remark: the search
-// REMARK: {{^}}{{.*}}rows-per-warp.c:95:3: remark: j runs sequentially in each thread: reduction into s (+) across iterations of 'j'{{$}}
+// REMARK: {{^}}{{.*}}rows-per-warp.c:41:3: remark: mapped i -> warps {{.*}}; a (allowed by exact integer arithmetic), b (allowed by exact integer arithmetic) combined with warp shuffles; consecutive loops with the same bounds run as one pass{{$}}
+// REMARK: {{^}}{{.*}}rows-per-warp.c:53:3: remark: mapped i -> warps {{.*}}; s (allowed by 'reduction(+: s)') combined with warp shuffles{{$}}
+// REMARK: {{^}}{{.*}}rows-per-warp.c:69:3: remark: mapped i -> warps {{.*}}; c2c_best0 (allowed by its use: only the extremum's value is kept, which no order changes), c2c_at0 (allowed by exact integer arithmetic) combined with warp shuffles{{$}}
+// REMARK-NOT: rows-per-warp.c:85:5: remark: the search
+// REMARK: {{^}}{{.*}}rows-per-warp.c:96:3: remark: j runs sequentially in each thread: reduction into s (+) across iterations of 'j'{{$}}
 
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) softmax_kernel0(
 // CHECK:      {{^}}    long long c2c_t_x = ((long long)blockIdx.x + c2c_round * (long long)gridDim.x) * 8LL + (long long)threadIdx.y;{{$}}
@@ -141,6 +142,9 @@ void rowsoftsum(int m, int n, const float x[m][n], float y[m][n]) {
 // CHECK-NEXT: {{^}}      nrm[i] = sqrt(q);{{$}}
 // CHECK-NEXT: {{^}}    }{{$}}
 // CHECK-NEXT: {{^}}    __syncthreads();{{$}}
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) rowrange_kernel0(
+// CHECK:      {{^}}        c2c_part2_a = A[(long long)i * n + j] < c2c_part2_a ? A[(long long)i * n + j] : c2c_part2_a;{{$}}
+// CHECK-NEXT: {{^}}        c2c_part3_b = A[(long long)i * n + j] > c2c_part3_b ? A[(long long)i * n + j] : c2c_part3_b;{{$}}
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) shifted_kernel0(
 // CHECK:      {{^}}        y[(long long)i * n + j] = x[(long long)i * n + j] - s / (float)n;{{$}}
 // CHECK:      {{^}}    __syncthreads();{{$}}
