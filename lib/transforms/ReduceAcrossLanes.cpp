@@ -117,7 +117,7 @@ public:
       return false;
     // A loop with literal bounds is a short window (a stencil's taps):
     // hundreds of threads would share a handful of iterations.
-    if (literal(L->Lower) && literal(L->Upper))
+    if (isIntLiteral(*L->Lower) && isIntLiteral(*L->Upper))
       return false;
     // Loops after L would run in one thread of the block per point
     // (softmax's three row loops: 2x slower than a thread per row).
@@ -161,14 +161,6 @@ private:
       if (Used.count(N))
         return false;
     return true;
-  }
-
-  /// Whether E is an integer literal (through casts).
-  static bool literal(const ExprPtr &E) {
-    const Expr *V = E.get();
-    while (const auto *C = dyn_cast<CastExpr>(V))
-      V = C->Operand.get();
-    return isa<IntLit>(V);
   }
 
   /// The point of the mapped loop for grid index c2c_t_x.

@@ -35,14 +35,6 @@ struct Part {
   std::set<std::string> Touches, Writes;
 };
 
-/// Whether E is an integer literal (through casts).
-bool literal(const ExprPtr &E) {
-  const Expr *V = E.get();
-  while (const auto *C = dyn_cast<CastExpr>(V))
-    V = C->Operand.get();
-  return isa<IntLit>(V);
-}
-
 class RowWarper {
 public:
   RowWarper(Kernel &K, const NestStmt &Nest, const LoweringContext &Ctx)
@@ -104,7 +96,8 @@ private:
   /// Whether F, the I-th statement, can run split over the lanes.
   bool rowLoop(const ForStmt &F, size_t I, Part &P) {
     const LoopFacts *LF = Ctx.loopFacts(&Nest, &F);
-    if (!LF || (literal(F.Lower) && literal(F.Upper)) || breakGuard(F))
+    if (!LF || (isIntLiteral(*F.Lower) && isIntLiteral(*F.Upper)) ||
+        breakGuard(F))
       return false;
     P.How = Part::Row;
     if (LF->Class == LoopClass::Parallel) {
