@@ -169,8 +169,7 @@ private:
   void makePolys(RefSite &R) {
     R.Quot = std::make_shared<ConvContext>();
     R.Quot->OutsideWritten = &OutsideWritten;
-    R.Quot->HostConstants = &F.HostConstants;
-    R.Quot->OpaqueConstants = &F.OpaqueConstants;
+    R.Quot->useConstantsOf(F);
     std::vector<std::optional<Poly>> Subs;
     for (const ExprPtr &Idx : R.Ref->Indices) {
       std::string Why;
@@ -189,8 +188,7 @@ private:
     // Row-major strides of the parameter's dimensions.
     ConvContext DimCC;
     DimCC.Prefix = "r";
-    DimCC.HostConstants = &F.HostConstants;
-    DimCC.OpaqueConstants = &F.OpaqueConstants;
+    DimCC.useConstantsOf(F);
     size_t N = P->Dims.size();
     std::vector<Poly> Strides(N, Poly::constant(1));
     bool StridesOk = true;
@@ -229,8 +227,7 @@ private:
   isl_set *domain(isl_ctx *Ctx, const RefSite &R) {
     ConvContext CC;
     CC.OutsideWritten = &OutsideWritten;
-    CC.HostConstants = &F.HostConstants;
-    CC.OpaqueConstants = &F.OpaqueConstants;
+    CC.useConstantsOf(F);
     std::vector<std::string> Cons, Exists;
     std::string Why;
     size_t NextCond = 0;

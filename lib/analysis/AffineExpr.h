@@ -114,6 +114,11 @@ struct ConvContext {
   const std::map<std::string, ExprPtr> *HostConstants = nullptr;
   /// Function::OpaqueConstants: host constants that stand for themselves.
   const std::set<std::string> *OpaqueConstants = nullptr;
+  /// The two above from F.
+  void useConstantsOf(const Function &F) {
+    HostConstants = &F.HostConstants;
+    OpaqueConstants = &F.OpaqueConstants;
+  }
   std::string Prefix = "q";
   /// toPoly of each nest local's initializer, by initializer: a chain of
   /// locals each using the one before twice is expanded once, not 2^n

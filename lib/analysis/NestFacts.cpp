@@ -296,8 +296,7 @@ unsigned Analyzer::newInstance(const std::vector<ContextItem> &Stack,
   I.Sc = Sc;
   ConvContext CC;
   CC.OutsideWritten = &N.OutsideWritten;
-  CC.HostConstants = &F.HostConstants;
-  CC.OpaqueConstants = &F.OpaqueConstants;
+  CC.useConstantsOf(F);
   std::vector<std::string> Cons, Exists;
   std::string Why;
   for (const ContextItem &C : Stack) {
@@ -413,8 +412,7 @@ void Analyzer::addLocalArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
   unsigned Dims = Insts[Inst].Loops.size();
   ConvContext CC;
   CC.OutsideWritten = &N.OutsideWritten;
-  CC.HostConstants = &F.HostConstants;
-  CC.OpaqueConstants = &F.OpaqueConstants;
+  CC.useConstantsOf(F);
   std::vector<std::string> Cons;
   for (unsigned D = 0; D < Depth; ++D)
     Cons.push_back("o" + std::to_string(D) + " = it" + std::to_string(D));
@@ -475,8 +473,7 @@ void Analyzer::addArrayRef(const ArrayRef &R, bool IsWrite, bool AlsoRead,
   RawRef RR{&R, N.Nest, Inst, IsWrite, AlsoRead, NF.Refs.size(),
             {}, {},     "",   {},      nullptr};
   RR.CC.OutsideWritten = &N.OutsideWritten;
-  RR.CC.HostConstants = &F.HostConstants;
-  RR.CC.OpaqueConstants = &F.OpaqueConstants;
+  RR.CC.useConstantsOf(F);
   for (const ExprPtr &Idx : R.Indices) {
     std::string Why;
     RR.Subs.push_back(toPoly(*Idx, *Insts[Inst].Sc, RR.CC, Why));
@@ -703,8 +700,7 @@ void Analyzer::computeStrides(RawRef &R, const Instance &I) {
   std::optional<Poly> Offset;
   ConvContext DimCC;
   DimCC.Prefix = "r";
-  DimCC.HostConstants = &F.HostConstants;
-  DimCC.OpaqueConstants = &F.OpaqueConstants;
+  DimCC.useConstantsOf(F);
   if (R.Subs.size() == 1) {
     Offset = R.Subs[0];
   } else if (P && P->Dims.size() == R.Subs.size()) {

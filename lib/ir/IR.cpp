@@ -325,6 +325,15 @@ bool sameExpr(const Expr &A, const Expr &B) {
   return false;
 }
 
+SourceLoc NestStmt::clauseLoc(const std::string &Clause) const {
+  auto It = Clauses.ClauseLocs.find(Clause);
+  return It != Clauses.ClauseLocs.end() ? It->second : PragmaLoc;
+}
+
+std::string NestStmt::originText() const {
+  return Clauses.Origin.empty() ? "" : " (from " + Clauses.Origin + ")";
+}
+
 bool isIntLiteral(const Expr &E) { return llvm::isa<IntLit>(stripCasts(&E)); }
 
 std::vector<const ForStmt *> inThreadBandLoops(const Kernel &K) {

@@ -485,6 +485,16 @@ public:
            SourceLoc L = {})
       : Stmt(Kind::Nest, std::move(L)), Id(Id), Body(std::move(B)),
         Clauses(std::move(C)), PragmaLoc(std::move(PragmaLoc)) {}
+  /// Where Clause was written (the pragma where it was not).
+  SourceLoc clauseLoc(const std::string &Clause) const;
+  /// " (from sched.json: f[0])" for a schedule from a file, else "".
+  std::string originText() const;
+  /// No schedule clauses and none from a file: the passes that choose a
+  /// schedule themselves (default tiling, lanes per row) may.
+  bool scheduledByDefault() const {
+    return static_cast<const NestSchedule &>(Clauses).isDefault() &&
+           Clauses.Origin.empty();
+  }
   static bool classof(const Stmt *S) { return S->getKind() == Kind::Nest; }
 };
 

@@ -157,9 +157,7 @@ void splitArgExtremumPass(Function &F, DiagnosticList &Diags) {
           return It != NF.Loops.end() && It->second.Parallel;
         };
         // RowsPerWarp takes such rows in a nest without clauses.
-        bool Default =
-            static_cast<const NestSchedule &>(N.Clauses).isDefault() &&
-            N.Clauses.Origin.empty();
+        bool Default = N.scheduledByDefault();
         RowSearchFn ReadsRows = [&](const ForStmt &S, const ForStmt &P) {
           return Default && rowsAlong(NF, {&S}, P.Iter) > 0;
         };

@@ -136,9 +136,7 @@ LoweredFunction defaultTiles(LoweredFunction LF, LoweringContext &Ctx) {
   for (size_t I = 0; I < Launched; ++I) {
     Kernel &K = LF.Kernels[I];
     const NestStmt *Nest = Ctx.nest(K.NestId);
-    if (!Nest ||
-        !static_cast<const NestSchedule &>(Nest->Clauses).isDefault() ||
-        !Nest->Clauses.Origin.empty())
+    if (!Nest || !Nest->scheduledByDefault())
       continue;
     auto Tiled = tileByDefault(K, *Nest, Ctx);
     if (!Tiled)

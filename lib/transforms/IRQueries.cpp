@@ -38,6 +38,17 @@ std::set<const ArrayRef *> collectArrayRefs(const StmtList &L) {
   return Refs;
 }
 
+std::set<std::string> collectDeclaredNames(const StmtList &L) {
+  std::set<std::string> Names;
+  forEachStmt(L, [&](const Stmt &S) {
+    if (const auto *D = dyn_cast<DeclStmt>(&S))
+      Names.insert(D->Name);
+    else if (const auto *F = dyn_cast<ForStmt>(&S))
+      Names.insert(F->Iter);
+  });
+  return Names;
+}
+
 std::set<std::string> collectAssignedScalars(const StmtList &L) {
   std::set<std::string> Names;
   forEachStmt(L, [&](const Stmt &S) {

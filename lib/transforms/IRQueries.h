@@ -31,6 +31,9 @@ std::set<std::string> collectArrayNames(const StmtList &L);
 /// its per-reference facts by the same addresses).
 std::set<const ArrayRef *> collectArrayRefs(const StmtList &L);
 
+/// Names L declares at any depth: its declarations and loop iterators.
+std::set<std::string> collectDeclaredNames(const StmtList &L);
+
 /// Scalars that L assigns (`x = ...`, `x += ...`), by name.
 std::set<std::string> collectAssignedScalars(const StmtList &L);
 

@@ -20,24 +20,6 @@ namespace c2cuda {
 
 using namespace build;
 
-namespace {
-
-void forEachDecl(const StmtList &Body, std::set<std::string> &Out) {
-  for (const StmtPtr &S : Body) {
-    if (const auto *D = dyn_cast<DeclStmt>(S.get()))
-      Out.insert(D->Name);
-    else if (const auto *F = dyn_cast<ForStmt>(S.get())) {
-      Out.insert(F->Iter);
-      forEachDecl(F->Body, Out);
-    } else if (const auto *If = dyn_cast<IfStmt>(S.get())) {
-      forEachDecl(If->Then, Out);
-      forEachDecl(If->Else, Out);
-    }
-  }
-}
-
-} // namespace
-
 std::optional<std::vector<LaneReduction>>
 laneReductions(const ForStmt &L, const NestStmt &Nest,
                const LoweringContext &Ctx,
@@ -48,8 +30,7 @@ laneReductions(const ForStmt &L, const NestStmt &Nest,
     return std::nullopt;
   std::vector<LaneReduction> Reds;
   std::set<std::string> Targets, TargetArrays;
-  std::set<std::string> Own;
-  forEachDecl(L.Body, Own);
+  std::set<std::string> Own = collectDeclaredNames(L.Body);
   Own.insert(L.Iter);
   for (const ReductionFacts &R : LF->Reductions) {
     if (R.Stmts.empty() || (R.IsScalar && !Declared.count(R.Target)) ||
@@ -113,6 +94,17 @@ int rowsAlong(const std::vector<const ForStmt *> &Ls, const GridLoop &X,
               const std::set<const ArrayRef *> &Skip) {
   const NestFacts *NF = Ctx.nestFacts(&Nest);
   return NF ? rowsAlong(*NF, Ls, X.Iter, Skip) : 0;
+}
+
+const GridLoop *lanePoint(Kernel &K, const NestStmt &Nest,
+                          const LoweringContext &Ctx) {
+  if (K.ExplicitThreads || K.Grid.size() != 1 || !K.BandGuard.empty())
+    return nullptr;
+  const GridLoop *X = &K.Grid[0];
+  if (X->Dim != 0 || X->Coarsen != 1)
+    return nullptr;
+  const LoopFacts *Mapped = X->Loop ? Ctx.loopFacts(&Nest, X->Loop) : nullptr;
+  return Mapped && Mapped->Class == LoopClass::Reduction ? nullptr : X;
 }
 
 StmtPtr splitLoopOver(const ForStmt &L, ExprPtr First, int64_t Ways,

@@ -50,6 +50,15 @@ laneReductions(const ForStmt &L, const NestStmt &Nest,
                const std::set<std::string> &Declared, bool Elements,
                bool WritesArrays, const std::string &Tag = "");
 
+/// The one grid loop of a 1-D kernel K whose points may each get threads
+/// of their own (on x, one point per grid index, no triangular band), or
+/// null. Not when the mapped loop is itself a reduction: its updates are
+/// ParallelizeReductions' to make atomic, which does not look inside the
+/// explicit-threads kernels built from it (fuzz seed 9907, p00048, with
+/// --allow-reassociation: a race).
+const GridLoop *lanePoint(Kernel &K, const NestStmt &Nest,
+                          const LoweringContext &Ctx);
+
 /// rowsAlong (analysis/NestFacts.h) of Ls across the mapped loop X.
 int rowsAlong(const std::vector<const ForStmt *> &Ls, const GridLoop &X,
               const NestStmt &Nest, const LoweringContext &Ctx,

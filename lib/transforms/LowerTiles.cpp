@@ -411,26 +411,18 @@ void TileLowering::recordAndExplain() {
                       (P.Strip ? ", " + P.Strip->Iter + " in strips of " +
                                      std::to_string(P.StripSize)
                                : std::string()));
-  for (const SharedTile &T : P.Tiles) {
-    std::string Shape;
-    for (int64_t D : T.SharedDims)
-      Shape += "[" + std::to_string(D) + "]";
+  for (const SharedTile &T : P.Tiles)
     K.Remarks.push_back(
-        "'" + T.FP.Array + "' staged in shared memory as " + T.Name + Shape +
+        "'" + T.FP.Array + "' staged in shared memory as " + sharedTileText(T) +
         (T.Perm.size() == 2 && T.Perm[0] == 1 ? " (transposed)" : "") +
         (T.Scale ? ", multiplied by '" + exprToString(*T.Scale) +
                        "' as it is loaded (every point reads it so)"
                  : ""));
-  }
-  for (const SharedTile &T : P.RegOperands) {
-    std::string Shape;
-    for (int64_t D : T.SharedDims)
-      Shape += "[" + std::to_string(D) + "]";
+  for (const SharedTile &T : P.RegOperands)
     K.Remarks.push_back("'" + T.FP.Array +
                         "' (the same elements for every "
                         "point) loaded once per thread into registers as " +
-                        T.Name + Shape);
-  }
+                        sharedTileText(T));
   if (!P.Private.empty())
     K.Remarks.push_back(
         "register tile: " +

@@ -164,19 +164,8 @@ private:
                const MappingDone &M) const;
 };
 
-SourceLoc clauseLoc(const NestStmt &Nest, const std::string &Clause) {
-  auto It = Nest.Clauses.ClauseLocs.find(Clause);
-  return It != Nest.Clauses.ClauseLocs.end() ? It->second : Nest.PragmaLoc;
-}
-
 SourceLoc blockClauseLoc(const NestStmt &Nest) {
-  return clauseLoc(Nest, "block");
-}
-
-/// " (from sched.json: f[0])" for a schedule from a file, else "".
-std::string originText(const NestStmt &Nest) {
-  return Nest.Clauses.Origin.empty() ? ""
-                                     : " (from " + Nest.Clauses.Origin + ")";
+  return Nest.clauseLoc("block");
 }
 
 /// The loop of the nest with iterator Name (first in source order), or null.
@@ -235,9 +224,9 @@ void Mapper::finishSchedule(Kernel &K) {
     for (size_t D = 0; D < K.Grid.size(); ++D)
       Threads *= K.Block[D];
     if (Threads * S.MaxRegCount > 65536) {
-      Ctx.Diags.error(clauseLoc(*Nest, "maxrregcount"),
+      Ctx.Diags.error(Nest->clauseLoc("maxrregcount"),
                       "maxrregcount(" + std::to_string(S.MaxRegCount) + ")" +
-                          originText(*Nest) + " with blocks of " +
+                          Nest->originText() + " with blocks of " +
                           std::to_string(Threads) + " threads needs " +
                           std::to_string(Threads * S.MaxRegCount) +
                           " registers per block, more than the 65536 an SM "
@@ -257,7 +246,7 @@ void Mapper::checkUnused(const NestStmt &Nest) const {
     return It == M.end() ? std::set<std::string>() : It->second;
   };
   const NestSchedule &S = Nest.Clauses;
-  std::string From = originText(Nest);
+  std::string From = Nest.originText();
   if (!S.Map.empty()) {
     // Dimensions must be x, x y or x y z: the grid has no holes.
     std::vector<bool> Has(3, false);
@@ -268,7 +257,7 @@ void Mapper::checkUnused(const NestStmt &Nest) const {
       Holes |= !Has[D];
     std::set<std::string> Used = Get(UsedMap, Id);
     if (Holes) {
-      Ctx.Diags.error(clauseLoc(Nest, "map"),
+      Ctx.Diags.error(Nest.clauseLoc("map"),
                       "clause '" + S.str().substr(0, S.str().find(')') + 1) +
                           "'" + From +
                           " leaves a grid dimension out: map loops to x, "
@@ -289,7 +278,7 @@ void Mapper::checkUnused(const NestStmt &Nest) const {
         auto P = PartialMap.find(Id);
         if (L && Ctx.isMappable(&Nest, L) && P != PartialMap.end())
           Why = P->second;
-        Ctx.Diags.error(clauseLoc(Nest, "map"),
+        Ctx.Diags.error(Nest.clauseLoc("map"),
                         "loop '" + Name + "' in clause 'map'" + From +
                             " cannot be mapped to the grid: " + Why,
                         "map loops of the band: " +
@@ -301,7 +290,7 @@ void Mapper::checkUnused(const NestStmt &Nest) const {
   std::set<std::string> UsedT = Get(UsedThread, Id);
   for (const auto &[Name, E] : S.Thread)
     if (!UsedT.count(Name))
-      Ctx.Diags.error(clauseLoc(Nest, "thread"),
+      Ctx.Diags.error(Nest.clauseLoc("thread"),
                       "loop '" + Name + "' in clause 'thread'" + From +
                           " is not mapped to the grid",
                       "thread coarsening applies to mapped loops; mapped "
@@ -310,7 +299,7 @@ void Mapper::checkUnused(const NestStmt &Nest) const {
   std::set<std::string> UsedU = Get(UsedUnroll, Id);
   for (const auto &[Name, F] : S.Unroll)
     if (!UsedU.count(Name))
-      Ctx.Diags.error(clauseLoc(Nest, "unroll"),
+      Ctx.Diags.error(Nest.clauseLoc("unroll"),
                       "loop '" + Name + "' in clause 'unroll'" + From +
                           " is not a loop run inside each thread",
                       "unroll applies to loops in each thread; here: " +
@@ -623,7 +612,7 @@ void Mapper::explain(Kernel &K, const std::vector<const ForStmt *> &Band,
   const std::set<std::string> &BandIters = M.BandIters;
   bool UserMap = M.UserMap;
   if (UserMap)
-    K.Remarks.push_back("map clause" + originText(*Nest) + ": " +
+    K.Remarks.push_back("map clause" + Nest->originText() + ": " +
                         join(M.Mapped, ", "));
   K.Remarks.push_back("mapped " + join(M.Mapped, ", ") + " (" +
                       std::to_string(Order.size()) + "-D grid, block " +

@@ -278,8 +278,8 @@ LoweredFunction promoteToShared(LoweredFunction LF, LoweringContext &Ctx) {
   for (const auto &[Id, In] : Staged)
     for (const std::string &A : Ctx.nest(Id)->Clauses.Shared)
       if (!In.count(A))
-        Ctx.Diags.error(tileClauseLoc(*Ctx.nest(Id), "shared"),
-                        "shared(" + A + ")" + tileOriginText(*Ctx.nest(Id)) +
+        Ctx.Diags.error(Ctx.nest(Id)->clauseLoc("shared"),
+                        "shared(" + A + ")" + Ctx.nest(Id)->originText() +
                             ": no kernel of this nest only reads '" + A +
                             "'; only arrays a kernel reads and does not "
                             "write can be staged in shared memory",

@@ -37,17 +37,8 @@ public:
       : K(K), Nest(Nest), Ctx(Ctx) {}
 
   bool run() {
-    if (K.ExplicitThreads || K.Grid.size() != 1 || !K.BandGuard.empty())
-      return false;
-    X = &K.Grid[0];
-    if (X->Dim != 0 || X->Coarsen != 1)
-      return false;
-    // A mapped loop that is itself a reduction (`C[0][0] = t + C[0][0]`
-    // over i) needs its updates made atomic by ParallelizeReductions, which
-    // does not look inside the explicit-threads kernel built here: left to
-    // it (fuzz seed 9907, p00048, with --allow-reassociation: a race).
-    const LoopFacts *Mapped = X->Loop ? Ctx.loopFacts(&Nest, X->Loop) : nullptr;
-    if (Mapped && Mapped->Class == LoopClass::Reduction)
+    X = lanePoint(K, Nest, Ctx);
+    if (!X)
       return false;
     size_t At = 0;
     std::set<std::string> Declared;
@@ -351,8 +342,7 @@ LoweredFunction reduceAcrossLanes(LoweredFunction LF,
                                   const LoweringContext &Ctx) {
   for (Kernel &K : LF.Kernels) {
     const NestStmt *Nest = Ctx.nest(K.NestId);
-    if (Nest && static_cast<const NestSchedule &>(Nest->Clauses).isDefault() &&
-        Nest->Clauses.Origin.empty())
+    if (Nest && Nest->scheduledByDefault())
       LaneReducer(K, *Nest, Ctx).run();
   }
   return LF;

@@ -431,9 +431,7 @@ void checkReductionClauses(const LoweringContext &Ctx) {
           Found.push_back(&R);
     for (const auto &[Op, Var] : N->Clauses.Reductions) {
       std::string Clause = "reduction(" + Op + ": " + Var + ")";
-      auto It = N->Clauses.ClauseLocs.find(Clause);
-      SourceLoc Loc =
-          It != N->Clauses.ClauseLocs.end() ? It->second : N->PragmaLoc;
+      SourceLoc Loc = N->clauseLoc(Clause);
       if (!Names.count(Var)) {
         Ctx.Diags.error(
             Loc,

@@ -41,15 +41,10 @@ public:
       : K(K), Nest(Nest), Ctx(Ctx) {}
 
   bool run() {
-    if (K.ExplicitThreads || K.Grid.size() != 1 || !K.BandGuard.empty() ||
-        !K.InThreadBand.empty())
+    X = K.InThreadBand.empty() ? lanePoint(K, Nest, Ctx) : nullptr;
+    if (!X)
       return false;
-    X = &K.Grid[0];
-    if (X->Dim != 0 || X->Coarsen != 1)
-      return false;
-    const LoopFacts *Mapped = X->Loop ? Ctx.loopFacts(&Nest, X->Loop) : nullptr;
-    if (Mapped && Mapped->Class == LoopClass::Reduction)
-      return false;
+    Assigned = collectAssignedScalars(K.Body);
     std::vector<const ForStmt *> Loops;
     for (size_t I = 0; I < K.Body.size(); ++I) {
       Part P;
@@ -84,9 +79,9 @@ public:
     // point) where it applies; a parallel one MapToGrid would have mapped.
     if (Loops.size() == 1 && Parts.size() == 1)
       return false;
-    std::set<const ArrayRef *> Skip;
-    if (rowsAlong(Loops, *X, Nest, Ctx, Skip) <= 0)
+    if (rowsAlong(Loops, *X, Nest, Ctx) <= 0)
       return false;
+    Assigned.insert(Declared.begin(), Declared.end());
     fuseRowLoops();
     rewrite();
     return true;
@@ -101,13 +96,7 @@ private:
       return false;
     P.How = Part::Row;
     if (LF->Class == LoopClass::Parallel) {
-      std::set<std::string> Own;
-      forEachStmt(F.Body, [&](const Stmt &St) {
-        if (const auto *D = dyn_cast<DeclStmt>(&St))
-          Own.insert(D->Name);
-        else if (const auto *L = dyn_cast<ForStmt>(&St))
-          Own.insert(L->Iter);
-      });
+      std::set<std::string> Own = collectDeclaredNames(F.Body);
       for (const std::string &N : collectAssignedScalars(F.Body))
         if (!Own.count(N))
           return false;
@@ -138,8 +127,6 @@ private:
     if (L.Iter != M.Iter || L.Step != M.Step || !sameExpr(*L.Lower, *M.Lower) ||
         !sameExpr(*L.Upper, *M.Upper))
       return false;
-    std::set<std::string> Set = collectAssignedScalars(K.Body);
-    Set.insert(Declared.begin(), Declared.end());
     const ArrayRef *First = nullptr;
     for (const ArrayRef *R : collectArrayRefs({P.S, Q.S})) {
       if (R->Array != A)
@@ -152,7 +139,7 @@ private:
         if (!Names.count(L.Iter))
           return false;
         for (const std::string &N : Names)
-          if (Set.count(N))
+          if (Assigned.count(N))
             return false;
         continue;
       }
@@ -352,6 +339,8 @@ private:
   /// Some row loops were fused (fuseRowLoops).
   bool Fused = false;
   std::set<std::string> Declared;
+  /// The scalars the point declares or assigns (sameLanes).
+  std::set<std::string> Assigned;
   std::vector<const DeclStmt *> Scalars;
 };
 
@@ -360,8 +349,7 @@ private:
 LoweredFunction rowsPerWarp(LoweredFunction LF, const LoweringContext &Ctx) {
   for (Kernel &K : LF.Kernels) {
     const NestStmt *Nest = Ctx.nest(K.NestId);
-    if (Nest && static_cast<const NestSchedule &>(Nest->Clauses).isDefault() &&
-        Nest->Clauses.Origin.empty())
+    if (Nest && Nest->scheduledByDefault())
       RowWarper(K, *Nest, Ctx).run();
   }
   return LF;

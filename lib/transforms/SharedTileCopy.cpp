@@ -8,6 +8,13 @@
 
 namespace c2cuda {
 
+std::string sharedTileText(const SharedTile &T) {
+  std::string Out = T.Name;
+  for (int64_t D : T.SharedDims)
+    Out += "[" + std::to_string(D) + "]";
+  return Out;
+}
+
 namespace {
 
 using namespace build;

@@ -45,6 +45,9 @@ struct SharedTile {
   ExprPtr Scale;
 };
 
+/// "c2c_sh_A[8][132]": the tile's array as declared (remarks, plans).
+std::string sharedTileText(const SharedTile &T);
+
 /// Direct: global -> shared. ToRegs: global -> the staging registers
 /// c2c_pf_<key> (a prefetch). FromRegs: staging registers -> shared.
 enum class TileLoadMode { Direct, ToRegs, FromRegs };

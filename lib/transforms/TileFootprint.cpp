@@ -276,8 +276,7 @@ bool FootprintBuilder::decompose() {
       Bind(Sc, L->Iter, Binding::Kind::Iter, InnerIndex[L]);
     ConvContext CC;
     CC.OutsideWritten = &Assigned;
-    CC.HostConstants = &F.HostConstants;
-    CC.OpaqueConstants = &F.OpaqueConstants;
+    CC.useConstantsOf(F);
     std::vector<DimForm> Dims;
     for (const ExprPtr &Idx : S.Ref->Indices) {
       std::string W;

@@ -22,20 +22,9 @@ std::string tileDimSuffix(unsigned Dim) {
   return Dim < 3 ? DimName[Dim] : "w" + std::to_string(Dim - 3);
 }
 
-SourceLoc tileClauseLoc(const NestStmt &Nest, const std::string &Clause) {
-  auto It = Nest.Clauses.ClauseLocs.find(Clause);
-  return It != Nest.Clauses.ClauseLocs.end() ? It->second : Nest.PragmaLoc;
-}
-
-std::string tileOriginText(const NestStmt &Nest) {
-  return Nest.Clauses.Origin.empty() ? ""
-                                     : " (from " + Nest.Clauses.Origin + ")";
-}
-
 bool TileStage::error(const std::string &Clause, const std::string &Msg,
                       const std::string &Hint) const {
-  Ctx.Diags.error(tileClauseLoc(Nest, Clause), Msg + tileOriginText(Nest),
-                  Hint);
+  Ctx.Diags.error(Nest.clauseLoc(Clause), Msg + Nest.originText(), Hint);
   return false;
 }
 
@@ -148,12 +137,6 @@ void forEachTilePlan(
 
 void printTilePlans(llvm::raw_ostream &OS, const LoweredFunction &LF,
                     const LoweringContext &Ctx) {
-  auto Shape = [](const SharedTile &T) {
-    std::string Out = T.Name;
-    for (int64_t D : T.SharedDims)
-      Out += "[" + std::to_string(D) + "]";
-    return Out;
-  };
   for (const auto &[Index, Plan] : Ctx.TilePlans) {
     const TilePlan &P = *Plan;
     OS << "tile plan " << LF.Kernels[Index].Name << " {\n";
@@ -172,11 +155,12 @@ void printTilePlans(llvm::raw_ostream &OS, const LoweredFunction &LF,
       OS << "\n";
     }
     for (const SharedTile &T : P.Tiles)
-      OS << "  shared " << T.FP.Array << ": " << Shape(T)
+      OS << "  shared " << T.FP.Array << ": " << sharedTileText(T)
          << (T.Perm.size() == 2 && T.Perm[0] == 1 ? " (transposed)" : "")
          << (T.Scale ? ", times " + exprToString(*T.Scale) : "") << "\n";
     for (const SharedTile &T : P.RegOperands)
-      OS << "  register operand " << T.FP.Array << ": " << Shape(T) << "\n";
+      OS << "  register operand " << T.FP.Array << ": " << sharedTileText(T)
+         << "\n";
     if (P.Pipelined)
       OS << "  pipeline " << P.S.Pipeline
          << (P.TwoBuffers ? " (two buffers)" : "") << "\n";

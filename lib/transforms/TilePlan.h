@@ -31,6 +31,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -130,12 +131,6 @@ struct TileStage {
 /// The suffix of a tile dimension's generated names: x, y, z, then w0, w1
 /// for folded band loops.
 std::string tileDimSuffix(unsigned Dim);
-
-/// Where the schedule's Clause was written (the pragma when not given).
-SourceLoc tileClauseLoc(const NestStmt &Nest, const std::string &Clause);
-
-/// " (from FILE)" for a schedule read from a file, else "".
-std::string tileOriginText(const NestStmt &Nest);
 
 /// Runs Stage on the plan of every kernel that has one; a plan the stage
 /// refuses (false) is dropped.
