@@ -1174,6 +1174,14 @@ def corpus_files(args):
     files = [Path(f) for f in args.files] or sorted(CORPUS.glob("*.c"))
     if not files:
         sys.exit("corpus-gpu-check: no corpus files in %s" % CORPUS)
+    # Every bundle file is named after its source's stem: two sources with
+    # one stem would silently overwrite each other's drivers and binaries.
+    seen = {}
+    for f in files:
+        if f.stem in seen:
+            sys.exit("corpus-gpu-check: %s and %s share the name '%s'; "
+                     "copy one under another name" % (seen[f.stem], f, f.stem))
+        seen[f.stem] = f
     return files
 
 
@@ -1502,6 +1510,7 @@ def main():
                     help="--selftest: skip the valgrind run")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
+    corpus_files(args)  # refuse bad file lists before writing anything
     if args.generate:
         return generate(args)
     return selftest(args)

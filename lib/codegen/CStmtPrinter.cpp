@@ -67,6 +67,10 @@ void CStmtPrinter::printStmt(const Stmt &S, unsigned Indent) {
       const auto *V = llvm::dyn_cast<VarRef>(A.LHS.get());
       std::string Addr = V ? scalarPointerName(V->Name) : "&" + expr(*A.LHS);
       OS << atomicUpdateText(A, Addr, expr(*A.RHS)) << ";\n";
+    } else if (A.Async) {
+      // cp.async of the whole run; the lowering checked the alignment.
+      OS << "c2c_cp_async<" << A.Width * sizeInBytes(A.LHS->Type) << ">(&"
+         << expr(*A.LHS) << ", &" << expr(*A.RHS) << ");\n";
     } else if (A.Width > 1) {
       // One 8- or 16-byte access; the lowering checked the alignment. Runs
       // of char or short elements move as int2 or int4 (the bits are

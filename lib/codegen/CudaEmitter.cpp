@@ -209,6 +209,35 @@ static inline void c2c_alloc(void **ptr, long long n, size_t elem,
   return ((unsigned long long)p & (unsigned long long)(bytes - 1)) == 0;
 }
 
+// Asynchronous copies of 4, 8 or 16 bytes from global into shared memory
+// (cp.async, compute capability 8.0 on; before it a plain copy, which the
+// waits then find complete). A thread's copies become visible to it after
+// c2c_cp_async_wait<N>() leaves at most N of its committed groups pending.
+template <int Bytes>
+[[maybe_unused]] static __device__ inline void c2c_cp_async(void *dst, const void *src) {
+#if __CUDA_ARCH__ >= 800
+  unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+  if (Bytes == 16)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(s), "l"(src) : "memory");
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(s), "l"(src), "n"(Bytes) : "memory");
+#else
+  struct Run { unsigned char b[Bytes]; };
+  *reinterpret_cast<Run *>(dst) = *reinterpret_cast<const Run *>(src);
+#endif
+}
+[[maybe_unused]] static __device__ inline void c2c_cp_async_commit() {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}
+template <int Pending>
+[[maybe_unused]] static __device__ inline void c2c_cp_async_wait() {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_group %0;" ::"n"(Pending) : "memory");
+#endif
+}
+
 // The value v of lane (this lane ^ mask) of the warp; every lane of the warp
 // calls it together (kernels whose reductions are spread over the lanes).
 template <typename T>

@@ -124,6 +124,14 @@ protected:
   }
 
   void printOther(const Stmt &S, unsigned Indent) override {
+    if (const auto *F = llvm::dyn_cast<AsyncFenceStmt>(&S)) {
+      indent(OS, Indent);
+      if (F->Fence == AsyncFenceStmt::Op::Commit)
+        OS << "c2c_cp_async_commit();\n";
+      else
+        OS << "c2c_cp_async_wait<" << F->Pending << ">();\n";
+      return;
+    }
     if (!llvm::isa<BarrierStmt>(S))
       internalError(K, "host-only statement inside the kernel body");
     // Only explicit-threads kernels know where every thread of the block

@@ -415,6 +415,8 @@ struct Shadow {
   /// The barrier epoch of each access recorded above (LoweredRunner::Epoch
   /// when it happened): threads of one block are ordered across a barrier.
   int64_t WriterEpoch = 0;
+  /// The write is an asynchronous copy not yet waited for (in flight).
+  bool WriterAsync = false;
   int64_t ReaderEpoch[2] = {0, 0};
   int64_t UpdaterEpoch[2] = {0, 0};
   static void add(int64_t (&Set)[2], int64_t (&Ep)[2], int64_t T, int64_t E) {
@@ -456,6 +458,13 @@ public:
                                                  "explicit-threads kernel"
                              : std::string("host code")),
                S.Loc);
+        return;
+      case Stmt::Kind::AsyncFence:
+        // Any kernel may wait for its copies; the host has none.
+        if (!InLaunch)
+          I.fail("asynchronous copy fence in host code", S.Loc);
+        else
+          I.asyncFence(llvm::cast<AsyncFenceStmt>(S));
         return;
       default:
         I.fail("unexpected statement in a lowered host body", S.Loc);
@@ -639,6 +648,7 @@ private:
       Shadow::add(S.Reader, S.ReaderEpoch, T, Epoch);
       return;
     case AccessKind::Write:
+    case AccessKind::AsyncWrite:
       if (!WriterFree)
         return race(Element, "written", S.Writer, "written", Ref, Why);
       if ((O = unordered(S.Reader, S.ReaderEpoch)) >= 0)
@@ -647,6 +657,7 @@ private:
         return race(Element, "updated atomically", O, "written", Ref, Why);
       S.Writer = T;
       S.WriterEpoch = Epoch;
+      S.WriterAsync = K == AccessKind::AsyncWrite;
       return;
     case AccessKind::Atomic:
       if (!WriterFree)
@@ -686,6 +697,10 @@ private:
     std::vector<Shadow> &Sh = SharedShadows[&B];
     if (Sh.empty())
       Sh.resize(B.Data.size());
+    // A conflict with an in-flight copy is reported first (see record).
+    const Shadow &Prev = Sh[Idx];
+    bool InFlight = Prev.WriterAsync && Prev.Writer >= 0 &&
+                    !ordered(Prev.Writer, Prev.WriterEpoch);
     record(
         Sh[Idx], K, Ref,
         [&] {
@@ -700,7 +715,32 @@ private:
             S += "[" + std::to_string(V) + "]";
           return S;
         },
-        ", with no barrier between them");
+        InFlight ? ", the write being an asynchronous copy that no wait has "
+                   "covered yet"
+                 : ", with no barrier between them");
+  }
+
+  /// After a barrier: the copies of the block's threads still in flight
+  /// may land at any time, so their elements count as written by their
+  /// threads in the new epoch too.
+  void markInFlight() {
+    if (!Opts.DetectRaces)
+      return;
+    for (int64_t T = 0; T < ThreadsPerBlock; ++T) {
+      auto Mark = [&](const PendingCopy &C) {
+        std::vector<Shadow> &Sh = SharedShadows[C.Target.get()];
+        if (Sh.empty())
+          Sh.resize(C.Target->Data.size());
+        Shadow &S = Sh[C.Index];
+        S.Writer = CurBlock * ThreadsPerBlock + T;
+        S.WriterEpoch = Epoch;
+        S.WriterAsync = true;
+      };
+      for (const std::vector<PendingCopy> &G : AsyncStates[T].Committed)
+        std::for_each(G.begin(), G.end(), Mark);
+      std::for_each(AsyncStates[T].Open.begin(), AsyncStates[T].Open.end(),
+                    Mark);
+    }
   }
 
   static bool hasAtomicTarget(const StmtList &L, const std::string &N) {
@@ -852,7 +892,7 @@ private:
       std::shuffle(Order.begin(), Order.end(), Rng);
 
     Shadows.clear();
-    InLaunch = true;
+    InLaunch = I.AsyncAllowed = true;
     for (int64_t Id : Order) {
       if (I.failed())
         break;
@@ -872,7 +912,12 @@ private:
         }
         I.declare(N, P ? *P : It->second);
       }
+      // The thread's asynchronous copies: those it never waits for are
+      // dropped when it ends.
+      AsyncCopies Mine;
+      I.swapAsync(Mine);
       runGridLoops(K, 0, B, T, Trip);
+      I.swapAsync(Mine);
       std::vector<Value> Out;
       for (const std::string &N : Private)
         if (Value *P = I.lookupLocal(N))
@@ -883,7 +928,7 @@ private:
         (P ? *P : M.Scalars[Private[J]]) = Out[J];
       }
     }
-    InLaunch = false;
+    InLaunch = I.AsyncAllowed = false;
   }
 
   //===--------------------------------------------------------------------===//
@@ -1088,7 +1133,7 @@ private:
     Order.resize(ThreadsPerBlock);
 
     Shadows.clear();
-    InLaunch = true;
+    InLaunch = I.AsyncAllowed = true;
     for (int64_t Blk : BlockOrder) {
       if (I.failed())
         break;
@@ -1117,6 +1162,8 @@ private:
       }
       SharedArrays.clear();
       SharedShadows.clear();
+      // Copies a thread of the last block never waited for are dropped.
+      AsyncStates.assign(ThreadsPerBlock, AsyncCopies());
       Active.assign(ThreadsPerBlock, 1);
       runPhases(K.Body);
       if (!I.failed())
@@ -1127,8 +1174,9 @@ private:
               break;
             }
     }
-    InLaunch = false;
+    InLaunch = I.AsyncAllowed = false;
     Frames.clear();
+    AsyncStates.clear();
     SharedArrays.clear();
     SharedShadows.clear();
     I.swapLocals(Host);
@@ -1144,9 +1192,11 @@ private:
   void enter(int64_t T) {
     CurThread = CurBlock * ThreadsPerBlock + T;
     I.swapLocals(Frames[T]);
+    I.swapAsync(AsyncStates[T]);
   }
   void leave(int64_t T) {
     I.swapLocals(Frames[T]);
+    I.swapAsync(AsyncStates[T]);
     if (I.failed() && !ErrorNamesThread) {
       I.appendToError(" (in " + CurKernel->Name + ", " + threadName(CurThread) +
                       ")");
@@ -1339,6 +1389,7 @@ private:
       for (auto &[Buf, Sh] : SharedShadows)
         std::fill(Sh.begin(), Sh.end(), Shadow());
       ++Epoch;
+      markInFlight();
       return;
     }
     if (llvm::isa<AssignStmt>(S) || llvm::isa<DeclStmt>(S))
@@ -1513,6 +1564,9 @@ private:
   // since the last barrier.
   int64_t CurBlock = 0;
   std::vector<LocalFrame> Frames;
+  /// Each thread's asynchronous copies not yet written, swapped in with
+  /// its locals (enter, leave).
+  std::vector<AsyncCopies> AsyncStates;
   std::vector<int64_t> Order;
   /// The threads of the block running the current statements (all but
   /// inside code whose conditions split the block along warps).

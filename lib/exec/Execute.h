@@ -24,6 +24,10 @@
 // allocated and bounds-checked per dimension. Two threads of the block
 // touching one shared element between the same two barriers, one of them
 // writing, is a race; global arrays are checked across the whole launch.
+// An asynchronous copy (AssignStmt::Async) reads its source when issued and
+// writes shared memory when a wait of its thread covers its group (never,
+// without one); until then it is a write in flight, which races with any
+// other thread's access of its element, across barriers too.
 //
 // Host code (C text) cannot be interpreted in general: only the forms the
 // IR fully describes are run (a declaration of a host constant, a host

@@ -6,6 +6,7 @@
 
 #include "llvm/Support/Casting.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace c2cuda {
@@ -367,9 +368,100 @@ Value atomicCombine(AtomicKind K, const Value &Old, const Value &Operand,
   return Old;
 }
 
+/// Element E of a vector copy's reference Ref: the last index plus E.
+std::shared_ptr<ArrayRef> shiftLast(const ArrayRef &Ref, unsigned E) {
+  std::vector<ExprPtr> Idx = Ref.Indices;
+  ExprPtr &Last = Idx.back();
+  Last = std::make_shared<BinaryExpr>(BinaryOpKind::Add, Last,
+                                      std::make_shared<IntLit>(E, Last->Type),
+                                      Last->Type, Last->Loc);
+  auto N = std::make_shared<ArrayRef>(Ref.Array, Idx, Ref.Type, Ref.Loc);
+  N->Local = Ref.Local;
+  return N;
+}
+
 } // namespace
 
+void Interpreter::asyncCopy(const AssignStmt &A) {
+  const auto *L = llvm::dyn_cast<ArrayRef>(A.LHS.get());
+  const auto *R = llvm::dyn_cast<ArrayRef>(A.RHS.get());
+  if (!AsyncAllowed) {
+    fail("asynchronous copy outside a kernel", A.Loc);
+    return;
+  }
+  // cp.async only copies global memory into shared memory.
+  if (!L || !R || !L->Local || R->Local || L->Indices.empty() ||
+      R->Indices.empty() || A.Op != AssignOpKind::Set ||
+      A.Atomic != AtomicKind::None) {
+    fail("asynchronous copy '" + exprToString(*A.LHS) + " = " +
+             exprToString(*A.RHS) +
+             "' is not a copy of global array elements into a shared array",
+         A.Loc);
+    return;
+  }
+  for (unsigned E = 0; E < std::max(A.Width, 1u) && !failed(); ++E) {
+    ExprPtr LE = E ? shiftLast(*L, E) : A.LHS;
+    ExprPtr RE = E ? shiftLast(*R, E) : A.RHS;
+    const auto &LRef = llvm::cast<ArrayRef>(*LE);
+    int64_t Linear = 0;
+    LocalBuffer *Local = nullptr;
+    if (!element(LRef, Linear, Local))
+      return;
+    if (Local->Storage != StorageKind::Shared) {
+      fail("asynchronous copy into register array '" + L->Array +
+               "' (cp.async writes shared memory only)",
+           A.Loc);
+      return;
+    }
+    // The source is read now (an ordinary read: bounds and races checked);
+    // kernels do not write it while copies of it are in flight.
+    Value V = eval(*RE);
+    std::string Err;
+    V = convert(V, LE->Type, Err);
+    if (!Err.empty())
+      fail(Err, A.Loc);
+    if (failed())
+      return;
+    std::shared_ptr<LocalBuffer> Target;
+    for (const LocalVar &Var : Locals)
+      if (Var.Array.get() == Local)
+        Target = Var.Array;
+    report(LRef, Local, Linear, AccessKind::AsyncWrite, *LE);
+    Async.Open.push_back({std::move(Target), Linear, V, LE});
+  }
+}
+
+void Interpreter::asyncFence(const AsyncFenceStmt &S) {
+  if (S.Fence == AsyncFenceStmt::Op::Commit) {
+    // An empty group is a group too: it counts for a later wait.
+    Async.Committed.push_back(std::move(Async.Open));
+    Async.Open.clear();
+    return;
+  }
+  // The open group is not waited for, as on the GPU.
+  size_t Done = Async.Committed.size() > S.Pending
+                    ? Async.Committed.size() - S.Pending
+                    : 0;
+  for (size_t G = 0; G < Done && !failed(); ++G)
+    for (const PendingCopy &C : Async.Committed[G]) {
+      // As an ordinary store: the race detector sees this thread write the
+      // element here.
+      report(llvm::cast<ArrayRef>(*C.Ref), C.Target.get(), C.Index,
+             AccessKind::Write, *C.Ref);
+      if (failed())
+        break;
+      C.Target->Data[static_cast<size_t>(C.Index)] = C.V;
+    }
+  Async.Committed.erase(Async.Committed.begin(),
+                        Async.Committed.begin() +
+                            static_cast<std::ptrdiff_t>(Done));
+}
+
 void Interpreter::assign(const AssignStmt &A) {
+  if (A.Async) {
+    asyncCopy(A);
+    return;
+  }
   if (A.Width > 1) {
     // A vector copy: element by element, the last index advancing.
     const auto *L = llvm::dyn_cast<ArrayRef>(A.LHS.get());
@@ -378,18 +470,9 @@ void Interpreter::assign(const AssignStmt &A) {
       fail("vector copy between things that are not array elements", A.Loc);
       return;
     }
-    auto Shift = [](const ArrayRef &Ref, unsigned E) {
-      std::vector<ExprPtr> Idx = Ref.Indices;
-      ExprPtr &Last = Idx.back();
-      Last = std::make_shared<BinaryExpr>(
-          BinaryOpKind::Add, Last, std::make_shared<IntLit>(E, Last->Type),
-          Last->Type, Last->Loc);
-      auto N = std::make_shared<ArrayRef>(Ref.Array, Idx, Ref.Type, Ref.Loc);
-      N->Local = Ref.Local;
-      return N;
-    };
     for (unsigned E = 0; E < A.Width && !failed(); ++E)
-      assign(AssignStmt(Shift(*L, E), AssignOpKind::Set, Shift(*R, E), A.Loc));
+      assign(AssignStmt(shiftLast(*L, E), AssignOpKind::Set, shiftLast(*R, E),
+                        A.Loc));
     return;
   }
   // The target's indices are evaluated before the value, as the printed

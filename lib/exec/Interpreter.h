@@ -15,6 +15,12 @@
 // lowered execution keeps one set of locals per thread and swaps it in
 // (swapLocals) while that thread runs.
 //
+// Asynchronous copies (AssignStmt::Async) read their global elements when
+// issued but write shared memory only when a wait (AsyncFenceStmt, which
+// goes to OnOther like a barrier; the caller runs asyncFence) covers their
+// group, as cp.async does; copies never waited for are never written. The
+// pending copies are the thread's, swapped in like the locals (swapAsync).
+//
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_EXEC_INTERPRETER_H
 #define C2CUDA_EXEC_INTERPRETER_H
@@ -35,7 +41,9 @@
 namespace c2cuda {
 namespace exec {
 
-enum class AccessKind { Read, Write, Atomic };
+/// AsyncWrite: an asynchronous copy issued into a shared element, which it
+/// may write at any time until the thread waits for it (then a Write).
+enum class AccessKind { Read, Write, Atomic, AsyncWrite };
 
 /// An array a kernel declares: a register tile of one thread or a shared
 /// tile of one thread block. Row-major, one index per dimension.
@@ -56,6 +64,22 @@ struct LocalVar {
   std::shared_ptr<LocalBuffer> Array;
 };
 using LocalFrame = std::vector<LocalVar>;
+
+/// One element an asynchronous copy has read, to be written into Target
+/// when a wait covers its group.
+struct PendingCopy {
+  std::shared_ptr<LocalBuffer> Target;
+  int64_t Index = 0;
+  Value V;
+  ExprPtr Ref; ///< The target element (for race reports).
+};
+
+/// One thread's asynchronous copies not yet written: its committed groups,
+/// oldest first, and the open group (issued since the last commit).
+struct AsyncCopies {
+  std::vector<std::vector<PendingCopy>> Committed;
+  std::vector<PendingCopy> Open;
+};
 
 /// The value an uninitialised variable gets, so that using it shows: NaN
 /// for floating types, 0x5eadbeef for integers.
@@ -106,6 +130,15 @@ public:
   /// Exchanges the locals with F (one thread's locals for another's).
   void swapLocals(LocalFrame &F) { Locals.swap(F); }
 
+  /// Asynchronous copies may be issued (set while a kernel runs; host code
+  /// has none).
+  bool AsyncAllowed = false;
+  /// Exchanges the pending asynchronous copies with C, as swapLocals.
+  void swapAsync(AsyncCopies &C) { std::swap(Async, C); }
+  /// Commit closes the open group; Wait N writes, in issue order, every
+  /// committed group but the newest N into shared memory.
+  void asyncFence(const AsyncFenceStmt &S);
+
   /// A ForStmt's test and increment as exec runs them, for callers that
   /// run a loop themselves.
   static bool loopContinues(const ForStmt &L, const Value &It,
@@ -138,10 +171,13 @@ private:
   void report(const ArrayRef &E, LocalBuffer *Local, int64_t Linear,
               AccessKind K, const Expr &Ref);
   void assign(const AssignStmt &A);
+  /// Issues an asynchronous copy (AssignStmt::Async).
+  void asyncCopy(const AssignStmt &A);
 
   Memory &M;
   const Function &F;
   LocalFrame Locals;
+  AsyncCopies Async;
   std::string Error;
 };
 

@@ -107,7 +107,8 @@ void collectArrayUse(const StmtList &L, std::set<std::string> &Read,
 /// Probes which tiling clauses the pipeline accepts for nest Id alone (every
 /// other nest at the default): a base tiling of the mapped loops, then each
 /// top loop as a strip, then each read-only array in shared memory with
-/// each accepted strip and with none.
+/// each accepted strip and with none, and each accepted (strip, array) with
+/// async(2) copies.
 void probeTiling(const Function &F, const PipelineOptions &Opts, unsigned Id,
                  NestShape &N) {
   auto Accepted = [&](const NestSchedule &S) {
@@ -139,8 +140,12 @@ void probeTiling(const Function &F, const PipelineOptions &Opts, unsigned Id,
       if (!Sl.empty())
         S.Tile[Sl] = 4;
       S.Shared = {A};
-      if (Accepted(S))
-        N.SharedWith[Sl].insert(A);
+      if (!Accepted(S))
+        continue;
+      N.SharedWith[Sl].insert(A);
+      S.Async = 2;
+      if (!Sl.empty() && Accepted(S))
+        N.AsyncWith[Sl].insert(A);
     }
 }
 
@@ -329,9 +334,23 @@ NestSchedule randomTiledSchedule(const NestShape &N, std::mt19937_64 &Rng) {
         S.Shared.push_back(A);
   S.Pad = Three(Rng);
   // Staged strips: single-buffered, prefetched into registers, or also two
-  // shared buffers.
-  if (!Strip.empty() && !S.Shared.empty())
-    S.Pipeline = Three(Rng) + 1;
+  // shared buffers; where every shared array took async(2), one in three
+  // filled by asynchronous copies into 2 to 4 buffers instead, which
+  // replace pipeline(2) and (3): pipeline left out or 1.
+  if (!Strip.empty() && !S.Shared.empty()) {
+    auto AW = N.AsyncWith.find(Strip);
+    bool Async =
+        AW != N.AsyncWith.end() && std::all_of(S.Shared.begin(), S.Shared.end(),
+                                               [&](const std::string &A) {
+                                                 return AW->second.count(A) > 0;
+                                               });
+    if (Async && Three(Rng) == 0) {
+      S.Async = Three(Rng) + 2;
+      S.Pipeline = Coin(Rng);
+    } else {
+      S.Pipeline = Three(Rng) + 1;
+    }
+  }
   if (Coin(Rng))
     S.MaxRegCount = std::uniform_int_distribution<unsigned>(
         32, std::min(255u, 65536u / Threads))(Rng);

@@ -9,14 +9,15 @@
 // run inside a thread, the loops at the top of the widest kernel's body and
 // the arrays no kernel of the nest writes; then it probes the tiling clauses
 // one at a time (a base tiling of the mapped loops, each top loop as a strip,
-// each read-only array in shared memory with each strip) and keeps those the
-// pipeline accepts alone. drawSchedules then gives each nest either an
-// untiled schedule (a permutation of a subset of the mapped loops, any block
-// of at most 1024 threads, thread coarsening, unroll factors, a register
-// limit) or, where tiling was accepted, a tiled one (block tiles, points per
-// thread, vector runs, a strip, shared arrays, padding) built from accepted
-// clauses only. The drawn schedules are meant to be legal; the pipeline may
-// still refuse a combination, which callers report rather than hide.
+// each read-only array in shared memory with each strip, then with async(2)
+// copies) and keeps those the pipeline accepts alone. drawSchedules then gives
+// each nest either an untiled schedule (a permutation of a subset of the mapped
+// loops, any block of at most 1024 threads, thread coarsening, unroll factors,
+// a register limit) or, where tiling was accepted, a tiled one (block tiles,
+// points per thread, vector runs, a strip, shared arrays, padding, register
+// double-buffering or asynchronous copies) built from accepted clauses only.
+// The drawn schedules are meant to be legal; the pipeline may still refuse a
+// combination, which callers report rather than hide.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_EXEC_RANDOMSCHEDULE_H
@@ -50,6 +51,9 @@ struct NestShape {
   std::set<std::string> Strips;
   /// Per strip loop ("" for none): the arrays shared(...) accepts with it.
   std::map<std::string, std::set<std::string>> SharedWith;
+  /// Per strip loop: the arrays of SharedWith that async(2) also accepts
+  /// (not staged scaled, elements of 4 or 8 bytes).
+  std::map<std::string, std::set<std::string>> AsyncWith;
 };
 
 /// The shapes of a function's nests (keyed by nest id, nests with kernels
@@ -98,7 +102,9 @@ NestSchedule randomSchedule(const NestShape &N, std::mt19937_64 &Rng);
 /// loops' rank (at most 256 threads), 1-4 points per thread, a vector width
 /// dividing them, sometimes a strip of 1-8 for one accepted strip loop, each
 /// accepted array in shared memory with probability 1/2, padding 0-2,
-/// sometimes unroll and a register limit.
+/// for a strip with shared arrays pipeline(1-3) or, one in three times where
+/// async(2) was accepted with each of them, async(2-4) with pipeline left
+/// out or 1, sometimes unroll and a register limit.
 NestSchedule randomTiledSchedule(const NestShape &N, std::mt19937_64 &Rng);
 
 /// A copy of L with every nest's schedule replaced by Scheds[nest id], or

@@ -107,13 +107,13 @@ const char *const KnownClauses =
     "var...]), "
     "map(loop: x|y|z, ...), thread(loop: n, ...), unroll(loop: n, ...), "
     "maxrregcount(n), tile(loop: n, ...), shared(A[, B...]), pad(n), "
-    "vector(loop: 1|2|4, ...), pipeline(1|2), fast_math";
+    "vector(loop: 1|2|4, ...), pipeline(1|2), async(2|3|4), fast_math";
 
 /// Clauses that may appear once per pragma.
 bool isSingleClause(const std::string &C) {
   return C == "block" || C == "map" || C == "thread" || C == "unroll" ||
          C == "maxrregcount" || C == "tile" || C == "shared" || C == "pad" ||
-         C == "vector" || C == "pipeline" || C == "fast_math";
+         C == "vector" || C == "pipeline" || C == "async" || C == "fast_math";
 }
 
 /// Recursive-descent parser over the clause tokens of one pragma.
@@ -169,8 +169,8 @@ public:
       } else if (T.Text == "shared") {
         if (!parseShared(Out))
           return false;
-      } else if (T.Text == "pad" || T.Text == "pipeline") {
-        if (!parsePadOrPipeline(T, Out))
+      } else if (T.Text == "pad" || T.Text == "pipeline" || T.Text == "async") {
+        if (!parseCount(T, Out))
           return false;
       } else if (T.Text == "fast_math") {
         if (is(tok::l_paren))
@@ -374,12 +374,14 @@ private:
   }
 
   /// `pad(n)`, 0 <= n <= 32 (32 floats: one per bank, more never helps),
-  /// and `pipeline(n)`, n = 1 (single-buffered), 2 (the next strip staged
-  /// in registers) or 3 (and two shared buffers).
-  bool parsePadOrPipeline(const PragmaToken &Name, NestClauses &Out) {
-    bool Pad = Name.Text == "pad";
-    const char *Form = Pad ? "pad(1)" : "pipeline(2)";
-    unsigned Min = Pad ? 0 : 1, Max = Pad ? 32 : 3;
+  /// `pipeline(n)`, n = 1 (single-buffered), 2 (the next strip staged in
+  /// registers) or 3 (and two shared buffers), and `async(n)`, n = 2, 3 or
+  /// 4 buffers of each shared tile filled by asynchronous copies. The
+  /// ranges are checked by checkScheduleValues.
+  bool parseCount(const PragmaToken &Name, NestClauses &Out) {
+    bool Pad = Name.Text == "pad", Async = Name.Text == "async";
+    const char *Form = Pad ? "pad(1)" : Async ? "async(3)" : "pipeline(2)";
+    unsigned Min = Pad ? 0 : Async ? 2 : 1, Max = Pad ? 32 : Async ? 4 : 3;
     if (!expect(tok::l_paren, "(", Name.Text, Form))
       return false;
     unsigned V = 0;
@@ -390,7 +392,7 @@ private:
                   std::string("write it as '") + Form + "'");
     if (!expect(tok::r_paren, ")", Name.Text, Form))
       return false;
-    (Pad ? Out.Pad : Out.Pipeline) = V;
+    (Pad ? Out.Pad : Async ? Out.Async : Out.Pipeline) = V;
     return true;
   }
 

@@ -54,6 +54,8 @@ std::string NestSchedule::str() const {
     Add("vector(" + List(Vector) + ")");
   if (Pipeline > 1)
     Add("pipeline(" + std::to_string(Pipeline) + ")");
+  if (Async)
+    Add("async(" + std::to_string(Async) + ")");
   if (MaxRegCount)
     Add("maxrregcount(" + std::to_string(MaxRegCount) + ")");
   return S;

@@ -243,6 +243,7 @@ public:
     If,
     For,
     Barrier,
+    AsyncFence,
     Nest,
     HostCode,
     HostRegion,
@@ -297,6 +298,12 @@ public:
   /// are copied as one 8- or 16-byte access, which needs both addresses
   /// aligned to Width elements (the lowering checks that at run time).
   unsigned Width = 1;
+  /// Lowered kernels only: an asynchronous copy (cp.async) of Width
+  /// elements from a global ArrayRef (RHS) into a shared one (LHS), Op Set.
+  /// The thread issues it and goes on; the elements reach shared memory
+  /// only when an AsyncFenceStmt waits for its group, and other threads see
+  /// them after that wait and a barrier.
+  bool Async = false;
   AssignStmt(ExprPtr L, AssignOpKind Op, ExprPtr R, SourceLoc Loc = {})
       : Stmt(Kind::Assign, std::move(Loc)), LHS(std::move(L)), Op(Op),
         RHS(std::move(R)) {}
@@ -338,6 +345,24 @@ class BarrierStmt : public Stmt {
 public:
   explicit BarrierStmt(SourceLoc L = {}) : Stmt(Kind::Barrier, std::move(L)) {}
   static bool classof(const Stmt *S) { return S->getKind() == Kind::Barrier; }
+};
+
+/// The thread's asynchronous copies (AssignStmt::Async): Commit closes the
+/// group of copies issued since the last commit (cp.async.commit_group);
+/// Wait blocks until at most Pending of the thread's committed groups are
+/// still in flight, the older ones written to shared memory
+/// (cp.async.wait_group). Per thread: other threads see the copies after a
+/// barrier that follows the wait.
+class AsyncFenceStmt : public Stmt {
+public:
+  enum class Op { Commit, Wait };
+  Op Fence;
+  unsigned Pending = 0; ///< Wait only.
+  AsyncFenceStmt(Op O, unsigned Pending = 0, SourceLoc L = {})
+      : Stmt(Kind::AsyncFence, std::move(L)), Fence(O), Pending(Pending) {}
+  static bool classof(const Stmt *S) {
+    return S->getKind() == Kind::AsyncFence;
+  }
 };
 
 class IfStmt : public Stmt {
@@ -416,6 +441,11 @@ struct NestSchedule {
   /// buffers of each shared tile, so one barrier per strip instead of two;
   /// 0 or 1: single-buffered.
   unsigned Pipeline = 0;
+  /// `async(3)`: the shared tiles are filled by asynchronous copies
+  /// (cp.async) straight from global memory, with this many buffers of
+  /// each tile, so that the next strips' copies are in flight while one
+  /// strip computes (transforms/CopyAsync.h); 0: not asynchronous.
+  unsigned Async = 0;
   /// Where the schedule came from when not from the pragma, e.g.
   /// "sched.json: matmul[0]"; diagnostics about its clauses name it.
   std::string Origin;
@@ -426,7 +456,7 @@ struct NestSchedule {
   /// A clause only tiled kernels have is present.
   bool isTiled() const {
     return !Tile.empty() || !Shared.empty() || Pad || !Vector.empty() ||
-           Pipeline > 1;
+           Pipeline > 1 || Async;
   }
   /// The clauses as written in a pragma, e.g. "map(j: x, i: y) block(32, 8)
   /// thread(i: 2)"; "" for the default.

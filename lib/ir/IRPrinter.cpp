@@ -359,6 +359,8 @@ void printStmts(llvm::raw_ostream &OS, const StmtList &L, unsigned Indent,
       printExpr(OS, *A.RHS, PA);
       if (A.Width > 1)
         OS << " (vector of " << A.Width << ")";
+      if (A.Async)
+        OS << " (async)";
       OS << ";\n";
       break;
     }
@@ -397,6 +399,15 @@ void printStmts(llvm::raw_ostream &OS, const StmtList &L, unsigned Indent,
       indent(OS, Indent);
       OS << "__syncthreads();\n";
       break;
+    case Stmt::Kind::AsyncFence: {
+      const auto &F = llvm::cast<AsyncFenceStmt>(S);
+      indent(OS, Indent);
+      if (F.Fence == AsyncFenceStmt::Op::Commit)
+        OS << "async_commit();\n";
+      else
+        OS << "async_wait(" << F.Pending << ");\n";
+      break;
+    }
     case Stmt::Kind::For: {
       const auto &F = llvm::cast<ForStmt>(S);
       indent(OS, Indent);

@@ -114,6 +114,7 @@ StmtList rewriteAll(const StmtList &L, const ExprRewriteFn &Fn, bool Targets) {
       auto N = std::make_shared<AssignStmt>(LHS, A.Op, RHS, A.Loc);
       N->Atomic = A.Atomic;
       N->Width = A.Width;
+      N->Async = A.Async;
       Out.push_back(N);
       break;
     }

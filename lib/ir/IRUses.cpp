@@ -93,6 +93,7 @@ void walkStmts(const StmtList &L, ExprFn OnExpr, OtherFn OnOther) {
       break;
     case Stmt::Kind::Launch:
     case Stmt::Kind::Barrier:
+    case Stmt::Kind::AsyncFence:
       break;
     }
   }

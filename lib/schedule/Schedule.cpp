@@ -14,9 +14,9 @@ namespace c2cuda {
 namespace {
 
 const char *const DimName[3] = {"x", "y", "z"};
-const char *const Keys[] = {"nest",   "map",          "block",   "thread",
-                            "unroll", "maxrregcount", "tile",    "shared",
-                            "pad",    "vector",       "pipeline"};
+const char *const Keys[] = {"nest",   "map",          "block",    "thread",
+                            "unroll", "maxrregcount", "tile",     "shared",
+                            "pad",    "vector",       "pipeline", "async"};
 
 bool positive(const nlohmann::json &V, unsigned Max, unsigned &Out) {
   if (!V.is_number_integer())
@@ -76,6 +76,8 @@ nlohmann::json scheduleToJson(const NestSchedule &S) {
   // pipeline(1) is the default but was written: keep it.
   if (S.Pipeline)
     J["pipeline"] = S.Pipeline;
+  if (S.Async)
+    J["async"] = S.Async;
   return J;
 }
 
@@ -90,7 +92,7 @@ bool scheduleFromJson(const nlohmann::json &J, NestSchedule &Out,
     if (std::find(std::begin(Keys), std::end(Keys), K) == std::end(Keys)) {
       Err = "unknown key '" + K +
             "' (known: nest, map, block, thread, unroll, maxrregcount, tile, "
-            "shared, pad, vector, pipeline)";
+            "shared, pad, vector, pipeline, async)";
       return false;
     }
   if (J.contains("map")) {
@@ -169,6 +171,14 @@ bool scheduleFromJson(const nlohmann::json &J, NestSchedule &Out,
     Out.Pipeline =
         static_cast<unsigned>(std::min(P.get<long long>(), 1LL << 20));
   }
+  if (J.contains("async")) {
+    const nlohmann::json &A = J["async"];
+    if (!A.is_number_integer() || A.get<long long>() < 0) {
+      Err = "'async' must be 2, 3 or 4";
+      return false;
+    }
+    Out.Async = static_cast<unsigned>(std::min(A.get<long long>(), 1LL << 20));
+  }
   // The values, by the rules every producer's schedules follow.
   std::set<std::string> Given;
   for (const auto &[Key, V] : J.items())
@@ -227,8 +237,8 @@ StmtList replaceIn(const StmtList &L,
                    const std::map<unsigned, NestSchedule> &Schedules,
                    std::set<unsigned> &Seen, DiagnosticList &Diags) {
   static const char *const Clauses[] = {
-      "map",  "block",  "thread", "unroll", "maxrregcount",
-      "tile", "shared", "pad",    "vector", "pipeline"};
+      "map",    "block", "thread", "unroll",   "maxrregcount", "tile",
+      "shared", "pad",   "vector", "pipeline", "async"};
   StmtList Out;
   for (const StmtPtr &S : L) {
     if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {

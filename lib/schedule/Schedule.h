@@ -6,9 +6,10 @@
 // coarsening), unroll factors of in-thread loops (unroll), a register
 // limit (maxrregcount), and for tiled kernels the tile sizes (tile), the
 // arrays staged in shared memory (shared), their padding (pad), vector
-// widths (vector) and double-buffering (pipeline). Its producers: pragma
-// clauses, a `--schedule FILE.json` file, the default tiling and the
-// tuner's spaces. This file reads and writes it as JSON:
+// widths (vector), double-buffering (pipeline) and asynchronous copies into
+// the shared tiles (async). Its producers: pragma clauses, a
+// `--schedule FILE.json` file, the default tiling and the tuner's spaces.
+// This file reads and writes it as JSON:
 //
 //   {"matmul": [{"nest": 0, "map": {"j": "x", "i": "y"}, "block": [32, 8],
 //                "thread": {"i": 2}, "unroll": {"k": 4},

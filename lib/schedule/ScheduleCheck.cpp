@@ -28,6 +28,8 @@ std::set<std::string> clausesSetIn(const NestSchedule &S) {
     C.insert("vector");
   if (S.Pipeline)
     C.insert("pipeline");
+  if (S.Async)
+    C.insert("async");
   return C;
 }
 
@@ -147,6 +149,20 @@ checkScheduleValues(const NestSchedule &S, const std::set<std::string> &Given) {
                        "staged in registers) or 3 (and two shared buffers)",
                    "write 'pipeline(2)' to load the next strip while "
                    "computing the current one");
+  if ((S.Async || Given.count("async")) && (S.Async < 2 || S.Async > 4))
+    return problem("async", "",
+                   "async(" + std::to_string(S.Async) +
+                       "): the number of buffers of each shared tile, filled "
+                       "by asynchronous copies, must be 2, 3 or 4",
+                   "write e.g. 'async(3)' to copy the next strips while "
+                   "computing the current one");
+  if (S.Async && S.Pipeline > 1)
+    return problem("async", "",
+                   "async(" + std::to_string(S.Async) +
+                       ") copies the next strips without registers; it "
+                       "replaces pipeline(" +
+                       std::to_string(S.Pipeline) + ")",
+                   "leave out pipeline(...)");
   return std::nullopt;
 }
 

@@ -2,12 +2,14 @@
 
 #include "DefaultTiles.h"
 
+#include "CopyAsync.h"
 #include "DefaultTiling.h"
 #include "PipelineStrips.h"
 #include "PromoteToShared.h"
 #include "RegisterOperands.h"
 #include "StripMine.h"
 #include "TileBands.h"
+#include "UseTensorCores.h"
 
 #include "schedule/ScheduleCheck.h"
 
@@ -20,6 +22,8 @@ namespace {
 struct DefaultTiled {
   Kernel K;
   std::shared_ptr<TilePlan> Plan;
+  /// Whether the trial put the strips on the tensor cores.
+  bool Mma = false;
 };
 
 /// K prepared for S, or nothing when a planning stage refuses S (its
@@ -48,10 +52,12 @@ std::optional<DefaultTiled> tileWith(const Kernel &K, const NestStmt &Nest,
   DiagnosticList Scratch;
   LoweringContext TryCtx(Ctx.F, Ctx.Facts, Scratch, Ctx.AllowReassociation);
   TryCtx.TensorCores = Ctx.TensorCores;
-  for (auto *Stage : {planBlockTiles, planStrip, planSharedTiles,
-                      planRegisterOperands, planPipeline})
+  for (auto *Stage :
+       {planBlockTiles, planStrip, planSharedTiles, planRegisterOperands,
+        planPipeline, planCopyAsync, planTensorCores})
     if (!Stage(Trial, P, TryCtx) || Scratch.hasErrors())
       return std::nullopt;
+  Out.Mma = P.Mma.has_value();
   return Out;
 }
 
@@ -87,7 +93,7 @@ tileByDefault(const Kernel &K, const NestStmt &Nest,
   for (const DefaultTiling &C : defaultTilingCandidates(K, Ctx.F)) {
     std::optional<DefaultTiled> Tiled =
         tileWith(K, Nest, C.Schedule.Schedule, Ctx);
-    if (!Tiled)
+    if (!Tiled || (C.OnTensorCores && !Tiled->Mma))
       continue;
     Tiled->Plan->LaterRemarks.push_back(
         "no schedule clauses: tiled by default (the schedule atop the kernel; "
@@ -96,7 +102,7 @@ tileByDefault(const Kernel &K, const NestStmt &Nest,
     std::vector<DefaultTiled> Few;
     for (const RatedSchedule &S : C.FewBlocks) {
       std::optional<DefaultTiled> Small = tileWith(K, Nest, S.Schedule, Ctx);
-      if (!Small)
+      if (!Small || (C.OnTensorCores && !Small->Mma))
         continue;
       Small->K.Name = K.Name + "_" + tileShape(S.Schedule);
       Small->K.IsAlternative = true;

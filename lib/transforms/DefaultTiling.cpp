@@ -349,6 +349,25 @@ std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
     NestSchedule Quarter = M;
     Quarter.Tile = {{X->Iter, 32}, {Y->Iter, 64}, {L->Iter, 16}};
     Quarter.Vector = {{X->Iter, 2}, {Y->Iter, 4}};
+    // Double products on the FP64 tensor cores (UseTensorCores.h) ran one
+    // block of 8 warps per multiprocessor, waiting at two barriers per
+    // strip with the next strip in registers: where the tensor cores take
+    // the strips, the tiles come by asynchronous copies in strips of 32,
+    // two buffers. H200, 4096^3: 0.70x -> 0.996x cuBLAS DGEMM (strips of
+    // 16 in three buffers 0.92x, of 8 0.76x; RESULTS.md, 2026-11-28, tenth
+    // session).
+    if (Wide) {
+      DefaultTiling OnMma{{M, 1.0}, {{Half, 0.86}, {Quarter, 0.55}}};
+      for (NestSchedule *A :
+           {&OnMma.Schedule.Schedule, &OnMma.FewBlocks[0].Schedule,
+            &OnMma.FewBlocks[1].Schedule}) {
+        A->Tile[L->Iter] = 32;
+        A->Async = 2;
+        A->Pipeline = 0;
+      }
+      OnMma.OnTensorCores = true;
+      Out.push_back(OnMma);
+    }
     Out.push_back({{M, 1.0}, {{Half, 0.86}, {Quarter, 0.55}}});
     break;
   }

@@ -87,6 +87,9 @@ struct DefaultTiling {
   /// The first of FewBlocks also runs when the schedule's grid has fewer
   /// than this many blocks per SM (Kernel::MinBlocksPerSm); 0: never.
   unsigned MinBlocksPerSm = 0;
+  /// Taken only where the tensor cores run the strips (UseTensorCores.h):
+  /// measured only there.
+  bool OnTensorCores = false;
 };
 
 /// A 3-D kernel (as MapToGrid left it) whose work, inside the band loops

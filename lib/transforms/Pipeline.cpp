@@ -21,6 +21,8 @@
 //   PromoteToShared         shared(...) arrays staged per tile and strip
 //   RegisterOperands        small read-only arrays -> registers per thread
 //   PipelineStrips          the next strip loaded during this one
+//   CopyAsync               shared tiles filled by asynchronous copies,
+//                           several strips in flight
 //   UseTensorCores          double products -> FP64 tensor cores
 //   LowerTiles              the tile plans -> per-thread programs
 //   ClipToBand              points outside a triangular band skipped
@@ -41,6 +43,7 @@
 #include "ClipToBand.h"
 #include "CollectKernelInterface.h"
 #include "CombineReductionsPerWarp.h"
+#include "CopyAsync.h"
 #include "DefaultTiles.h"
 #include "DeferAccumulatorStarts.h"
 #include "ExpandIntegerPowers.h"
@@ -141,6 +144,12 @@ const std::vector<LoweringPass> &passes() {
        "pipeline(2/3) -> the next strip loaded while this one computes",
        [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
          return pipelineStrips(std::move(LF), Ctx);
+       }},
+      {"CopyAsync",
+       "async(N) -> shared tiles filled by asynchronous copies, N strips "
+       "buffered",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return copyAsync(std::move(LF), Ctx);
        }},
       {"UseTensorCores", "tiled double products -> FP64 tensor cores",
        [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {

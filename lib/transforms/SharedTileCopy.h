@@ -16,7 +16,8 @@
 // the last element the nests touch); elements outside are stored as zero,
 // never loaded, since the points past a partial tile compute on them
 // unguarded and drop their results. A prefetch (ToRegs) and its store
-// (FromRegs) split the copy around a strip's computation (pipeline(2)).
+// (FromRegs) split the copy around a strip's computation (pipeline(2));
+// asynchronous copies (Async) need no registers (async(N)).
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TRANSFORMS_SHAREDTILECOPY_H
@@ -43,14 +44,22 @@ struct SharedTile {
   /// Every staged reference is `Scale * A[...]` with Scale a scalar the
   /// kernel only reads: the tile holds the products (planScaledTiles).
   ExprPtr Scale;
+  /// Filled by asynchronous copies (async(N), CopyAsync.h); else, in a
+  /// kernel with async(N), by loads into the same buffers.
+  bool Async = false;
 };
 
 /// "c2c_sh_A[8][132]": the tile's array as declared (remarks, plans).
 std::string sharedTileText(const SharedTile &T);
 
 /// Direct: global -> shared. ToRegs: global -> the staging registers
-/// c2c_pf_<key> (a prefetch). FromRegs: staging registers -> shared.
-enum class TileLoadMode { Direct, ToRegs, FromRegs };
+/// c2c_pf_<key> (a prefetch). FromRegs: staging registers -> shared. Async:
+/// global -> shared by asynchronous copies (async(N)), which the kernel
+/// commits and waits for; elements outside the box are stored as zero.
+/// ScaleInPlace: a tile staged scaled and filled by asynchronous copies
+/// multiplied by its scale in shared memory, each thread the elements it
+/// copied, once they have landed.
+enum class TileLoadMode { Direct, ToRegs, FromRegs, Async, ScaleInPlace };
 
 /// What the copy needs to know of the kernel around it.
 struct TileCopyOptions {

@@ -39,6 +39,10 @@ int64_t TileStage::runWidth(const SharedTile &T) const {
   return FP.Size.back() % V == 0 ? V : 1;
 }
 
+std::string TileStage::stripBufferName() const {
+  return "c2c_buf_" + P.Strip->Iter;
+}
+
 bool TileStage::storesRuns(const SharedTile &T) const {
   int64_t W = runWidth(T);
   bool Identity = true;
@@ -164,6 +168,8 @@ void printTilePlans(llvm::raw_ostream &OS, const LoweredFunction &LF,
     if (P.Pipelined)
       OS << "  pipeline " << P.S.Pipeline
          << (P.TwoBuffers ? " (two buffers)" : "") << "\n";
+    if (P.AsyncStages)
+      OS << "  async copies: " << P.AsyncStages << " buffers\n";
     if (P.Mma)
       OS << "  tensor cores: warps of " << P.Mma->WarpRows << " x "
          << P.Mma->WarpCols << " points\n";

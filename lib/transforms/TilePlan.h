@@ -12,6 +12,7 @@
 //   PromoteToShared        shared(...) arrays staged per tile and strip
 //   StageRegisterOperands  small read-only arrays in registers per thread
 //   PipelineStrips         the next strip loaded while this one computes
+//   CopyAsync              shared tiles filled by cp.async, N buffers
 //   UseTensorCores         double products on the FP64 tensor cores
 //   LowerTiles             the plan -> the per-thread program (LowerTiles.h)
 //
@@ -83,6 +84,9 @@ struct TilePlan {
   // buffers, its first index.
   bool Pipelined = false;
   bool TwoBuffers = false;
+  // CopyAsync: async(N) fills N buffers of each shared tile (its first
+  // index) by asynchronous copies; 0: synchronous loads.
+  unsigned AsyncStages = 0;
   // UseTensorCores.
   std::optional<TensorCorePlan> Mma;
   /// Why a tile keeping double sums in registers does not (for a remark).
@@ -126,6 +130,9 @@ struct TileStage {
   ExprPtr localIndex(const TiledDim &D) const;
   /// The index of the current point in the register arrays.
   std::vector<ExprPtr> pointIndex() const;
+  /// The shared buffer the current strip computes from (pipeline(3),
+  /// async(N)): the strip loop's c2c_buf_<iter>.
+  std::string stripBufferName() const;
 };
 
 /// The suffix of a tile dimension's generated names: x, y, z, then w0, w1

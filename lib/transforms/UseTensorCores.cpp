@@ -4,6 +4,8 @@
 
 #include "PointLoops.h"
 
+#include "ir/IRBuild.h"
+
 #include <algorithm>
 
 namespace c2cuda {
@@ -39,7 +41,10 @@ bool TensorCorePlanner::run() {
   T.StripLower = P.Strip->Lower;
   T.StripStep = P.Strip->Step;
   T.StripSize = P.StripSize;
-  T.Body = PointLoops(K, P, Ctx).rewriteForPoints(P.Strip->Body);
+  PointLoops Pts(K, P, Ctx);
+  if (P.AsyncStages) // The strip's buffer, as LowerTiles names it.
+    Pts.SharedBuffer = build::ivar(stripBufferName());
+  T.Body = Pts.rewriteForPoints(P.Strip->Body);
   for (const TiledDim &D : P.Dims)
     T.PointNames.insert({D.Point, D.T, D.Clamp});
   P.Mma = planTensorCoreProduct(T, P.NoMmaWhy);

@@ -189,7 +189,7 @@ CostResult predictCost(const CostInputs &In) {
   double Latency = 0;
   if (In.Shape == "strip")
     Latency = Blocks * std::ceil(StripTrip / TileK) / Concurrent *
-              LatencyCycles / Clock / (S.Pipeline > 1 ? 2 : 1);
+              LatencyCycles / Clock / (S.Pipeline > 1 || S.Async ? 2 : 1);
 
   M.Terms = {{"issue", Issue},
              {"shared", Shared},

@@ -63,16 +63,21 @@ void buildStrip(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
   S.Shape = "strip";
   const std::vector<std::pair<unsigned, unsigned>> Blocks = {
       {16, 8}, {16, 16}, {32, 8}, {32, 16}};
-  const std::vector<unsigned> Tiles = {64, 128, 256}, Strips = {8, 16, 32},
-                              Pipes = {1, 2};
+  const std::vector<unsigned> Tiles = {64, 128, 256}, Strips = {8, 16, 32};
+  // (pipeline, async): single-buffered, the next strip staged in registers,
+  // or three buffers filled by asynchronous copies; async replaces pipeline
+  // (ScheduleCheck.h), so async(3) goes with pipeline(1) only.
+  const std::vector<std::pair<unsigned, unsigned>> Stagings = {
+      {1, 0}, {2, 0}, {1, 3}};
   std::string TX = "tile_" + X.Iter, TY = "tile_" + Y.Iter,
               TK = "tile_" + Strip.Iter;
   std::vector<nlohmann::json> BlockValues;
   for (auto [BX, BY] : Blocks)
     BlockValues.push_back(blockName(BX, BY));
-  S.Params = {param("block", BlockValues), param(TX, {64, 128, 256}),
-              param(TY, {64, 128, 256}),   param(TK, {8, 16, 32}),
-              param("pipeline", {1, 2}),   param("maxrregcount", {0, 128})};
+  S.Params = {param("block", BlockValues),    param(TX, {64, 128, 256}),
+              param(TY, {64, 128, 256}),      param(TK, {8, 16, 32}),
+              param("pipeline", {1, 2}),      param("async", {0, 3}),
+              param("maxrregcount", {0, 128})};
   for (auto [BX, BY] : Blocks)
     for (unsigned TileX : Tiles)
       for (unsigned TileY : Tiles) {
@@ -92,7 +97,7 @@ void buildStrip(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
         if (Regs > 128 && 2 * Regs * BX * BY > 65536)
           Caps.push_back(128);
         for (unsigned TileK : Strips)
-          for (unsigned Pipe : Pipes)
+          for (auto [Pipe, Async] : Stagings)
             for (unsigned Cap : Caps) {
               SpacePoint P;
               P.Params = {{"block", blockName(BX, BY)},
@@ -100,6 +105,7 @@ void buildStrip(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
                           {TY, TileY},
                           {TK, TileK},
                           {"pipeline", Pipe},
+                          {"async", Async},
                           {"maxrregcount", Cap}};
               NestSchedule &N = P.Schedule;
               N.Map = {{X.Iter, 0}, {Y.Iter, 1}};
@@ -112,6 +118,7 @@ void buildStrip(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
               N.Shared = Arrays;
               N.Pad = 4;
               N.Pipeline = Pipe;
+              N.Async = Async;
               N.MaxRegCount = Cap;
               S.Points.push_back(std::move(P));
             }

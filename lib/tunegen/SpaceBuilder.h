@@ -6,9 +6,11 @@
 //
 //   strip    a 2-D parallel band around a loop whose read-only operands
 //            can be staged (a matrix product): block shape, tiles of both
-//            mapped loops and of the strip loop, double buffering. Operands
-//            are staged in shared memory, padded, with float4 runs where
-//            a thread has four points along a dimension.
+//            mapped loops and of the strip loop, double buffering through
+//            registers (pipeline) or asynchronous copies into three shared
+//            buffers (async, with pipeline 1 only). Operands are staged
+//            in shared memory, padded, with float4 runs where a thread has
+//            four points along a dimension.
 //   stencil  a 2-D band without such a loop (stencils, convolutions,
 //            transposes): block shape, points per thread along x and y
 //            (in runs, vectorised up to 4), and whether the read-only

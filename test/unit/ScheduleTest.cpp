@@ -47,7 +47,7 @@ TEST(Schedule, JsonErrors) {
   };
   EXPECT_EQ(Error(R"({"blok": [1]})"),
             "unknown key 'blok' (known: nest, map, block, thread, unroll, "
-            "maxrregcount, tile, shared, pad, vector, pipeline)");
+            "maxrregcount, tile, shared, pad, vector, pipeline, async)");
   EXPECT_EQ(Error(R"({"map": {"i": "w"}})"),
             "'map.i' must be \"x\", \"y\" or \"z\"");
   EXPECT_EQ(Error(R"({"map": {"i": "x", "j": "x"}})"),
@@ -168,6 +168,43 @@ TEST(Schedule, TiledJsonErrors) {
   EXPECT_EQ(Error(R"({"pipeline": 4})"), std::string("pipeline(4") + Pipeline);
   EXPECT_EQ(Error(R"({"pipeline": 0})"), std::string("pipeline(0") + Pipeline);
   EXPECT_EQ(Error(R"({"pipeline": "2"})"), "'pipeline' must be 1, 2 or 3");
+  const char *Async = "): the number of buffers of each shared tile, filled "
+                      "by asynchronous copies, must be 2, 3 or 4";
+  EXPECT_EQ(Error(R"({"async": 7})"), std::string("async(7") + Async);
+  EXPECT_EQ(Error(R"({"async": 1})"), std::string("async(1") + Async);
+  EXPECT_EQ(Error(R"({"async": 0})"), std::string("async(0") + Async);
+  EXPECT_EQ(Error(R"({"async": "3"})"), "'async' must be 2, 3 or 4");
+  EXPECT_EQ(Error(R"({"async": -1})"), "'async' must be 2, 3 or 4");
+  EXPECT_EQ(Error(R"({"async": 3, "pipeline": 2})"),
+            "async(3) copies the next strips without registers; it replaces "
+            "pipeline(2)");
+}
+
+// async(N): written after pipeline, kept through JSON, with pipeline(1)
+// (the default, written) allowed beside it.
+TEST(Schedule, AsyncJsonRoundTrip) {
+  NestSchedule S = tiledSample();
+  S.Pipeline = 1;
+  S.Async = 3;
+  EXPECT_EQ(S.str(), "block(16, 16) thread(i: 4, j: 4) tile(i: 64, j: 64, "
+                     "k: 8) shared(B, A) pad(1) vector(j: 4) async(3)");
+  nlohmann::json J = scheduleToJson(S);
+  EXPECT_EQ(J["async"], 3);
+  EXPECT_EQ(J["pipeline"], 1);
+  NestSchedule Back;
+  std::string Err;
+  ASSERT_TRUE(scheduleFromJson(nlohmann::json::parse(J.dump()), Back, Err))
+      << Err;
+  EXPECT_EQ(Back.Async, 3u);
+  EXPECT_EQ(Back.Pipeline, 1u);
+  EXPECT_EQ(Back.str(), S.str());
+  EXPECT_EQ(scheduleToJson(Back), J);
+  // Absent: not asynchronous, and not written back.
+  ASSERT_TRUE(scheduleFromJson(nlohmann::json::parse(R"({"tile": {"k": 1}})"),
+                               Back, Err))
+      << Err;
+  EXPECT_EQ(Back.Async, 0u);
+  EXPECT_FALSE(scheduleToJson(Back).contains("async"));
 }
 
 // The value rules themselves, as every producer's schedule meets them: the
@@ -217,6 +254,33 @@ TEST(Schedule, CheckScheduleValues) {
   P = checkScheduleValues(S, clausesSetIn(S));
   ASSERT_TRUE(P);
   EXPECT_EQ(P->Clause, "maxrregcount");
+  S.MaxRegCount = 255;
+
+  // async(N) replaces pipeline(2) and (3), reported at the async clause;
+  // pipeline(1) or none goes with it.
+  S.Async = 3;
+  EXPECT_TRUE(clausesSetIn(S).count("async"));
+  P = checkScheduleValues(S, clausesSetIn(S));
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Clause, "async");
+  EXPECT_EQ(P->Message, "async(3) copies the next strips without registers; "
+                        "it replaces pipeline(3)");
+  EXPECT_EQ(P->Hint, "leave out pipeline(...)");
+  S.Pipeline = 1;
+  EXPECT_FALSE(checkScheduleValues(S, clausesSetIn(S)));
+  S.Pipeline = 0;
+  for (unsigned N : {2u, 4u}) {
+    S.Async = N;
+    EXPECT_FALSE(checkScheduleValues(S, clausesSetIn(S)));
+  }
+  S.Async = 5;
+  P = checkScheduleValues(S, clausesSetIn(S));
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Clause, "async");
+  S.Async = 0;
+  P = checkScheduleValues(S, {"async"});
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Clause, "async");
 }
 
 } // namespace

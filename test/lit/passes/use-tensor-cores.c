@@ -1,8 +1,8 @@
 // UseTensorCores plans the full strips of a tiled double product on the
 // FP64 tensor cores: each warp's 64 x 32 points as 16 x 8 blocks, one
 // mma.sync.m16n8k4 per block. Without the pass the strips run FMA.
-// RUN: %c2cuda-opt %s -q -passes=HoistHostLoops,MapToGrid,DefaultTiles,TileBands,StripMine,PromoteToShared,PipelineStrips,UseTensorCores -print-after=UseTensorCores 2>&1 | FileCheck %s --check-prefix=PLAN
-// RUN: %c2cuda-opt %s -passes=HoistHostLoops,MapToGrid,DefaultTiles,TileBands,StripMine,PromoteToShared,PipelineStrips,UseTensorCores,LowerTiles 2>&1 | FileCheck %s
+// RUN: %c2cuda-opt %s -q -passes=HoistHostLoops,MapToGrid,DefaultTiles,TileBands,StripMine,PromoteToShared,PipelineStrips,CopyAsync,UseTensorCores -print-after=UseTensorCores 2>&1 | FileCheck %s --check-prefix=PLAN
+// RUN: %c2cuda-opt %s -passes=HoistHostLoops,MapToGrid,DefaultTiles,TileBands,StripMine,PromoteToShared,PipelineStrips,CopyAsync,UseTensorCores,LowerTiles 2>&1 | FileCheck %s
 // RUN: %c2cuda-opt %s -q -passes=HoistHostLoops,MapToGrid,DefaultTiles,TileBands,StripMine,PromoteToShared,PipelineStrips,LowerTiles | FileCheck %s --check-prefix=FMA
 
 void dgemm(int M, int N, int K, const double A[M][K], const double B[K][N],
@@ -18,7 +18,7 @@ void dgemm(int M, int N, int K, const double A[M][K], const double B[K][N],
 }
 
 // PLAN:      {{^}}tile plan dgemm_kernel0 {{{$}}
-// PLAN:      {{^}}  pipeline 2{{$}}
+// PLAN:      {{^}}  async copies: 2 buffers{{$}}
 // PLAN-NEXT: {{^}}  tensor cores: warps of 64 x 32 points{{$}}
 // PLAN-NEXT: {{^}}}{{$}}
 

@@ -1,10 +1,10 @@
 // Tiled double products run their full strips on the FP64 tensor cores
 // (TensorCoreProducts): each warp's 64 x 32 points in the instruction's
 // accumulator layout, fragments of both operands loaded from the shared
-// tiles for 4 iterations of k, one grouped c2c_mma_m16n8k4 per 16 x 8 block;
-// the last, partial strip and the statements around the strip loop run per
-// point in that layout. Float products, --no-tensor-cores and bodies that
-// are not a product of a row's and a column's operand keep FMA.
+// tiles (cp.async, 2 buffers of 32 k) 4 k at a time, one grouped
+// c2c_mma_m16n8k4 per 16 x 8 block; the last, partial strip and the rest
+// run per point in that layout. Float products, --no-tensor-cores and
+// bodies that are not a product of a row's and a column's operand keep FMA.
 
 void dgemm(int M, int N, int K, double alpha, const double A[M][K],
            const double B[K][N], double C[M][N]) {
@@ -61,19 +61,19 @@ void ddist(int M, int N, int K, const double A[M][K], const double B[K][N],
 // FMA-NOT: remark: full strips on the FP64 tensor cores
 
 // CHECK-LABEL: __global__ void __launch_bounds__(256) dgemm_kernel0(
-// CHECK: {{^}}          int c2c_t_x = (c2c_tid >> 5) % 4 * 32 + ((c2c_p_x >> 1) * 8 + (c2c_tid & 3) * 2 + (c2c_p_x & 1));{{$}}
-// CHECK-NEXT: {{^}}          int c2c_t_y = (c2c_tid >> 5) / 4 * 64 + ((c2c_p_y >> 1) * 16 + (c2c_p_y & 1) * 8 + ((c2c_tid & 31) >> 2));{{$}}
-// CHECK: {{^}}          for (int c2c_kq = 0; c2c_kq < 2; ++c2c_kq) {{{$}}
+// CHECK: {{^}}        for (int c2c_p_x = 0; c2c_p_x < 8; ++c2c_p_x) {{{$}}
+// CHECK-NEXT: {{^}}          c2c_reg_acc[c2c_p_y][c2c_p_x] = 0.0;{{$}}
+// CHECK: {{^}}          for (int c2c_kq = 0; c2c_kq < 8; ++c2c_kq) {{{$}}
 // CHECK-NEXT: {{^}}            double c2c_fa[4][2];{{$}}
 // CHECK-NEXT: {{^}}            double c2c_fb[4];{{$}}
 // CHECK: {{^}}                int k = (int)((long long)0 + (c2c_s_k + (long long)(c2c_kq * 4) + (long long)(c2c_tid & 3)) * 1LL);{{$}}
 // CHECK-NEXT: {{^}}                int i = c2c_base_i + ((c2c_tid >> 5) / 4 * 64 + ((c2c_fm * 2 + c2c_fr >> 1) * 16 + (c2c_fm * 2 + c2c_fr & 1) * 8 + ((c2c_tid & 31) >> 2))) * 1;{{$}}
-// CHECK-NEXT: {{^}}                c2c_fa[c2c_fm][c2c_fr] = c2c_sh_A[0 + (k - c2c_base_k)][0 + (i - c2c_base_i)];{{$}}
+// CHECK-NEXT: {{^}}                c2c_fa[c2c_fm][c2c_fr] = c2c_sh_A[c2c_buf_k][0 + (i - c2c_base_i)][0 + (k - c2c_base_k)];{{$}}
 // CHECK: {{^}}              int j = c2c_base_j + ((c2c_tid >> 5) % 4 * 32 + c2c_fn * 8 + ((c2c_tid & 31) >> 2)) * 1;{{$}}
-// CHECK-NEXT: {{^}}              c2c_fb[c2c_fn] = c2c_sh_B[0 + (k - c2c_base_k)][0 + (j - c2c_base_j)];{{$}}
+// CHECK-NEXT: {{^}}              c2c_fb[c2c_fn] = c2c_sh_B[c2c_buf_k][0 + (k - c2c_base_k)][0 + (j - c2c_base_j)];{{$}}
 // CHECK: {{^}}                c2c_mma_m16n8k4(c2c_reg_acc[c2c_fm * 2 + 0][c2c_fn * 2 + 0], c2c_reg_acc[c2c_fm * 2 + 0][c2c_fn * 2 + 1], c2c_reg_acc[c2c_fm * 2 + 1][c2c_fn * 2 + 0], c2c_reg_acc[c2c_fm * 2 + 1][c2c_fn * 2 + 1], c2c_fa[c2c_fm][0], c2c_fa[c2c_fm][1], c2c_fb[c2c_fn]);{{$}}
-// The partial strip: FMA per point.
-// CHECK: {{^}}                  c2c_reg_acc[c2c_p_y][c2c_p_x] += c2c_sh_A[0 + (k - c2c_base_k)][0 + (i - c2c_base_i)] * c2c_sh_B[0 + (k - c2c_base_k)][0 + (j - c2c_base_j)];{{$}}
+// CHECK: {{^}}                  int c2c_t_x = (c2c_tid >> 5) % 4 * 32 + ((c2c_p_x >> 1) * 8 + (c2c_tid & 3) * 2 + (c2c_p_x & 1));{{$}}
+// CHECK: {{^}}                  c2c_reg_acc[c2c_p_y][c2c_p_x] += c2c_sh_A[c2c_buf_k][0 + (i - c2c_base_i)][0 + (k - c2c_base_k)] * c2c_sh_B[c2c_buf_k][0 + (k - c2c_base_k)][0 + (j - c2c_base_j)];{{$}}
 // CHECK-LABEL: __global__ void __launch_bounds__(256, 2) sgemm_kernel0(
 // CHECK-NOT: c2c_mma_m16n8k4(c2c_
 // CHECK-LABEL: __global__ void __launch_bounds__(256) ddist_kernel0(
