@@ -30,8 +30,9 @@ bool AsyncCopyPlanner::run() {
                            "tile(k: ...) or leave out async(...)");
   if (P.Pipelined)
     return error("async",
-                 Clause + " copies the next strips without registers; it "
-                          "replaces pipeline(" +
+                 Clause +
+                     " copies the next strips without registers; it "
+                     "replaces pipeline(" +
                      std::to_string(S.Pipeline) + ")",
                  "leave out pipeline(...)");
   // Whether the tensor cores will take the strips: they read single
