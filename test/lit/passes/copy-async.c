@@ -12,7 +12,7 @@
 // RUN: %c2cuda-check %s --size n=70,m=45,p=37 --trials 1 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size n=130,m=256,p=64 --trials 1 --random-schedules 2 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 
-void smm(int n, int m, int p, const float *A, const float *B, float *C) {
+void smm(int n, int m, int p, const float *A, const float *B, float *C) { // gpu-check: A[n*p] B[p*m] C[n*m]
 #ifdef NOSHARED
 #pragma c2cuda kernel tile(i: 64, j: 64, k: 8) block(16, 16) async(3)
 #else

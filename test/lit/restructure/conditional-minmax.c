@@ -16,14 +16,14 @@ void colmax(int n, int m, const float A[n][m], float mx[m]) {
 #pragma endscop
 }
 
-void amax(int n, const float *a, float *best) {
+void amax(int n, const float *a, float *best) { // gpu-check: a[n] best[1]
 #pragma c2cuda kernel reduction(max: best)
   for (int i = 0; i < n; i++)
     if (best[0] < a[i])
       best[0] = a[i];
 }
 
-void imin(int n, const int *a, int *low) {
+void imin(int n, const int *a, int *low) { // gpu-check: a[n] low[1]
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++)
     if (a[i] <= low[0])
@@ -31,7 +31,7 @@ void imin(int n, const int *a, int *low) {
 }
 
 // Not a min/max: the value stored is not the one compared.
-void clamp(int n, const float *a, float *b) {
+void clamp(int n, const float *a, float *b) { // gpu-check: a[n] b[n]
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++)
     if (a[i] > b[i])

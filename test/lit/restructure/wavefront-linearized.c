@@ -9,7 +9,7 @@
 // RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not="single thread"
 // RUN: %c2cuda-check %s --size T=5,n=37 --trials 2 --random-schedules 3 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
-void gs(int T, int n, float *a) {
+void gs(int T, int n, float *a) { // gpu-check: a[n*n]
 #pragma c2cuda kernel
   for (int t = 0; t < T; t++)
     for (int i = 1; i < n - 1; i++)
