@@ -7,7 +7,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 packages=(cmake ninja-build g++ python3 pkg-config clang-19 libclang-19-dev
           llvm-19-dev llvm-19-tools libisl-dev nlohmann-json3-dev
           libgtest-dev libgmp-dev python3-jsonschema libclang-rt-19-dev
-          chromium-headless-shell valgrind clang-format-19)
+          chromium-headless-shell valgrind clang-format-19 clang-tidy-19)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

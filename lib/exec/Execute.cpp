@@ -1034,9 +1034,8 @@ private:
   /// c2c_grid_time of the emitted code.
   static double gridTime(const int64_t (&Blocks)[3], double BlockTime) {
     int64_t N = Blocks[0] * Blocks[1] * Blocks[2];
-    return static_cast<double>((N + InterpretedSmCount - 1) /
-                               InterpretedSmCount) *
-           BlockTime;
+    int64_t Waves = (N + InterpretedSmCount - 1) / InterpretedSmCount;
+    return static_cast<double>(Waves) * BlockTime;
   }
 
   void launchExplicit(const Kernel &K) {

@@ -107,7 +107,7 @@ void c2cuda::addOccupancySections(json &Report, const Module &M,
       } else {
         NoPtxas = llvm::toString(R.takeError());
       }
-      llvm::sys::fs::remove(Path);
+      (void)llvm::sys::fs::remove(Path); // a temporary file: best effort
     }
   }
 

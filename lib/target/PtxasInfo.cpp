@@ -136,7 +136,7 @@ runPtxasInfo(StringRef CuFile, StringRef Arch,
     return llvm::errorCodeToError(EC);
   if (std::error_code EC =
           llvm::sys::fs::createTemporaryFile("c2cuda-ptxas", "o", Obj)) {
-    llvm::sys::fs::remove(Log);
+    (void)llvm::sys::fs::remove(Log); // best effort, as below
     return llvm::errorCodeToError(EC);
   }
 
@@ -153,8 +153,9 @@ runPtxasInfo(StringRef CuFile, StringRef Arch,
   std::string Text;
   if (auto Buf = llvm::MemoryBuffer::getFile(Log))
     Text = (*Buf)->getBuffer().str();
-  llvm::sys::fs::remove(Log);
-  llvm::sys::fs::remove(Obj);
+  // Temporary files: removing them is best effort.
+  (void)llvm::sys::fs::remove(Log);
+  (void)llvm::sys::fs::remove(Obj);
   if (RC != 0)
     return llvm::createStringError(
         "nvcc failed on %s (exit %d)%s%s\n%s", CuFile.str().c_str(), RC,

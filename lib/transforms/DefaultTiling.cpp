@@ -353,9 +353,9 @@ std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
     // block of 8 warps per multiprocessor, waiting at two barriers per
     // strip with the next strip in registers: where the tensor cores take
     // the strips, the tiles come by asynchronous copies in strips of 32,
-    // two buffers. H200, 4096^3: 0.70x -> 0.996x cuBLAS DGEMM (strips of
-    // 16 in three buffers 0.92x, of 8 0.76x; RESULTS.md, 2026-11-28, tenth
-    // session).
+    // two buffers. H200, 4096^3: 0.64x -> 0.97x cuBLAS DGEMM (RESULTS.md,
+    // 2026-11-28, tenth session; in the runs that chose it, 0.70x -> 0.996x,
+    // strips of 16 in three buffers 0.92x, of 8 0.76x).
     if (Wide) {
       DefaultTiling OnMma{{M, 1.0}, {{Half, 0.86}, {Quarter, 0.55}}};
       for (NestSchedule *A :

@@ -40,7 +40,7 @@ StmtList PointLoops::rewriteForPoints(const StmtList &L) {
     // `Scale * A[...]` of a tile staged scaled is the tile's element.
     if (const auto *B = dyn_cast<BinaryExpr>(E.get());
         B && B->Op == BinaryOpKind::Mul)
-      for (auto [X, Y] :
+      for (const auto &[X, Y] :
            {std::make_pair(B->LHS, B->RHS), std::make_pair(B->RHS, B->LHS)}) {
         auto It = P.SharedRefs.find(X.get());
         const auto *V = dyn_cast<VarRef>(Y.get());

@@ -33,7 +33,7 @@
 
 namespace llvm {
 class raw_ostream;
-}
+} // namespace llvm
 
 namespace c2cuda {
 namespace tuner {

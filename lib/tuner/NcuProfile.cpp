@@ -249,7 +249,7 @@ struct TempFiles {
   ~TempFiles() {
     for (auto &P : Paths)
       if (P != "/dev/null")
-        llvm::sys::fs::remove(P);
+        (void)llvm::sys::fs::remove(P); // best effort
   }
 };
 } // namespace

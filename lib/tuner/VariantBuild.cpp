@@ -133,7 +133,9 @@ static void writeStamp(const Step &S, json J) {
 /// Runs S; "" on success, else the reason.
 static std::string runStep(const Step &S, const BuildConfig &C, bool &Stopped,
                            double &Seconds) {
-  fs::remove(S.stamp());
+  // A stamp left behind would mark this step done even if it fails.
+  if (std::error_code EC = fs::remove(S.stamp()))
+    return "cannot remove " + S.stamp() + ": " + EC.message();
   ProcessOptions O;
   O.StdoutFile = O.StderrFile = S.Log;
   O.TimeoutSeconds = C.TimeoutSeconds;

@@ -29,7 +29,7 @@ std::string toolkitRelease(const std::string &Nvcc, std::string &Err) {
   O.TimeoutSeconds = 60;
   ProcessResult R = runProcess({Nvcc, "--version"}, O);
   std::string Text = readTextFile(std::string(Log));
-  llvm::sys::fs::remove(Log);
+  (void)llvm::sys::fs::remove(Log); // a temporary file: best effort
   if (!R.ok()) {
     Err = Nvcc + " --version failed" + (R.Error.empty() ? "" : ": " + R.Error);
     return "";

@@ -153,7 +153,11 @@ static int mergeCaches(const std::string &Into) {
 static int emitSbatch(const std::string &Dir, unsigned N,
                       const std::string &Self) {
   SmallString<256> Abs(Dir);
-  sys::fs::make_absolute(Abs);
+  if (std::error_code EC = sys::fs::make_absolute(Abs)) {
+    errs() << "c2cuda-tune: error: cannot make " << Dir
+           << " absolute: " << EC.message() << "\n";
+    return 1;
+  }
   std::string D = std::string(Abs);
   auto Write = [&](const char *Name, const std::string &Text) {
     SmallString<256> P(Abs);

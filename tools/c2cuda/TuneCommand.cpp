@@ -562,7 +562,7 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
   std::string OwnDir;
   auto RemoveOwnDir = llvm::make_scope_exit([&] {
     if (!OwnDir.empty())
-      sys::fs::remove_directories(OwnDir);
+      (void)sys::fs::remove_directories(OwnDir); // best effort
   });
   if (!ResultsDir.empty()) {
     Root = ResultsDir;

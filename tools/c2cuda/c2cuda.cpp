@@ -148,7 +148,12 @@ static bool compileDatabaseFlags(std::vector<std::string> &Out) {
   }
   DB = clang::tooling::inferMissingCompileCommands(std::move(DB));
   llvm::SmallString<256> Abs(InputFile);
-  llvm::sys::fs::make_absolute(Abs);
+  if (std::error_code EC = llvm::sys::fs::make_absolute(Abs)) {
+    llvm::WithColor::error(llvm::errs(), "c2cuda")
+        << InputFile << ": cannot make the path absolute: " << EC.message()
+        << "\n";
+    return false;
+  }
   std::vector<clang::tooling::CompileCommand> Cmds =
       DB->getCompileCommands(Abs);
   if (Cmds.empty()) {
