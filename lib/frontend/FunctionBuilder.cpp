@@ -96,6 +96,20 @@ bool isCudaBuiltinVariable(llvm::StringRef N) {
          N == "gridDim" || N == "warpSize";
 }
 
+/// Types of CUDA the generated code names (`dim3` in every launch, the
+/// vector types in vector loads): a variable of that name hides the type
+/// (nvcc 13.0: 'parameter "dim3" is not a type name').
+bool isCudaTypeName(llvm::StringRef N) {
+  if (N == "dim3" || N == "cudaStream_t" || N == "cudaError_t")
+    return true;
+  static const char *const Bases[] = {
+      "char", "uchar", "short",    "ushort",    "int",   "uint",
+      "long", "ulong", "longlong", "ulonglong", "float", "double"};
+  if (N.size() < 2 || N.back() < '1' || N.back() > '4')
+    return false;
+  return llvm::is_contained(Bases, N.drop_back());
+}
+
 /// Functions CUDA's headers declare with C linkage whose names C leaves to
 /// the user (the standard library's are reserved in C too): an `extern
 /// "C"` function of the same name and other parameters does not compile
@@ -797,6 +811,8 @@ void FunctionBuilder::checkFunction() {
       Why = "a keyword of C++, in which nvcc compiles the generated code";
     else if (isCudaBuiltinVariable(N))
       Why = "a built-in variable of CUDA, in which the generated code runs";
+    else if (isCudaTypeName(N))
+      Why = "a type of CUDA, which the generated code uses";
     if (!Why.empty())
       Diags.error(loc(V->getLocation()), "'" + N.str() + "': " + Why,
                   "rename the variable");

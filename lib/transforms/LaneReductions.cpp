@@ -109,7 +109,7 @@ const GridLoop *lanePoint(Kernel &K, const NestStmt &Nest,
 
 StmtPtr splitLoopOver(const ForStmt &L, ExprPtr First, int64_t Ways,
                       const std::vector<LaneReduction> &Reds) {
-  std::string Trip = "c2c_trip_" + L.Iter;
+  std::string Trip = loopTripName(L.Iter);
   std::string Q = "c2c_q_" + L.Iter;
   StmtList Inner;
   Inner.push_back(

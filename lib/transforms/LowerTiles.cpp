@@ -135,7 +135,7 @@ StmtList TileLowering::kernelPrologue(bool Light) {
   if (!Light)
     Body.push_back(roundsDecl());
   if (P.Strip)
-    Body.push_back(decl("c2c_trip_" + P.Strip->Iter, ScalarKind::Long,
+    Body.push_back(decl(loopTripName(P.Strip->Iter), ScalarKind::Long,
                         buildTripCount(*P.Strip)));
   // Load guards: over the parameters only, so computed once.
   for (const SharedTile &T : P.Tiles) {
@@ -269,7 +269,7 @@ StmtList TileLowering::stripMinedTile() {
   else
     Starts = Pts.pointLoops(P.Pre, true);
   Work.insert(Work.end(), Starts.begin(), Starts.end());
-  std::string TripK = "c2c_trip_" + P.Strip->Iter,
+  std::string TripK = loopTripName(P.Strip->Iter),
               SV = "c2c_s_" + P.Strip->Iter, QV = "c2c_q_" + P.Strip->Iter;
   std::string BaseK = "c2c_base_" + P.Strip->Iter;
   auto StripBase = [&](ExprPtr Start) {

@@ -4,6 +4,7 @@
 
 #include "IRQueries.h"
 #include "TileFootprint.h"
+#include "TripCount.h"
 
 #include "ir/IRBuild.h"
 #include "ir/IRWalk.h"
@@ -158,7 +159,7 @@ bool SharedPromoter::run() {
     V.Base = var("c2c_base_" + P.Strip->Iter, P.Strip->IterType);
     V.Step = P.Strip->Step;
     V.Count = P.StripSize;
-    ExprPtr Trip = lvar("c2c_trip_" + P.Strip->Iter);
+    ExprPtr Trip = lvar(loopTripName(P.Strip->Iter));
     V.First = cast(P.Strip->Lower, ScalarKind::Long);
     V.Last =
         addL(P.Strip->Lower, mulL(addL(Trip, llit(-1)), llit(P.Strip->Step)));

@@ -234,7 +234,7 @@ private:
                                 cast(Tx, ScalarKind::Long))
                          : Ty;
     StmtList Loop = {
-        decl("c2c_trip_" + L->Iter, ScalarKind::Long, buildTripCount(*L)),
+        decl(loopTripName(L->Iter), ScalarKind::Long, buildTripCount(*L)),
         splitLoopOver(*L, First, Rows ? Lanes * WarpsPerRow : Slices, Reds)};
     StmtList Pre = keptFor(Loop);
     Mine.insert(Mine.end(), Pre.begin(), Pre.end());

@@ -275,7 +275,7 @@ private:
       Round.push_back(std::make_shared<IfStmt>(
           inRange(),
           StmtList{
-              decl("c2c_trip_" + L.Iter, ScalarKind::Long, buildTripCount(L)),
+              decl(loopTripName(L.Iter), ScalarKind::Long, buildTripCount(L)),
               splitLoopOver(L, Lane, Lanes, P.Reds)},
           StmtList{}));
       // Every lane, in range or not, takes part in the shuffles.

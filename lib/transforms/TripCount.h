@@ -19,6 +19,8 @@
 
 #include "ir/IR.h"
 
+#include <string>
+
 namespace c2cuda {
 
 /// Iterations of a loop with these bounds; a Long expression, never negative.
@@ -27,6 +29,16 @@ ExprPtr buildTripCount(const ExprPtr &Lower, LoopCmp Cmp, const ExprPtr &Upper,
 
 inline ExprPtr buildTripCount(const ForStmt &For) {
   return buildTripCount(For.Lower, For.Cmp, For.Upper, For.Step);
+}
+
+/// The name of the variable holding loop Iter's trip count in a kernel. The
+/// grid's trip counts are c2c_trip_x/y/z (TileBands, KernelPrinter), so a
+/// loop the user named x, y or z gets a suffix: both may live in one kernel.
+inline std::string loopTripName(const std::string &Iter) {
+  std::string Name = "c2c_trip_" + Iter;
+  if (Iter == "x" || Iter == "y" || Iter == "z")
+    Name += "_loop";
+  return Name;
 }
 
 /// The grid loop that maps For onto dimension Dim (its whole range).
