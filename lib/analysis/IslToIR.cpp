@@ -2,6 +2,8 @@
 
 #include "analysis/IslToIR.h"
 
+#include "ir/IRPrinter.h"
+
 #include <isl/aff.h>
 #include <isl/ast.h>
 #include <isl/ast_build.h>
@@ -55,6 +57,18 @@ ExprPtr addLong(ExprPtr A, ExprPtr B) {
   if (isLit(B, 0))
     return toLong(A);
   return bin(BinaryOpKind::Add, toLong(A), toLong(B));
+}
+
+ExprPtr maxLong(ExprPtr A, ExprPtr B) {
+  if (!A || !B)
+    return nullptr;
+  if (exprToString(*A) == exprToString(*B))
+    return toLong(A);
+  A = toLong(A);
+  B = toLong(B);
+  auto Greater =
+      std::make_shared<BinaryExpr>(BinaryOpKind::GT, A, B, ScalarKind::Int);
+  return std::make_shared<SelectExpr>(Greater, A, B, ScalarKind::Long);
 }
 
 ExprPtr widenToLong(ExprPtr E) {

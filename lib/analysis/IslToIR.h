@@ -37,6 +37,8 @@ ExprPtr longLit(int64_t V);
 ExprPtr toLong(ExprPtr E);
 ExprPtr mulLong(ExprPtr A, ExprPtr B);
 ExprPtr addLong(ExprPtr A, ExprPtr B);
+/// The larger of A and B (the same expression once when they are).
+ExprPtr maxLong(ExprPtr A, ExprPtr B);
 /// E, an integer expression the user wrote as an element count (an
 /// extent(...) clause, an array dimension), with its + - * / % and negation
 /// done in long long: `n * m` would overflow int at n = m = 46341.

@@ -138,7 +138,9 @@ struct NestState {
 
 class Analyzer {
 public:
-  Analyzer(const Function &F, DiagnosticList &D) : F(F), Diags(D) {
+  Analyzer(const Function &F, DiagnosticList &D,
+           bool IgnoreNegativeIndices = false)
+      : F(F), Diags(D), IgnoreNegativeIndices(IgnoreNegativeIndices) {
     Ctx = isl_ctx_alloc();
     isl_options_set_on_error(Ctx, ISL_ON_ERROR_CONTINUE);
   }
@@ -161,6 +163,7 @@ public:
 private:
   const Function &F;
   DiagnosticList &Diags;
+  bool IgnoreNegativeIndices;
   isl_ctx *Ctx;
   FunctionFacts Facts;
   std::vector<Instance> Insts;
@@ -1399,8 +1402,9 @@ void Analyzer::inferExtents() {
     bool Unbounded = std::any_of(Refs.begin(), Refs.end(), [&](size_t I) {
       return !Facts.Nests[Raw[I].Nest].Refs[Raw[I].FactIndex].Affine;
     });
-    if (P && P->ParamForm == Param::Form::Array && P->Dims.size() == 1 &&
-        P->Dims[0] && (Unbounded || PastBreak)) {
+    bool Declared1D = P && P->ParamForm == Param::Form::Array &&
+                      P->Dims.size() == 1 && P->Dims[0];
+    if (Declared1D && (Unbounded || PastBreak)) {
       Ext.Elements = widenToLong(P->Dims[0]);
       continue;
     }
@@ -1490,7 +1494,12 @@ void Analyzer::inferExtents() {
       }
       if (!Bounded) {
         isl_set_free(S);
-        Unknown(R.Ref->Loc);
+        // Loop bounds over the data (CSR's `k < rowptr[i + 1]`): the
+        // declaration states the extent.
+        if (Declared1D)
+          Ext.Elements = widenToLong(P->Dims[0]);
+        else
+          Unknown(R.Ref->Loc);
         Failed = true;
         break;
       }
@@ -1500,6 +1509,11 @@ void Analyzer::inferExtents() {
               Ctx, ("{ " + tupleText("a_" + Name, "o", NDims) + " : o0 < 0 }")
                        .c_str()));
       bool MayBeNeg = isl_set_is_empty(NegPart) != isl_bool_true;
+      if (MayBeNeg && IgnoreNegativeIndices) {
+        S = isl_set_subtract(S, NegPart);
+        NegPart = nullptr;
+        MayBeNeg = false;
+      }
       isl_set_free(NegPart);
       if (MayBeNeg) {
         isl_set_free(S);
@@ -1722,9 +1736,9 @@ Analyzer::dependences(const std::set<const NestStmt *> &Which,
 
 } // namespace
 
-FunctionFacts c2cuda::analyzeFunction(const Function &F,
-                                      DiagnosticList &Diags) {
-  Analyzer A(F, Diags);
+FunctionFacts c2cuda::analyzeFunction(const Function &F, DiagnosticList &Diags,
+                                      bool IgnoreNegativeIndices) {
+  Analyzer A(F, Diags, IgnoreNegativeIndices);
   return A.run();
 }
 

@@ -129,8 +129,11 @@ struct FunctionFacts {
 
 /// Analyses every nest of F. Problems the user must fix (an extent that
 /// cannot be inferred and has no `extent(...)` clause, an index that may be
-/// negative) are reported to Diags as errors with a hint.
-FunctionFacts analyzeFunction(const Function &F, DiagnosticList &Diags);
+/// negative) are reported to Diags as errors with a hint. With
+/// IgnoreNegativeIndices, extents count the non-negative indices and a
+/// negative one is no error (host statements: C's `y[n]` runs where n >= 0).
+FunctionFacts analyzeFunction(const Function &F, DiagnosticList &Diags,
+                              bool IgnoreNegativeIndices = false);
 
 /// Whether the loops Ls of a nest read rows per iteration of its loop
 /// Across: 1 when more references of their bodies (leaving out Skip) are

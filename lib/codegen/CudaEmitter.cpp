@@ -294,6 +294,15 @@ template <typename T>
   exit(1);
 }
 
+// f_device cannot stage an array for a host statement whose elements no
+// bound covers: the size of the caller's device array is unknown.
+[[maybe_unused]] static inline void c2c_unstageable(const char *array, const char *stmt,
+                                   const char *fn, const char *from) {
+  fprintf(stderr, "c2cuda: %s (from %s) cannot run: the host statement at %s touches elements of '%s' that c2cuda cannot bound, so it has no host copy of them; call the drop-in entry with host arrays, or declare '%s' with its size\n",
+          fn, from, stmt, array, array);
+  exit(1);
+}
+
 // The kernels declare arrays __restrict__ and each array is copied on its
 // own, so arrays where one is written must not overlap.
 [[maybe_unused]] static inline void c2c_check_overlap(const void *a, long long na, size_t ea,

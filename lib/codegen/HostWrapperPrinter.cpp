@@ -481,8 +481,20 @@ private:
       Doc +=
           " " + llvm::join(HostOnly, ", ") + " (used by host code only) " +
           (HostOnly.size() == 1 ? "is a host pointer." : "are host pointers.");
+    std::vector<const ArrayPlan *> Unstageable;
+    for (const ArrayPlan &A : LF.Arrays)
+      if (A.HostBeyondExtent)
+        Unstageable.push_back(&A);
+    if (!Unstageable.empty())
+      Doc += " It cannot run: host statements touch elements of " +
+             Unstageable.front()->Name +
+             " that c2cuda cannot bound; it stops with an error.";
     printComment(OS, Doc, 0);
     printSignature(Name);
+    for (const ArrayPlan *A : Unstageable)
+      OS << "  c2c_unstageable(" << cString(A->Name) << ", "
+         << cString(Ctx.from(A->HostBeyondLoc)) << ", " << Where << ", " << From
+         << ");\n";
     printExtents();
     printAssumptionChecks(Name);
     printOverlapChecks(Name);

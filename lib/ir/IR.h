@@ -822,6 +822,13 @@ struct ArrayPlan {
   /// Some element may be written by the device without being read first:
   /// still copied in, so unwritten elements keep the caller's values.
   bool ReadOnHost = false, WrittenOnHost = false;
+  /// Host statements touch elements of it that no bound covers (a
+  /// subscript over the data or a host loop's iterator): the drop-in entry
+  /// hands them the caller's array, but f_device cannot size a host staging
+  /// buffer for them and stops when called (HostFootprint.h).
+  bool HostBeyondExtent = false;
+  /// Where such a statement is, for the message.
+  SourceLoc HostBeyondLoc;
 };
 
 struct LoweredFunction {

@@ -4,6 +4,9 @@
 
 #include "IRQueries.h"
 
+#include "analysis/HostFootprint.h"
+#include "analysis/IslToIR.h"
+
 #include "ir/IRPrinter.h"
 
 using namespace llvm;
@@ -34,6 +37,21 @@ void scanAccesses(const StmtList &L, std::set<std::string> &Read,
   });
 }
 
+/// Whether P's number of elements is the user's word: every dimension
+/// declared (`float y[n + 1]`) or an extent(...) clause on some nest.
+bool sizeIsStated(const Function &F, const Param &P) {
+  if (P.ParamForm == Param::Form::Array && !P.Dims.empty() &&
+      std::all_of(P.Dims.begin(), P.Dims.end(),
+                  [](const ExprPtr &D) { return D != nullptr; }))
+    return true;
+  bool Clause = false;
+  forEachStmt(F.Body, [&](const Stmt &S) {
+    if (const auto *N = dyn_cast<NestStmt>(&S))
+      Clause |= N->Clauses.Extents.count(P.Name) > 0;
+  });
+  return Clause;
+}
+
 } // namespace
 
 LoweredFunction planArrays(LoweredFunction LF, const LoweringContext &Ctx) {
@@ -58,6 +76,18 @@ LoweredFunction planArrays(LoweredFunction LF, const LoweringContext &Ctx) {
     }
   });
 
+  // Host statements may reach past what the kernels touch (`y[n] = 0;`
+  // after a nest over y[0 .. n-1]): the copies and f_device's staging
+  // buffers cover those elements too, unless the array's size is stated.
+  std::set<std::string> HostSized;
+  for (const Param &P : Ctx.F.Params)
+    if (P.isArray() && Used.count(P.Name) &&
+        (HostRead.count(P.Name) || HostWritten.count(P.Name)) &&
+        !sizeIsStated(Ctx.F, P))
+      HostSized.insert(P.Name);
+  std::map<std::string, HostFootprint> HostExtent =
+      hostFootprints(Ctx.F, HostSized);
+
   LF.Arrays.clear();
   for (const Param &P : Ctx.F.Params) {
     if (!P.isArray() || !Used.count(P.Name))
@@ -69,6 +99,26 @@ LoweredFunction planArrays(LoweredFunction LF, const LoweringContext &Ctx) {
     AP.Name = P.Name;
     AP.Elem = P.Elem;
     AP.Extent = Ext->second.Elements;
+    if (auto H = HostExtent.find(P.Name); H != HostExtent.end()) {
+      if (H->second.Elements)
+        AP.Extent = analysis::maxLong(AP.Extent, H->second.Elements);
+      else
+        AP.HostBeyondExtent = true;
+      AP.HostBeyondLoc = H->second.Unbounded;
+    }
+    if (AP.HostBeyondExtent) {
+      Ctx.Diags.warning(
+          AP.HostBeyondLoc,
+          "cannot bound the elements of '" + P.Name +
+              "' this host statement touches: '" + Ctx.F.Name +
+              "_device' would have no host copy to give it, and stops with "
+              "an error when called ('" +
+              Ctx.F.Name + "' is not affected)",
+          "declare '" + P.Name + "' with its size ('" + spelling(P.Elem) + " " +
+              P.Name + "[<number of elements>]') or state it with 'extent(" +
+              P.Name +
+              ": <number of elements>)' on a '#pragma c2cuda kernel' line");
+    }
     AP.ReadOnDevice = DevRead.count(P.Name);
     AP.WrittenOnDevice = DevWritten.count(P.Name);
     AP.ReadOnHost = HostRead.count(P.Name);
