@@ -151,6 +151,8 @@ void CStmtPrinter::printStmt(const Stmt &S, unsigned Indent) {
     // A loop a `break` leaves stops once the flag is set (its iterations
     // after that would do nothing), so its body needs no guard.
     const IfStmt *G = breakGuard(F);
+    if (G && !foldsBreakGuard(*G))
+      G = nullptr;
     OS << loopHeaderText(F, PA, G ? G->Cond.get() : nullptr) << " {\n";
     printStmts(G ? G->Then : F.Body, Indent + 1);
     indent(OS, Indent);

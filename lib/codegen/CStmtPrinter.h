@@ -46,6 +46,10 @@ protected:
   /// arrays they touch). afterStmt runs for Assign and Decl only.
   virtual void beforeStmt(const Stmt &S, unsigned Indent) {}
   virtual void afterStmt(const Stmt &S, unsigned Indent) {}
+  /// Whether a loop's `break` guard may become part of its condition: not
+  /// where the flag is a scalar the device sets (the host printer), which
+  /// must come to the host before each test.
+  virtual bool foldsBreakGuard(const IfStmt &Guard) const { return true; }
 
   llvm::raw_ostream &OS;
   ArrayRefPrinter PA;

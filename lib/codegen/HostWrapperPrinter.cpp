@@ -101,6 +101,7 @@ protected:
   void printOther(const Stmt &S, unsigned Indent) override;
   void beforeStmt(const Stmt &S, unsigned Indent) override;
   void afterStmt(const Stmt &S, unsigned Indent) override;
+  bool foldsBreakGuard(const IfStmt &Guard) const override;
 
 private:
   void printLaunch(unsigned KernelIndex, unsigned Indent);
@@ -627,6 +628,13 @@ static std::set<std::string> namesIn(const Expr &E) {
   for (const auto &[N, T] : Vars)
     Out.insert(N);
   return Out;
+}
+
+bool HostBodyPrinter::foldsBreakGuard(const IfStmt &Guard) const {
+  std::set<std::string> Names = namesIn(*Guard.Cond);
+  return std::none_of(Names.begin(), Names.end(), [&](const std::string &N) {
+    return FP.residentScalars().count(N) > 0;
+  });
 }
 
 void HostBodyPrinter::beforeStmt(const Stmt &S, unsigned Indent) {

@@ -4,6 +4,8 @@
 
 #include "Compare.h"
 
+#include "ir/IRWalk.h"
+
 #include "llvm/Support/Casting.h"
 
 #include <algorithm>
@@ -25,55 +27,104 @@ void collectExtentClauses(const StmtList &L, std::set<std::string> &Out) {
   }
 }
 
-/// Whether E decides by array data which of its parts C evaluates.
-bool branchesOnData(const Expr &E) {
-  if (const auto *S = llvm::dyn_cast<SelectExpr>(&E))
-    return readsArray(*S->Cond) || branchesOnData(*S->True) ||
-           branchesOnData(*S->False);
-  if (const auto *B = llvm::dyn_cast<BinaryExpr>(&E)) {
-    if ((B->Op == BinaryOpKind::LAnd || B->Op == BinaryOpKind::LOr) &&
-        readsArray(*B->LHS))
-      return true;
-    return branchesOnData(*B->LHS) || branchesOnData(*B->RHS);
+/// Decides whether a statement runs, or which part of an expression is
+/// evaluated, by array data: read directly (`if (idx[i] >= 0)`) or through
+/// scalars that hold it (`int c = idx[i]; if (c >= 0)`). Then what C
+/// touches depends on the inputs, and an extent covering every element C
+/// may touch can exceed what one run touched.
+class DataBranches {
+public:
+  explicit DataBranches(const StmtList &Body) {
+    // The scalars assigned from data, to a fixed point: `int c = idx[i];
+    // int d = c + 1;`.
+    size_t Before;
+    do {
+      Before = DataScalars.size();
+      collectDataScalars(Body);
+    } while (DataScalars.size() != Before);
   }
-  if (const auto *U = llvm::dyn_cast<UnaryExpr>(&E))
-    return branchesOnData(*U->Operand);
-  if (const auto *C = llvm::dyn_cast<CastExpr>(&E))
-    return branchesOnData(*C->Operand);
-  if (const auto *C = llvm::dyn_cast<CallExpr>(&E))
-    return std::any_of(C->Args.begin(), C->Args.end(),
-                       [](const ExprPtr &A) { return branchesOnData(*A); });
-  return false;
-}
 
-/// Whether some statement of L runs or not depending on array data: then
-/// what C touches depends on the inputs, and an extent covering every
-/// element C may touch can exceed what one run touched.
-bool branchesOnData(const StmtList &L) {
-  for (const StmtPtr &S : L) {
-    if (const auto *A = llvm::dyn_cast<AssignStmt>(S.get())) {
-      if (branchesOnData(*A->RHS))
+  bool in(const StmtList &L) const {
+    for (const StmtPtr &S : L) {
+      if (const auto *A = llvm::dyn_cast<AssignStmt>(S.get())) {
+        if (in(*A->RHS))
+          return true;
+      } else if (const auto *D = llvm::dyn_cast<DeclStmt>(S.get())) {
+        if (D->Init && in(*D->Init))
+          return true;
+      } else if (const auto *I = llvm::dyn_cast<IfStmt>(S.get())) {
+        if (readsData(*I->Cond) || in(I->Then) || in(I->Else))
+          return true;
+      } else if (const auto *F = llvm::dyn_cast<ForStmt>(S.get())) {
+        // Bounds over the data run the body as many times as it says.
+        if (readsData(*F->Lower) || readsData(*F->Upper) || in(F->Body))
+          return true;
+      } else if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {
+        if (in(N->Body))
+          return true;
+      } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
+        if (in(R->Body))
+          return true;
+      }
+    }
+    return false;
+  }
+
+private:
+  std::set<std::string> DataScalars;
+
+  bool readsData(const Expr &E) const {
+    bool Found = false;
+    forEachExpr(E, [&](const Expr &X) {
+      if (llvm::isa<ArrayRef>(X))
+        Found = true;
+      else if (const auto *V = llvm::dyn_cast<VarRef>(&X))
+        Found |= DataScalars.count(V->Name) > 0;
+    });
+    return Found;
+  }
+
+  bool in(const Expr &E) const {
+    if (const auto *S = llvm::dyn_cast<SelectExpr>(&E))
+      return readsData(*S->Cond) || in(*S->True) || in(*S->False);
+    if (const auto *B = llvm::dyn_cast<BinaryExpr>(&E)) {
+      if ((B->Op == BinaryOpKind::LAnd || B->Op == BinaryOpKind::LOr) &&
+          readsData(*B->LHS))
         return true;
-    } else if (const auto *D = llvm::dyn_cast<DeclStmt>(S.get())) {
-      if (D->Init && branchesOnData(*D->Init))
-        return true;
-    } else if (const auto *I = llvm::dyn_cast<IfStmt>(S.get())) {
-      if (readsArray(*I->Cond) || branchesOnData(I->Then) ||
-          branchesOnData(I->Else))
-        return true;
-    } else if (const auto *F = llvm::dyn_cast<ForStmt>(S.get())) {
-      if (branchesOnData(F->Body))
-        return true;
-    } else if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {
-      if (branchesOnData(N->Body))
-        return true;
-    } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
-      if (branchesOnData(R->Body))
-        return true;
+      return in(*B->LHS) || in(*B->RHS);
+    }
+    if (const auto *U = llvm::dyn_cast<UnaryExpr>(&E))
+      return in(*U->Operand);
+    if (const auto *C = llvm::dyn_cast<CastExpr>(&E))
+      return in(*C->Operand);
+    if (const auto *C = llvm::dyn_cast<CallExpr>(&E))
+      return std::any_of(C->Args.begin(), C->Args.end(),
+                         [this](const ExprPtr &A) { return in(*A); });
+    return false;
+  }
+
+  void collectDataScalars(const StmtList &L) {
+    for (const StmtPtr &S : L) {
+      if (const auto *A = llvm::dyn_cast<AssignStmt>(S.get())) {
+        const auto *V = llvm::dyn_cast<VarRef>(A->LHS.get());
+        if (V && readsData(*A->RHS))
+          DataScalars.insert(V->Name);
+      } else if (const auto *D = llvm::dyn_cast<DeclStmt>(S.get())) {
+        if (D->Init && readsData(*D->Init))
+          DataScalars.insert(D->Name);
+      } else if (const auto *I = llvm::dyn_cast<IfStmt>(S.get())) {
+        collectDataScalars(I->Then);
+        collectDataScalars(I->Else);
+      } else if (const auto *F = llvm::dyn_cast<ForStmt>(S.get())) {
+        collectDataScalars(F->Body);
+      } else if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {
+        collectDataScalars(N->Body);
+      } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
+        collectDataScalars(R->Body);
+      }
     }
   }
-  return false;
-}
+};
 
 /// The host wrapper copies each pointer array's planned extent to and from
 /// the caller's memory, so an inferred extent must be exactly what C touches
@@ -83,7 +134,7 @@ bool branchesOnData(const StmtList &L) {
 std::string overCopiedArray(const Function &F, const LoweredFunction &LF,
                             const std::map<std::string, int64_t> &Extents,
                             const Memory &Ref) {
-  if (branchesOnData(F.Body))
+  if (DataBranches(F.Body).in(F.Body))
     return "";
   std::set<std::string> Stated;
   collectExtentClauses(F.Body, Stated);

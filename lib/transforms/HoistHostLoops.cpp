@@ -47,6 +47,8 @@ private:
   StmtPtr makeKernel(StmtList Region);
 };
 
+static bool containsLoop(const StmtList &L);
+
 /// A scalar declaration a host loop's body may keep on the host.
 static const DeclStmt *hostScalarDecl(const Stmt &S) {
   const auto *D = dyn_cast<DeclStmt>(&S);
@@ -70,8 +72,12 @@ bool Hoister::onlyLoopsAndHoistableIfs(const StmtList &L,
     if (const auto *A = dyn_cast<AssignStmt>(S.get())) {
       const auto *V = dyn_cast<VarRef>(A->LHS.get());
       const NestFacts *NF = Ctx.nestFacts(Nest);
+      // And a flag restructuring declared in the nest (a `break`'s
+      // c2c_break0), which the host declares.
       if (V && A->Atomic == AtomicKind::None &&
-          (Locals.count(V->Name) || (NF && NF->ScalarsWritten.count(V->Name))))
+          (Locals.count(V->Name) || (NF && NF->ScalarsWritten.count(V->Name)) ||
+           (NestDecls.count(V->Name) &&
+            StringRef(V->Name).starts_with("c2c_"))))
         continue;
     }
     // An array element's assignment beside the loops (a triangular solve's
@@ -82,12 +88,24 @@ bool Hoister::onlyLoopsAndHoistableIfs(const StmtList &L,
     if (A && isa<ArrayRef>(A->LHS.get()) && A->Atomic == AtomicKind::None)
       continue;
     const auto *If = dyn_cast<IfStmt>(S.get());
-    if (!If || readsArray(*If->Cond) ||
-        !onlyLoopsAndHoistableIfs(If->Then, Locals) ||
+    if (!If || !onlyLoopsAndHoistableIfs(If->Then, Locals) ||
         !onlyLoopsAndHoistableIfs(If->Else, Locals))
+      return false;
+    // A test of device data whose branches only set scalars and elements
+    // (`if (err < tol) break;`: its flag) runs as a one-thread kernel
+    // between the loops' kernels.
+    if (readsArray(*If->Cond) &&
+        (containsLoop(If->Then) || containsLoop(If->Else)))
       return false;
   }
   return true;
+}
+
+/// Whether some statement of L is a loop, at any depth.
+static bool containsLoop(const StmtList &L) {
+  bool Found = false;
+  forEachStmt(L, [&](const Stmt &S) { Found |= isa<ForStmt>(&S); });
+  return Found;
 }
 
 bool Hoister::ifHoistable(const IfStmt &If) const {

@@ -7,9 +7,11 @@
 // (region bodies lowered recursively). Each nest is replaced by host loops and
 // guards around LaunchStmts. An outer loop of a nest is hoisted to the host
 // when it is not parallel, its bounds read no array, its body holds only
-// loops, hoistable ifs, assignments to array elements (each run of those a
-// one-thread kernel), declarations of scalars and assignments to them or to
-// scalars declared outside the nest, and hoisting exposes at least one
+// loops, hoistable ifs, assignments to array elements and ifs on array data
+// whose branches hold no loop (each run of those a one-thread kernel: a
+// convergence test that sets a `break`'s flag), declarations of scalars and
+// assignments to them, to scalars declared outside the nest or to
+// restructuring's flags declared in it, and hoisting exposes at least one
 // parallel loop (otherwise a single sequential kernel does the same work with
 // one launch). An if is hoistable when its condition reads no array and its
 // branches hold only what such a body may. Every statement left over
