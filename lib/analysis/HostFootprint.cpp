@@ -2,60 +2,67 @@
 
 #include "HostFootprint.h"
 
-#include "IslToIR.h"
 #include "NestFacts.h"
 
 #include "ir/IRWalk.h"
 
 #include "llvm/Support/Casting.h"
 
+#include <algorithm>
+
 namespace c2cuda {
+
+/// The extents of Arrays over the statements Stmts, each a nest of its own
+/// in a copy of F: the analysis unions what they touch (one expression,
+/// however many statements). What it would report is not the user's
+/// concern; the entry points only learn less.
+static FunctionFacts
+analyzeAsNests(const Function &F, const std::vector<const HostCode *> &Stmts) {
+  Function G = F;
+  G.Body.clear();
+  for (const HostCode *H : Stmts)
+    G.Body.push_back(
+        std::make_shared<NestStmt>(static_cast<unsigned>(G.Body.size()),
+                                   H->AsIR, NestClauses(), H->Loc, H->Loc));
+  DiagnosticList Scratch;
+  return analyzeFunction(G, Scratch, /*IgnoreNegativeIndices=*/true);
+}
 
 std::map<std::string, HostFootprint>
 hostFootprints(const Function &F, const std::set<std::string> &Arrays) {
-  std::map<std::string, HostFootprint> Out;
-  std::set<std::string> Unknown;
-  auto Record = [&](const std::string &A, const ExprPtr &E,
-                    const SourceLoc &Loc) {
-    auto [It, New] = Out.insert({A, HostFootprint()});
-    if (Unknown.count(A))
-      return;
-    if (!E) {
-      Unknown.insert(A);
-      It->second.Elements = nullptr;
-      It->second.Unbounded = Loc;
-      return;
-    }
-    It->second.Elements = New ? E : analysis::maxLong(It->second.Elements, E);
-  };
+  // Per array, the host statements that touch it.
+  std::map<std::string, std::vector<const HostCode *>> Touching;
   forEachStmt(F.Body, [&](const Stmt &S) {
-    const auto *H = llvm::dyn_cast<HostCode>(&S);
-    if (!H)
-      return;
-    std::set<std::string> Touched;
-    for (const std::set<std::string> *Set : {&H->ArraysRead, &H->ArraysWritten})
-      for (const std::string &A : *Set)
-        if (Arrays.count(A))
-          Touched.insert(A);
-    if (Touched.empty())
-      return;
-    // The statement as a nest of its own in a function of its own: the
-    // analysis's extents are its footprint. What the analysis would report
-    // about it is not the user's concern; the entry points only learn less.
-    FunctionFacts Facts;
-    if (!H->AsIR.empty()) {
-      Function G = F;
-      G.Body = {std::make_shared<NestStmt>(0, H->AsIR, NestClauses(), H->Loc,
-                                           H->Loc)};
-      DiagnosticList Scratch;
-      Facts = analyzeFunction(G, Scratch, /*IgnoreNegativeIndices=*/true);
-    }
-    for (const std::string &A : Touched) {
-      auto It = Facts.Extents.find(A);
-      Record(A, It == Facts.Extents.end() ? nullptr : It->second.Elements,
-             H->Loc);
-    }
+    if (const auto *H = llvm::dyn_cast<HostCode>(&S))
+      for (const std::string &A : Arrays)
+        if (H->ArraysRead.count(A) || H->ArraysWritten.count(A))
+          Touching[A].push_back(H);
   });
+  std::map<std::string, HostFootprint> Out;
+  for (const auto &[A, Stmts] : Touching) {
+    HostFootprint &FP = Out[A];
+    auto NoIR = std::find_if(Stmts.begin(), Stmts.end(),
+                             [](const HostCode *H) { return H->AsIR.empty(); });
+    if (NoIR != Stmts.end()) {
+      FP.Unbounded = (*NoIR)->Loc;
+      continue;
+    }
+    FunctionFacts Facts = analyzeAsNests(F, Stmts);
+    if (auto It = Facts.Extents.find(A); It != Facts.Extents.end())
+      FP.Elements = It->second.Elements;
+    if (FP.Elements)
+      continue;
+    // Which statement has no bound, for the message.
+    FP.Unbounded = Stmts.front()->Loc;
+    for (const HostCode *H : Stmts) {
+      FunctionFacts One = analyzeAsNests(F, {H});
+      auto It = One.Extents.find(A);
+      if (It == One.Extents.end() || !It->second.Elements) {
+        FP.Unbounded = H->Loc;
+        break;
+      }
+    }
+  }
   return Out;
 }
 

@@ -2,8 +2,6 @@
 
 #include "analysis/IslToIR.h"
 
-#include "ir/IRPrinter.h"
-
 #include <isl/aff.h>
 #include <isl/ast.h>
 #include <isl/ast_build.h>
@@ -62,7 +60,7 @@ ExprPtr addLong(ExprPtr A, ExprPtr B) {
 ExprPtr maxLong(ExprPtr A, ExprPtr B) {
   if (!A || !B)
     return nullptr;
-  if (exprToString(*A) == exprToString(*B))
+  if (sameExpr(*A, *B))
     return toLong(A);
   A = toLong(A);
   B = toLong(B);

@@ -45,29 +45,19 @@ public:
   }
 
   bool in(const StmtList &L) const {
-    for (const StmtPtr &S : L) {
-      if (const auto *A = llvm::dyn_cast<AssignStmt>(S.get())) {
-        if (in(*A->RHS))
-          return true;
-      } else if (const auto *D = llvm::dyn_cast<DeclStmt>(S.get())) {
-        if (D->Init && in(*D->Init))
-          return true;
-      } else if (const auto *I = llvm::dyn_cast<IfStmt>(S.get())) {
-        if (readsData(*I->Cond) || in(I->Then) || in(I->Else))
-          return true;
-      } else if (const auto *F = llvm::dyn_cast<ForStmt>(S.get())) {
-        // Bounds over the data run the body as many times as it says.
-        if (readsData(*F->Lower) || readsData(*F->Upper) || in(F->Body))
-          return true;
-      } else if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {
-        if (in(N->Body))
-          return true;
-      } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
-        if (in(R->Body))
-          return true;
-      }
-    }
-    return false;
+    bool Found = false;
+    forEachStmt(L, [&](const Stmt &S) {
+      if (const auto *A = llvm::dyn_cast<AssignStmt>(&S))
+        Found |= in(*A->RHS);
+      else if (const auto *D = llvm::dyn_cast<DeclStmt>(&S))
+        Found |= D->Init && in(*D->Init);
+      else if (const auto *I = llvm::dyn_cast<IfStmt>(&S))
+        Found |= readsData(*I->Cond);
+      else if (const auto *F = llvm::dyn_cast<ForStmt>(&S))
+        // Bounds over the data run the body as many times as they say.
+        Found |= readsData(*F->Lower) || readsData(*F->Upper);
+    });
+    return Found;
   }
 
 private:
@@ -104,25 +94,16 @@ private:
   }
 
   void collectDataScalars(const StmtList &L) {
-    for (const StmtPtr &S : L) {
-      if (const auto *A = llvm::dyn_cast<AssignStmt>(S.get())) {
+    forEachStmt(L, [&](const Stmt &S) {
+      if (const auto *A = llvm::dyn_cast<AssignStmt>(&S)) {
         const auto *V = llvm::dyn_cast<VarRef>(A->LHS.get());
         if (V && readsData(*A->RHS))
           DataScalars.insert(V->Name);
-      } else if (const auto *D = llvm::dyn_cast<DeclStmt>(S.get())) {
+      } else if (const auto *D = llvm::dyn_cast<DeclStmt>(&S)) {
         if (D->Init && readsData(*D->Init))
           DataScalars.insert(D->Name);
-      } else if (const auto *I = llvm::dyn_cast<IfStmt>(S.get())) {
-        collectDataScalars(I->Then);
-        collectDataScalars(I->Else);
-      } else if (const auto *F = llvm::dyn_cast<ForStmt>(S.get())) {
-        collectDataScalars(F->Body);
-      } else if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {
-        collectDataScalars(N->Body);
-      } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
-        collectDataScalars(R->Body);
       }
-    }
+    });
   }
 };
 

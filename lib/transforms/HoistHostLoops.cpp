@@ -47,7 +47,12 @@ private:
   StmtPtr makeKernel(StmtList Region);
 };
 
-static bool containsLoop(const StmtList &L);
+/// Whether some statement of L is a loop, at any depth.
+static bool containsLoop(const StmtList &L) {
+  bool Found = false;
+  forEachStmt(L, [&](const Stmt &S) { Found |= isa<ForStmt>(&S); });
+  return Found;
+}
 
 /// A scalar declaration a host loop's body may keep on the host.
 static const DeclStmt *hostScalarDecl(const Stmt &S) {
@@ -99,13 +104,6 @@ bool Hoister::onlyLoopsAndHoistableIfs(const StmtList &L,
       return false;
   }
   return true;
-}
-
-/// Whether some statement of L is a loop, at any depth.
-static bool containsLoop(const StmtList &L) {
-  bool Found = false;
-  forEachStmt(L, [&](const Stmt &S) { Found |= isa<ForStmt>(&S); });
-  return Found;
 }
 
 bool Hoister::ifHoistable(const IfStmt &If) const {
