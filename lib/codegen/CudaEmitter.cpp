@@ -27,6 +27,7 @@ namespace {
 
 // runtime/staged-transfers.cuh (cmake/EmbedText.cmake).
 #include "checkerboard-layout.cuh.inc"
+#include "prescaled-operands.cuh.inc"
 #include "size-classes.cuh.inc"
 #include "staged-transfers.cuh.inc"
 
@@ -416,6 +417,15 @@ void emitCuda(llvm::raw_ostream &OS, const Module &M,
           Lowered.begin(), Lowered.end(),
           [](const LoweredFunction &LF) { return !LF.Checkerboards.empty(); }))
     OS << "\n" << CheckerboardLayoutRuntime;
+
+  // Kernels launched on arrays scaled before (HostWrapperPrinter).
+  if (std::any_of(Lowered.begin(), Lowered.end(),
+                  [](const LoweredFunction &LF) {
+                    return std::any_of(
+                        LF.Kernels.begin(), LF.Kernels.end(),
+                        [](const Kernel &K) { return !K.Prescaled.empty(); });
+                  }))
+    OS << "\n" << PrescaledOperandsRuntime;
 
   // Entries choosing a lowering by size (SizeDispatchPrinter).
   if (!Opts.SizeDispatches.empty())

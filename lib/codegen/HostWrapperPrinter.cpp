@@ -238,6 +238,7 @@ private:
       // Freed when the call returns, whichever way.
       OS << "  c2c_scalar_slots c2c_slots(" << Resident.size() + OutSlots.size()
          << ", " << cString(F.Name) << ");\n";
+    printPrescaleBuffers();
     printCheckerboardPacks();
     HostBodyPrinter(OS, *this).printStmts(LF.HostBody, 1);
     printCheckerboardUnpacks();
@@ -246,6 +247,24 @@ private:
       // keeps C++ from warning about it and returns a defined value.
       OS << "  return " << F.ReturnType << "();\n";
     OS << "}\n\n";
+  }
+
+  /// A buffer per array some kernel gets multiplied by a scalar
+  /// (Kernel::Prescaled), kept between calls by each host thread.
+  void printPrescaleBuffers() {
+    std::set<std::string> Arrays;
+    for (const Kernel &K : LF.Kernels)
+      for (const Kernel::PrescaledArray &S : K.Prescaled)
+        Arrays.insert(S.Array);
+    if (Arrays.empty())
+      return;
+    printComment(OS,
+                 "Arrays kernels read multiplied by a scalar, scaled before "
+                 "their launches (PrescaleOperands).",
+                 1);
+    for (const std::string &A : Arrays)
+      OS << "  static thread_local c2c_prescale_buffer "
+         << prescaleBufferName(A) << ";\n";
   }
 
   /// Arrays the kernels index in the packed checkerboard layout
@@ -886,6 +905,23 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
     else
       OS << "const dim3 c2c_block(" << blockDim(K, 0) << "u, " << blockDim(K, 1)
          << "u, " << blockDim(K, 2) << "u);\n";
+  }
+  // The kernel reads these arrays scaled: their scaled copies take their
+  // place in its arguments.
+  for (const Kernel::PrescaledArray &S : K.Prescaled) {
+    const ArrayPlan *A = FP.plan(S.Array);
+    if (!A)
+      internalError(FP.function(),
+                    "scaled copy of '" + S.Array + "', which no kernel uses");
+    std::string T = spelling(A->Elem), Scaled = "c2c_scaled_" + S.Array;
+    indent(OS, In);
+    OS << T << " *" << Scaled << " = c2c_prescale<" << T << ">("
+       << prescaleBufferName(S.Array) << ", (const " << T << " *)"
+       << deviceName(S.Array) << ", (" << T << ")(" << exprToString(*S.Scale)
+       << "), " << countName(S.Array) << ", " << Name << ", " << From << ");\n";
+    for (KernelParam &P : Params)
+      if (P.K == KernelParam::Kind::Array && P.Name == S.Array)
+        P.Arg = Scaled;
   }
   for (const KernelParam &P : Params) {
     if (P.K != KernelParam::Kind::ScalarOut || P.Resident)

@@ -1038,6 +1038,45 @@ private:
     return static_cast<double>(Waves) * BlockTime;
   }
 
+  /// Kernel::Prescaled: while it lives, the kernel's arrays hold their
+  /// elements scaled, as the host's c2c_prescale makes them right before
+  /// the launch; the caller's data is back afterwards (the kernel does not
+  /// write them).
+  class ScaledArrays {
+  public:
+    ScaledArrays(LoweredRunner &X, const Kernel &K) {
+      for (const Kernel::PrescaledArray &S : K.Prescaled) {
+        auto It = X.M.Arrays.find(S.Array);
+        Value Scale = X.I.eval(*S.Scale);
+        if (X.I.failed())
+          return;
+        if (It == X.M.Arrays.end()) {
+          X.I.fail("scaled copy of '" + S.Array + "', which has no buffer",
+                   K.Loc);
+          return;
+        }
+        Buffer &B = It->second;
+        Unscaled.emplace_back(&B, B.Data);
+        std::string Err;
+        for (Value &V : B.Data)
+          V = applyBinary(BinaryOpKind::Mul, Scale, V, B.Elem, Err);
+        if (!Err.empty()) {
+          X.I.fail("scaling '" + S.Array + "': " + Err, K.Loc);
+          return;
+        }
+      }
+    }
+    ~ScaledArrays() {
+      for (auto &[B, Data] : Unscaled)
+        B->Data = std::move(Data);
+    }
+    ScaledArrays(const ScaledArrays &) = delete;
+    ScaledArrays &operator=(const ScaledArrays &) = delete;
+
+  private:
+    std::vector<std::pair<Buffer *, std::vector<Value>>> Unscaled;
+  };
+
   void launchExplicit(const Kernel &K) {
     static const int64_t Max[] = {2147483647LL, 65535LL, 65535LL};
     int64_t Blocks[3];
@@ -1064,6 +1103,9 @@ private:
     }
     if (Blocks[0] <= 0 || Blocks[1] <= 0 || Blocks[2] <= 0)
       return; // The host skips an empty launch.
+    ScaledArrays Scaled(*this, K);
+    if (I.failed())
+      return;
     for (unsigned D = 0; D < 3; ++D) {
       GridDim[D] = static_cast<unsigned>(std::min(Blocks[D], Max[D]));
       BlockDim[D] = K.Block[D] ? K.Block[D] : 1;

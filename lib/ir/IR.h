@@ -805,6 +805,15 @@ struct Kernel {
   /// it; it runs in its place. Alternatives follow every other kernel in
   /// LoweredFunction::Kernels.
   bool IsAlternative = false;
+  /// Arrays the kernel gets multiplied by a scalar parameter: before each
+  /// launch the host fills a buffer with Scale * Array[e] for every element
+  /// of the array's extent and passes it for the array
+  /// (PrescaleOperands.h).
+  struct PrescaledArray {
+    std::string Array;
+    ExprPtr Scale;
+  };
+  std::vector<PrescaledArray> Prescaled;
 };
 
 /// The loops of K.InThreadBand around the work of K.Body, outermost

@@ -413,7 +413,7 @@ StmtList TileLowering::stripMinedTile() {
 StmtList TileLowering::loads(LoadMode Mode) {
   StmtList Out;
   for (const SharedTile &T : P.Tiles) {
-    if (Mode == LoadMode::ScaleInPlace && !(T.Async && T.Scale))
+    if (Mode == LoadMode::ScaleInPlace && !(T.Async && T.Scale && !T.Prescaled))
       continue;
     TileCopyOptions O;
     O.Threads = P.Threads;
@@ -480,9 +480,12 @@ void TileLowering::recordAndExplain() {
     K.Remarks.push_back(
         "'" + T.FP.Array + "' staged in shared memory as " + sharedTileText(T) +
         (T.Perm.size() == 2 && T.Perm[0] == 1 ? " (transposed)" : "") +
-        (T.Scale ? ", multiplied by '" + exprToString(*T.Scale) +
-                       "' as it is loaded (every point reads it so)"
-                 : ""));
+        (T.Prescaled ? ", multiplied by '" + exprToString(*T.Scale) +
+                           "' once per element before the launch (every "
+                           "point reads it so)"
+         : T.Scale ? ", multiplied by '" + exprToString(*T.Scale) +
+                         "' as it is loaded (every point reads it so)"
+                   : ""));
   if (P.AsyncStages)
     K.Remarks.push_back(
         "shared tiles filled by asynchronous copies (cp.async) into " +

@@ -23,6 +23,8 @@
 //   PipelineStrips          the next strip loaded during this one
 //   CopyAsync               shared tiles filled by asynchronous copies,
 //                           several strips in flight
+//   PrescaleOperands        tiles scaled in shared memory -> the array
+//                           scaled once before the launch
 //   UseTensorCores          double products -> FP64 tensor cores
 //   LowerTiles              the tile plans -> per-thread programs
 //   ClipToBand              points outside a triangular band skipped
@@ -55,6 +57,7 @@
 #include "ParallelizeReductions.h"
 #include "PipelineStrips.h"
 #include "PlanArrays.h"
+#include "PrescaleOperands.h"
 #include "PromoteToShared.h"
 #include "ReduceAcrossLanes.h"
 #include "ReductionPolicy.h"
@@ -150,6 +153,12 @@ const std::vector<LoweringPass> &passes() {
        "buffered",
        [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
          return copyAsync(std::move(LF), Ctx);
+       }},
+      {"PrescaleOperands",
+       "shared tiles scaled in place -> the array scaled once before the "
+       "launch",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return prescaleOperands(std::move(LF), Ctx);
        }},
       {"UseTensorCores", "tiled double products -> FP64 tensor cores",
        [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {

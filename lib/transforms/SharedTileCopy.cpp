@@ -142,7 +142,8 @@ ExprPtr TileCopy::staged(int64_t E) const {
 }
 
 ExprPtr TileCopy::scaled(ExprPtr V) const {
-  return T.Scale ? bin(BinaryOpKind::Mul, T.Scale, V, FP.Elem) : V;
+  return T.Scale && !T.Prescaled ? bin(BinaryOpKind::Mul, T.Scale, V, FP.Elem)
+                                 : V;
 }
 
 void TileCopy::storeRun(StmtList &To,
@@ -346,14 +347,16 @@ StmtPtr TileCopy::build(TileLoadMode Mode) {
            bin(BinaryOpKind::Add, ivar("c2c_tid"),
                bin(BinaryOpKind::Mul, ivar(R), ilit(Threads), ScalarKind::Int),
                ScalarKind::Int)));
-  // The rounds, each copying one slot per thread as Copy says.
-  auto Rounds = [&](const std::function<StmtList()> &Copy) {
+  // The rounds, each copying one slot per thread as Copy says (Global: it
+  // reads the slot's coordinates in the array).
+  auto Rounds = [&](const std::function<StmtList()> &Copy, bool Global = true) {
     StmtList Round = Body, Inner;
     slotCoordinates(Inner);
     if (Mode == TileLoadMode::FromRegs) {
       storeRun(Inner, [this](int64_t E) { return staged(E); });
     } else {
-      globalCoordinates(Inner);
+      if (Global)
+        globalCoordinates(Inner);
       StmtList C = Copy();
       Inner.insert(Inner.end(), C.begin(), C.end());
     }
@@ -384,7 +387,7 @@ StmtPtr TileCopy::build(TileLoadMode Mode) {
     if (!Inside)
       return Guarded;
     return std::make_shared<IfStmt>(
-        Inside, StmtList{Rounds([&] { return Scale(false); })},
+        Inside, StmtList{Rounds([&] { return Scale(false); }, false)},
         StmtList{Guarded});
   }
   if (Mode != TileLoadMode::Async)

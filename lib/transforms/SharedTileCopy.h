@@ -44,6 +44,10 @@ struct SharedTile {
   /// Every staged reference is `Scale * A[...]` with Scale a scalar the
   /// kernel only reads: the tile holds the products (planScaledTiles).
   ExprPtr Scale;
+  /// The kernel gets the array already multiplied by Scale (the host
+  /// scales it before the launch, PrescaleOperands.h): the tile is copied
+  /// as it is, and still stands for `Scale * A[...]`.
+  bool Prescaled = false;
   /// Filled by asynchronous copies (async(N), CopyAsync.h); else, in a
   /// kernel with async(N), by loads into the same buffers.
   bool Async = false;

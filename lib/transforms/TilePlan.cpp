@@ -161,7 +161,8 @@ void printTilePlans(llvm::raw_ostream &OS, const LoweredFunction &LF,
     for (const SharedTile &T : P.Tiles)
       OS << "  shared " << T.FP.Array << ": " << sharedTileText(T)
          << (T.Perm.size() == 2 && T.Perm[0] == 1 ? " (transposed)" : "")
-         << (T.Scale ? ", times " + exprToString(*T.Scale) : "") << "\n";
+         << (T.Scale ? ", times " + exprToString(*T.Scale) : "")
+         << (T.Prescaled ? " (scaled before the launch)" : "") << "\n";
     for (const SharedTile &T : P.RegOperands)
       OS << "  register operand " << T.FP.Array << ": " << sharedTileText(T)
          << "\n";

@@ -13,6 +13,8 @@
 //   StageRegisterOperands  small read-only arrays in registers per thread
 //   PipelineStrips         the next strip loaded while this one computes
 //   CopyAsync              shared tiles filled by cp.async, N buffers
+//   PrescaleOperands       tiles scaled in place: the array scaled once
+//                          before the launch instead
 //   UseTensorCores         double products on the FP64 tensor cores
 //   LowerTiles             the plan -> the per-thread program (LowerTiles.h)
 //

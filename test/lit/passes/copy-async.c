@@ -29,12 +29,13 @@ void smm(int n, int m, int p, const float *A, const float *B, float *C) { // gpu
 
 void dgemm(int n, int m, int p, double alpha, const double A[n][p],
            const double B[p][m], double C[n][m]) {
+  double half = 0.5 * alpha;
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++) {
       double acc = 0.0;
       for (int k = 0; k < p; k++)
-        acc += alpha * A[i][k] * B[k][j];
+        acc += half * A[i][k] * B[k][j];
       C[i][j] = acc;
     }
 }
@@ -68,12 +69,14 @@ void dgemm(int n, int m, int p, double alpha, const double A[n][p],
 // REMARK:    remark: 'A' loaded into its buffers by the threads, not copied asynchronously: its tile is transposed for the points' vector reads{{$}}
 
 // The double product on the tensor cores, by default: A in its own
-// layout, copied, scaled by alpha in place by the threads that copied it.
+// layout, copied, scaled in place by the threads that copied it (by a
+// scale the host computes; a parameter would scale A once before the
+// launch instead: prescale-operands.c).
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) dgemm_kernel0(
 // CHECK:     {{^}}        c2c_cp_async_wait<0>();{{$}}
-// CHECK:     {{^}}            c2c_sh_A[c2c_buf_k][c2c_a0_A][c2c_a1_A] = alpha * c2c_sh_A[c2c_buf_k][c2c_a0_A][c2c_a1_A];{{$}}
+// CHECK:     {{^}}            c2c_sh_A[c2c_buf_k][c2c_a0_A][c2c_a1_A] = half * c2c_sh_A[c2c_buf_k][c2c_a0_A][c2c_a1_A];{{$}}
 // CHECK:     {{^}}        __syncthreads();{{$}}
-// REMARK:    remark: 'A' staged in shared memory as c2c_sh_A[2][128][36], multiplied by 'alpha' as it is loaded (every point reads it so){{$}}
+// REMARK:    remark: 'A' staged in shared memory as c2c_sh_A[2][128][36], multiplied by 'half' as it is loaded (every point reads it so){{$}}
 // REMARK:    remark: shared tiles filled by asynchronous copies (cp.async) into 2 buffers: the copies of the next strip in flight while one computes, one barrier per strip{{$}}
 // REMARK:    remark: full strips on the FP64 tensor cores
 
