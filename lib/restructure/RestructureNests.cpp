@@ -130,7 +130,8 @@ private:
   std::map<const Stmt *, unsigned> UnitOf; ///< Nodes in units, nested too.
   unsigned Depth0 = 0;                     ///< Loops outside the tree.
   /// Scalar declarations are units too (a skew, which keeps every
-  /// statement in its place within an iteration, can take them).
+  /// statement in its place within an iteration, can take them, and so can
+  /// a band moved around one body all statements share).
   bool DeclUnits = false;
 
   StmtPtr tree(const ForStmt &Root, const std::vector<const ForStmt *> &Outer);
@@ -583,8 +584,9 @@ bool TreeRestructurer::legal(isl_union_map *Deps,
     for (const Dim &D : Band)
       Out.push_back("i" + std::to_string(D[U]));
     for (unsigned K = Depth0; K < X.Loops.size(); ++K) {
-      Out.push_back(bandIndex(Band, U, K) == UINT_MAX ? "i" + std::to_string(K)
-                                                      : "0");
+      // A loop counting down runs its larger iterators first.
+      std::string I = (X.Loops[K]->Step < 0 ? "-i" : "i") + std::to_string(K);
+      Out.push_back(bandIndex(Band, U, K) == UINT_MAX ? I : "0");
       Out.push_back(std::to_string(X.Beta[K - Depth0]));
     }
     return Out;
@@ -863,8 +865,21 @@ StmtList TreeRestructurer::distribute(const ForStmt &F,
 StmtPtr TreeRestructurer::tree(const ForStmt &Root,
                                const std::vector<const ForStmt *> &Outer) {
   isl_union_map *Deps = prepare(Root, Outer);
-  if (!Deps)
-    return nullptr;
+  if (!Deps) {
+    // A perfect nest whose body declares scalars (a Thomas sweep's `float
+    // den = ...`): moving loops around the body keeps each declaration
+    // before its uses in the same iteration, where it was.
+    DeclUnits = true;
+    Deps = prepare(Root, Outer);
+    DeclUnits = false;
+    if (!Deps)
+      return nullptr;
+    bool Perfect = true;
+    for (const Unit &U : Units)
+      Perfect &= U.Loops == Units[0].Loops;
+    if (!Perfect)
+      return isl_union_map_free(Deps), nullptr;
+  }
   std::vector<Dim> Band;
   for (unsigned K = Depth0; K < Units[0].Loops.size(); ++K)
     if (auto D = matchDim(K, Band))

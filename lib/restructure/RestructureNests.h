@@ -20,7 +20,8 @@
 // header is fusion.
 //
 // Legal when the new order runs every dependence's source before its sink:
-// isl checks the whole tree's new schedule against all its dependences. It
+// isl checks the whole tree's new schedule against all its dependences (a
+// loop counting down runs its larger iterators first). It
 // is done only when mapping gets more parallel loops, or more references
 // contiguous along one of them, than the tree as written gives; a remark
 // at the nest says which loops moved and which were fused.
@@ -51,7 +52,9 @@
 // stays on the host around its steps).
 //
 // Left as written: nests with schedule clauses (they name the loops as
-// written), trees with declarations, branches holding loops or loop bounds
+// written), trees with declarations (but a band moved around one body that
+// every statement shares, which keeps each declaration before its uses in
+// the same iteration), branches holding loops or loop bounds
 // that read arrays, and trees the dependences do not cover (too many
 // accesses to test).
 //

@@ -12,8 +12,9 @@
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
 #include <math.h>
 
-// y = A^T x with the row loop outside and the element named: j moves
-// outside i once 'a' is substituted.
+// y = A^T x with the row loop outside and the element named: every
+// statement is in the same loops, so j moves outside i with 'a' kept in
+// the body (nothing to substitute).
 void atx(int n, int m, const float A[n][m], const float x[n], float y[m]) {
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++)
@@ -23,15 +24,17 @@ void atx(int n, int m, const float A[n][m], const float x[n], float y[m]) {
     }
 }
 
-// CHECK: substitute-temporaries.c:[[@LINE-5]]:7: remark: substituted 'a' into its uses, so that the loops around it can be restructured or mapped together
+// CHECK-NOT: remark: substituted 'a'
 // CHECK: substitute-temporaries.c:[[@LINE-8]]:3: remark: restructured the loops: moved loop 'j' (line [[@LINE-7]]) outside loop 'i' (line [[@LINE-8]]); loop 'j' now runs in parallel
 // IR-LABEL: function void atx(
 // IR:      {{^}}    for (int j = 0; j < m; ++j) {{{$}}
 // IR-NEXT: {{^}}      for (int i = 0; i < n; ++i) {{{$}}
-// IR-NEXT: {{^}}        y[j] += A[i][j] * x[i];{{$}}
+// IR-NEXT: {{^}}        float a = A[i][j];{{$}}
+// IR-NEXT: {{^}}        y[j] += a * x[i];{{$}}
 
 // The old value is read after the element is written: substituting it
-// would read the new one, so the tree keeps it and stays as written.
+// would read the new one, so it is kept; j still moves outside i, the body
+// whole (each y[j] is updated in order of i by its own thread).
 void delta(int n, int m, const float A[n][m], float y[m], float d[n][m]) {
 #pragma c2cuda kernel
   for (int i = 0; i < n; i++)
@@ -43,9 +46,10 @@ void delta(int n, int m, const float A[n][m], float y[m], float d[n][m]) {
 }
 
 // CHECK-NOT: remark: substituted 'o'
+// CHECK: substitute-temporaries.c:[[@LINE-9]]:3: remark: restructured the loops: moved loop 'j' (line [[@LINE-8]]) outside loop 'i' (line [[@LINE-9]]); loop 'j' now runs in parallel
 // IR-LABEL: function void delta(
-// IR:      {{^}}    for (int i = 0; i < n; ++i) {{{$}}
-// IR-NEXT: {{^}}      for (int j = 0; j < m; ++j) {{{$}}
+// IR:      {{^}}    for (int j = 0; j < m; ++j) {{{$}}
+// IR-NEXT: {{^}}      for (int i = 0; i < n; ++i) {{{$}}
 // IR-NEXT: {{^}}        float o = y[j];{{$}}
 
 // SOR with an initialized temporary: a wavefront, the temporary kept.

@@ -19,7 +19,7 @@ void scale_rows(int n, double A[n][n], double d[n]) {
 #pragma endscop
 }
 
-// Rows swapped by a permutation read inside the loop.
+// Rows swapped by a permutation: 'p' substituted, j moves outside k.
 void permute_rows(int n, const int piv[n], double A[n][n]) {
 #pragma scop
   for (int k = 0; k < n; k++) {
@@ -113,6 +113,8 @@ void shadow(int n, double A[n][n], double x[n], double out[2]) {
 }
 
 // RUN: %c2cuda -Wserial-kernel --allow-reassociation %s -o %t.cu 2>&1 | FileCheck %s --implicit-check-not=error:
+// CHECK: {{^}}{{.*}}host-loop-scalars.c:26:5: remark: substituted 'p' into its uses, so that the loops around it can be restructured or mapped together{{$}}
+// CHECK: {{^}}{{.*}}host-loop-scalars.c:25:3: remark: restructured the loops: moved loop 'j' (line 27) outside loop 'k' (line 25); loop 'j' now runs in parallel{{$}}
 // CHECK: {{^}}{{.*}}host-loop-scalars.c:11:5: remark: launched once per iteration of host loop 'k': {{.*}}{{$}}
 // CHECK: {{^}}{{.*}}host-loop-scalars.c:11:5: warning: no parallel loop: the statements are not in a loop; runs as a single thread [-Wserial-kernel]{{$}}
 // CHECK: {{^}}{{.*}}host-loop-scalars.c:13:5: remark: mapped j -> x (1-D grid, block 256){{$}}
@@ -138,7 +140,8 @@ void shadow(int n, double A[n][n], double x[n], double out[2]) {
 // CU-NOT:  cudaMemcpyDeviceToHost
 // CU-LABEL: // Drop-in replacement for scale_rows
 // CU-LABEL: static void c2c_permute_rows_body(
-// CU:      {{^}}    int *c2c_ds_p = (int *)c2c_slots.at(0);{{$}}
+// CU-NOT:  c2c_slots
+// CU:      {{^}}      permute_rows_kernel0<<<c2c_grid, c2c_block>>>(c2c_d_piv, c2c_d_A, n, c2c_trip_x);{{$}}
 // CU-NOT:  cudaMemcpyDeviceToHost
 // CU-LABEL: // Drop-in replacement for permute_rows
 // CU-LABEL: static void c2c_cg_body(
