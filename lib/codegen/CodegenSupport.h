@@ -60,9 +60,13 @@ inline std::string stagingName(llvm::StringRef A) { return "c2c_h_" + A.str(); }
 inline std::string scalarBufferName(llvm::StringRef S) {
   return "c2c_ds_" + S.str();
 }
-/// The buffer of an array's scaled copies (Kernel::Prescaled).
+/// The buffer of an array's scaled copies (Kernel::Prescaled), and the
+/// pointer to the copy a launch reads.
 inline std::string prescaleBufferName(llvm::StringRef A) {
   return "c2c_prescaled_" + A.str();
+}
+inline std::string scaledCopyName(llvm::StringRef A) {
+  return "c2c_scaled_" + A.str();
 }
 /// The kernel parameter pointing at a written scalar's device buffer.
 inline std::string scalarPointerName(llvm::StringRef S) {

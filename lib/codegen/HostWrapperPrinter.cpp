@@ -913,9 +913,10 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
     if (!A)
       internalError(FP.function(),
                     "scaled copy of '" + S.Array + "', which no kernel uses");
-    std::string T = spelling(A->Elem), Scaled = "c2c_scaled_" + S.Array;
+    std::string T = spelling(A->Elem), Scaled = scaledCopyName(S.Array);
     indent(OS, In);
-    OS << T << " *" << Scaled << " = c2c_prescale<" << T << ">("
+    // Read-only in the kernel, so its parameter is a pointer to const.
+    OS << "const " << T << " *" << Scaled << " = c2c_prescale<" << T << ">("
        << prescaleBufferName(S.Array) << ", (const " << T << " *)"
        << deviceName(S.Array) << ", (" << T << ")(" << exprToString(*S.Scale)
        << "), " << countName(S.Array) << ", " << Name << ", " << From << ");\n";

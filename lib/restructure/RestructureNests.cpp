@@ -43,6 +43,17 @@ struct Unit {
 /// A band dimension: the loop of each unit (an index into Unit::Loops).
 using Dim = std::vector<unsigned>;
 
+/// Whether Root is a perfect nest around one body without loops: every
+/// statement of the tree is in the same loops.
+bool isPerfectNest(const ForStmt &Root) {
+  const ForStmt *L = &Root;
+  while (L->Body.size() == 1 && isa<ForStmt>(L->Body[0].get()))
+    L = cast<ForStmt>(L->Body[0].get());
+  bool Loop = false;
+  forEachStmt(L->Body, [&](const Stmt &S) { Loop |= isa<ForStmt>(S); });
+  return !Loop;
+}
+
 std::string tuple(const std::string &Name, unsigned N) {
   std::string T = Name + "[";
   for (unsigned K = 0; K < N; ++K)
@@ -864,22 +875,14 @@ StmtList TreeRestructurer::distribute(const ForStmt &F,
 
 StmtPtr TreeRestructurer::tree(const ForStmt &Root,
                                const std::vector<const ForStmt *> &Outer) {
+  // In a perfect nest the body may declare scalars (a Thomas sweep's `float
+  // den = ...`): moving loops around the body keeps each declaration before
+  // its uses in the same iteration, where it was.
+  DeclUnits = isPerfectNest(Root);
   isl_union_map *Deps = prepare(Root, Outer);
-  if (!Deps) {
-    // A perfect nest whose body declares scalars (a Thomas sweep's `float
-    // den = ...`): moving loops around the body keeps each declaration
-    // before its uses in the same iteration, where it was.
-    DeclUnits = true;
-    Deps = prepare(Root, Outer);
-    DeclUnits = false;
-    if (!Deps)
-      return nullptr;
-    bool Perfect = true;
-    for (const Unit &U : Units)
-      Perfect &= U.Loops == Units[0].Loops;
-    if (!Perfect)
-      return isl_union_map_free(Deps), nullptr;
-  }
+  DeclUnits = false;
+  if (!Deps)
+    return nullptr;
   std::vector<Dim> Band;
   for (unsigned K = Depth0; K < Units[0].Loops.size(); ++K)
     if (auto D = matchDim(K, Band))

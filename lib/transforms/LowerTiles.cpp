@@ -476,16 +476,17 @@ void TileLowering::recordAndExplain() {
                       (P.Strip ? ", " + P.Strip->Iter + " in strips of " +
                                      std::to_string(P.StripSize)
                                : std::string()));
-  for (const SharedTile &T : P.Tiles)
+  for (const SharedTile &T : P.Tiles) {
+    std::string Scaled;
+    if (T.Scale)
+      Scaled = ", multiplied by '" + exprToString(*T.Scale) +
+               (T.Prescaled ? "' once per element before the launch"
+                            : "' as it is loaded") +
+               " (every point reads it so)";
     K.Remarks.push_back(
         "'" + T.FP.Array + "' staged in shared memory as " + sharedTileText(T) +
-        (T.Perm.size() == 2 && T.Perm[0] == 1 ? " (transposed)" : "") +
-        (T.Prescaled ? ", multiplied by '" + exprToString(*T.Scale) +
-                           "' once per element before the launch (every "
-                           "point reads it so)"
-         : T.Scale ? ", multiplied by '" + exprToString(*T.Scale) +
-                         "' as it is loaded (every point reads it so)"
-                   : ""));
+        (T.Perm.size() == 2 && T.Perm[0] == 1 ? " (transposed)" : "") + Scaled);
+  }
   if (P.AsyncStages)
     K.Remarks.push_back(
         "shared tiles filled by asynchronous copies (cp.async) into " +

@@ -36,11 +36,11 @@ struct c2c_prescale_buffer {
 // them. Launched on the default stream before the kernel, so each launch
 // reads the buffer made for it.
 template <typename T>
-static T *c2c_prescale(c2c_prescale_buffer &b, const T *in, T s,
+static const T *c2c_prescale(c2c_prescale_buffer &b, const T *in, T s,
                              long long n, const char *where,
                              const char *from) {
   if (n <= 0)
-    return (T *)in; // Nothing to read.
+    return in; // Nothing to read.
   int device = 0;
   c2c_check(cudaGetDevice(&device), "cudaGetDevice", where, from);
   size_t bytes = (size_t)n * sizeof(T);
@@ -59,5 +59,5 @@ static T *c2c_prescale(c2c_prescale_buffer &b, const T *in, T s,
   c2c_prescale_kernel<T><<<(unsigned)(blocks < most ? blocks : most), 256>>>(
       (T *)b.p, in, s, n);
   c2c_check_launch("c2c_prescale_kernel", from);
-  return (T *)b.p;
+  return (const T *)b.p;
 }

@@ -70,7 +70,7 @@ void two_tiles(int n, int p, double alpha, const double A[n][p],
 // CHECK-NOT:  alpha
 // CHECK-LABEL: {{^}}static void c2c_sgemm_async_body(
 // CHECK:      {{^}}  static thread_local c2c_prescale_buffer c2c_prescaled_A;{{$}}
-// CHECK:      {{^}}      float *c2c_scaled_A = c2c_prescale<float>(c2c_prescaled_A, (const float *)c2c_d_A, (float)(alpha), c2c_n_A, "sgemm_async_kernel0", "prescale-operands.c:17");{{$}}
+// CHECK:      {{^}}      const float *c2c_scaled_A = c2c_prescale<float>(c2c_prescaled_A, (const float *)c2c_d_A, (float)(alpha), c2c_n_A, "sgemm_async_kernel0", "prescale-operands.c:17");{{$}}
 // CHECK-NEXT: {{^}}      sgemm_async_kernel0<<<c2c_grid, c2c_block>>>(c2c_scaled_A, c2c_d_B, c2c_d_C, m, n, p);{{$}}
 
 // The default double product: each of its tile shapes gets the scaled
@@ -79,7 +79,7 @@ void two_tiles(int n, int p, double alpha, const double A[n][p],
 // CHECK-NOT:  alpha
 // CHECK-LABEL: {{^}}static void c2c_dgemm_body(
 // CHECK:      {{^}}          dgemm_kernel0_128x64<<<c2c_grid, c2c_block, {{[0-9]+}}>>>(c2c_scaled_A, c2c_d_B, c2c_d_C, beta, m, n, p);{{$}}
-// CHECK:      {{^}}      double *c2c_scaled_A = c2c_prescale<double>(c2c_prescaled_A, (const double *)c2c_d_A, (double)(alpha), c2c_n_A, "dgemm_kernel0", "prescale-operands.c:29");{{$}}
+// CHECK:      {{^}}      const double *c2c_scaled_A = c2c_prescale<double>(c2c_prescaled_A, (const double *)c2c_d_A, (double)(alpha), c2c_n_A, "dgemm_kernel0", "prescale-operands.c:29");{{$}}
 // CHECK-NEXT: {{^}}      c2c_allow_shared((const void *)dgemm_kernel0, {{.*}});{{$}}
 // CHECK-NEXT: {{^}}      dgemm_kernel0<<<c2c_grid, c2c_block, {{[0-9]+}}>>>(c2c_scaled_A, c2c_d_B, c2c_d_C, beta, m, n, p);{{$}}
 
