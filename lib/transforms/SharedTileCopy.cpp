@@ -3,6 +3,8 @@
 #include "SharedTileCopy.h"
 
 #include "ir/IRBuild.h"
+#include "ir/IRRewrite.h"
+#include "ir/IRWalk.h"
 
 #include <functional>
 
@@ -24,6 +26,9 @@ public:
   TileCopy(const SharedTile &T, const TileCopyOptions &O);
   /// The loop over rounds copying the tile as Mode says.
   StmtPtr build(TileLoadMode Mode);
+  /// The copy of a strip inside the box, unguarded (unguardedTileCopy).
+  UnguardedTileCopy unguarded(TileLoadMode Mode, const std::string &StripBase,
+                              const ExprPtr &First, int64_t StripShift);
 
 private:
   enum class GuardKind { DimInt, Linear, DimLong };
@@ -55,14 +60,22 @@ private:
   /// The guarded copy of the slot's run into shared memory (or the
   /// staging registers, ToRegs).
   StmtPtr copyRun(bool ToRegs) const;
+  /// The same for a run inside the box and aligned, unguarded.
+  StmtList copyRunInside(bool ToRegs) const;
+  /// The loop over rounds, each thread copying its slot as Copy says
+  /// (Global: Copy reads the slot's coordinates in the array).
+  StmtPtr rounds(TileLoadMode Mode, const std::function<StmtList()> &Copy,
+                 bool Global = true);
   /// The same by asynchronous copies. Inside: the run lies in the box,
   /// unguarded copies; one of the whole run where RunAligned (its address
   /// aligned), else one per element.
   StmtList copyRunAsync(bool Inside = false, bool RunAligned = false) const;
   /// Whether the tile's whole box lies inside the elements the nest reads;
   /// null where that cannot be told once per tile (guards on the linear
-  /// offset, a triangular band's box, more than two dimensions).
-  ExprPtr wholeBoxInside() const;
+  /// offset, a triangular band's box, more than two dimensions). With
+  /// Keep, only the dimensions it keeps.
+  ExprPtr
+  wholeBoxInside(const std::function<bool(size_t)> &Keep = nullptr) const;
   /// Whether every run of the box is aligned for one vector copy.
   ExprPtr runsAligned() const;
   /// Zero, of the element type.
@@ -214,47 +227,59 @@ ExprPtr TileCopy::zero() const {
                              : ExprPtr(std::make_shared<IntLit>(0, FP.Elem));
 }
 
-ExprPtr TileCopy::wholeBoxInside() const {
+ExprPtr
+TileCopy::wholeBoxInside(const std::function<bool(size_t)> &Keep) const {
   if (GK == GuardKind::Linear || O.InBandBox || N > 2)
     return nullptr;
   ExprPtr Inside;
   const std::string &A = T.Key;
   for (size_t D = 0; D < N; ++D) {
+    if (Keep && !Keep(D))
+      continue;
     std::string Sfx = std::to_string(D) + "_" + A;
-    ScalarKind K = GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
-    Inside = andE(Inside, cmpL(BinaryOpKind::GE, FP.Low[D],
-                               cast(var("c2c_lo" + Sfx, K), ScalarKind::Long)));
+    if (GK == GuardKind::DimInt) { // Coordinates fit in int: cheaper tests.
+      ExprPtr Low = cast(FP.Low[D], ScalarKind::Int);
+      Inside = andE(Inside, bin(BinaryOpKind::GE, Low, ivar("c2c_lo" + Sfx),
+                                ScalarKind::Int));
+      Inside = andE(Inside, bin(BinaryOpKind::LE,
+                                bin(BinaryOpKind::Add, Low,
+                                    ilit(FP.Size[D] - 1), ScalarKind::Int),
+                                ivar("c2c_hi" + Sfx), ScalarKind::Int));
+      continue;
+    }
+    Inside =
+        andE(Inside, cmpL(BinaryOpKind::GE, FP.Low[D], lvar("c2c_lo" + Sfx)));
     Inside = andE(Inside,
                   cmpL(BinaryOpKind::LE, addL(FP.Low[D], llit(FP.Size[D] - 1)),
-                       cast(var("c2c_hi" + Sfx, K), ScalarKind::Long)));
+                       lvar("c2c_hi" + Sfx)));
   }
   return Inside;
 }
 
 ExprPtr TileCopy::runsAligned() const {
   // Runs start at the box's first element plus whole rows and whole runs:
-  // all aligned when it is and a row is whole runs.
+  // all aligned when the array's first element is, a row is whole runs and
+  // the box starts at a whole run of its row (sufficient, and cheaper to
+  // test than the address: no product of row and row length).
   ExprPtr RowElems;
   if (N == 2)
     RowElems = FP.PointerArray
                    ? FP.Stride
                    : cast(O.F->findParam(FP.Array)->Dims[1], ScalarKind::Long);
-  ExprPtr First =
-      FP.PointerArray
-          ? ExprPtr(std::make_shared<ArrayRef>(
-                FP.Array, std::vector<ExprPtr>{linear(FP.Low)}, FP.Elem))
-          : ExprPtr(std::make_shared<ArrayRef>(FP.Array, FP.Low, FP.Elem));
+  std::vector<ExprPtr> Origin(FP.PointerArray ? 1 : N, llit(0));
   ExprPtr Aligned = std::make_shared<CallExpr>(
       "c2c_aligned",
-      std::vector<ExprPtr>{First, ilit(W * sizeInBytes(FP.Elem))},
+      std::vector<ExprPtr>{
+          std::make_shared<ArrayRef>(FP.Array, Origin, FP.Elem),
+          ilit(W * sizeInBytes(FP.Elem))},
       ScalarKind::Int);
+  auto WholeRuns = [&](ExprPtr E) {
+    return cmpL(BinaryOpKind::EQ,
+                bin(BinaryOpKind::Rem, E, llit(W), ScalarKind::Long), llit(0));
+  };
   if (RowElems)
-    Aligned =
-        andE(Aligned,
-             cmpL(BinaryOpKind::EQ,
-                  bin(BinaryOpKind::Rem, RowElems, llit(W), ScalarKind::Long),
-                  llit(0)));
-  return Aligned;
+    Aligned = andE(Aligned, WholeRuns(RowElems));
+  return andE(Aligned, WholeRuns(FP.Low[N - 1]));
 }
 
 StmtList TileCopy::copyRunAsync(bool Inside, bool RunAligned) const {
@@ -292,22 +317,10 @@ StmtList TileCopy::copyRunAsync(bool Inside, bool RunAligned) const {
       Scalar)};
 }
 
-StmtPtr TileCopy::copyRun(bool ToRegs) const {
-  // A tile element outside the array is never read by a point of the
-  // nest, but the points past a partial tile compute on it unguarded
-  // (their results are dropped): zero, not whatever shared memory held
-  // (a NaN converted to int is undefined behaviour).
-  ExprPtr Zero = zero();
-  auto Src = [this](int64_t E) { return source(E); };
-  auto Staged = [this](int64_t E) { return staged(E); };
-  if (W == 1) {
-    ExprPtr Dst = ToRegs ? staged(0) : sharedRef(0);
-    ExprPtr Val = ToRegs ? source(0) : scaled(source(0));
-    return std::make_shared<IfStmt>(guard(0), StmtList{assign(Dst, Val)},
-                                    StmtList{assign(Dst, Zero)});
-  }
-  // The whole run inside the array and the global address aligned: one
-  // vector load; else element by element.
+StmtList TileCopy::copyRunInside(bool ToRegs) const {
+  if (W == 1)
+    return {assign(ToRegs ? staged(0) : sharedRef(0),
+                   ToRegs ? source(0) : scaled(source(0)))};
   auto LoadToRegs = [&] {
     auto Copy =
         std::make_shared<AssignStmt>(staged(0), AssignOpKind::Set, source(0));
@@ -318,12 +331,28 @@ StmtPtr TileCopy::copyRun(bool ToRegs) const {
   if (ToRegs) {
     Vector.push_back(LoadToRegs());
   } else if (VecStore) {
-    storeRun(Vector, Src);
+    storeRun(Vector, [this](int64_t E) { return source(E); });
   } else {
     // Through registers, so that the W elements are one load.
     Vector.push_back(LoadToRegs());
-    storeRun(Vector, Staged);
+    storeRun(Vector, [this](int64_t E) { return staged(E); });
   }
+  return Vector;
+}
+
+StmtPtr TileCopy::copyRun(bool ToRegs) const {
+  // A tile element outside the array is never read by a point of the
+  // nest, but the points past a partial tile compute on it unguarded
+  // (their results are dropped): zero, not whatever shared memory held
+  // (a NaN converted to int is undefined behaviour).
+  ExprPtr Zero = zero();
+  if (W == 1)
+    return std::make_shared<IfStmt>(
+        guard(0), copyRunInside(ToRegs),
+        StmtList{assign(ToRegs ? staged(0) : sharedRef(0), Zero)});
+  // The whole run inside the array and the global address aligned: one
+  // vector load; else element by element.
+  StmtList Vector = copyRunInside(ToRegs);
   ExprPtr Aligned = std::make_shared<CallExpr>(
       "c2c_aligned",
       std::vector<ExprPtr>{source(0), ilit(W * sizeInBytes(FP.Elem))},
@@ -339,35 +368,57 @@ StmtPtr TileCopy::copyRun(bool ToRegs) const {
       andE(andE(guard(0), guard(W - 1, true)), Aligned), Vector, Scalar);
 }
 
-StmtPtr TileCopy::build(TileLoadMode Mode) {
+StmtPtr TileCopy::rounds(TileLoadMode Mode,
+                         const std::function<StmtList()> &Copy, bool Global) {
   int64_t Threads = O.Threads;
-  StmtList Body;
-  Body.push_back(
+  StmtList Round, Inner;
+  Round.push_back(
       decl(L, ScalarKind::Int,
            bin(BinaryOpKind::Add, ivar("c2c_tid"),
                bin(BinaryOpKind::Mul, ivar(R), ilit(Threads), ScalarKind::Int),
                ScalarKind::Int)));
-  // The rounds, each copying one slot per thread as Copy says (Global: it
-  // reads the slot's coordinates in the array).
+  slotCoordinates(Inner);
+  if (Mode == TileLoadMode::FromRegs) {
+    storeRun(Inner, [this](int64_t E) { return staged(E); });
+  } else {
+    if (Global)
+      globalCoordinates(Inner);
+    StmtList C = Copy();
+    Inner.insert(Inner.end(), C.begin(), C.end());
+  }
+  // Threads past the last slot skip the round.
+  if (Slots % Threads)
+    Round.push_back(std::make_shared<IfStmt>(
+        bin(BinaryOpKind::LT, ivar(L), ilit(Slots), ScalarKind::Int), Inner,
+        StmtList{}));
+  else
+    Round.insert(Round.end(), Inner.begin(), Inner.end());
+  return countLoop(R, (Slots + Threads - 1) / Threads, Round, -1);
+}
+
+UnguardedTileCopy TileCopy::unguarded(TileLoadMode Mode,
+                                      const std::string &StripBase,
+                                      const ExprPtr &First,
+                                      int64_t StripShift) {
+  auto Strip = [&](size_t D) { return mentionsVar(*FP.Low[D], StripBase); };
+  ExprPtr Fixed = wholeBoxInside([&](size_t D) { return !Strip(D); });
+  if (!Fixed || (W > 1 && StripShift % W))
+    return {};
+  ExprPtr Moving = wholeBoxInside(Strip);
+  if (W > 1) {
+    // The first strip's runs aligned; the others start whole runs later.
+    Fixed = andE(Fixed, rewriteExpr(runsAligned(), [&](const ExprPtr &E) {
+                   const auto *V = llvm::dyn_cast<VarRef>(E.get());
+                   return V && V->Name == StripBase ? First : ExprPtr();
+                 }));
+  }
+  bool ToRegs = Mode == TileLoadMode::ToRegs;
+  return {Fixed, Moving, rounds(Mode, [&] { return copyRunInside(ToRegs); })};
+}
+
+StmtPtr TileCopy::build(TileLoadMode Mode) {
   auto Rounds = [&](const std::function<StmtList()> &Copy, bool Global = true) {
-    StmtList Round = Body, Inner;
-    slotCoordinates(Inner);
-    if (Mode == TileLoadMode::FromRegs) {
-      storeRun(Inner, [this](int64_t E) { return staged(E); });
-    } else {
-      if (Global)
-        globalCoordinates(Inner);
-      StmtList C = Copy();
-      Inner.insert(Inner.end(), C.begin(), C.end());
-    }
-    // Threads past the last slot skip the round.
-    if (Slots % Threads)
-      Round.push_back(std::make_shared<IfStmt>(
-          bin(BinaryOpKind::LT, ivar(L), ilit(Slots), ScalarKind::Int), Inner,
-          StmtList{}));
-    else
-      Round.insert(Round.end(), Inner.begin(), Inner.end());
-    return countLoop(R, (Slots + Threads - 1) / Threads, Round, -1);
+    return rounds(Mode, Copy, Global);
   };
   if (Mode == TileLoadMode::ScaleInPlace) {
     // Every element of the tile was written (copied or zeroed), so scaling
@@ -417,6 +468,13 @@ StmtPtr TileCopy::build(TileLoadMode Mode) {
 StmtPtr copySharedTile(const SharedTile &T, TileLoadMode Mode,
                        const TileCopyOptions &O) {
   return TileCopy(T, O).build(Mode);
+}
+
+UnguardedTileCopy unguardedTileCopy(const SharedTile &T, TileLoadMode Mode,
+                                    const TileCopyOptions &O,
+                                    const std::string &StripBase,
+                                    const ExprPtr &First, int64_t StripShift) {
+  return TileCopy(T, O).unguarded(Mode, StripBase, First, StripShift);
 }
 
 } // namespace c2cuda

@@ -88,6 +88,25 @@ struct TileCopyOptions {
 StmtPtr copySharedTile(const SharedTile &T, TileLoadMode Mode,
                        const TileCopyOptions &O);
 
+/// A strip's copy of T without guards, for a tile whose box lies inside the
+/// elements the nest reads and whose runs are aligned, the test split by
+/// what the strip base (the variable StripBase) changes. Hoisted: the part
+/// it does not change, with the alignment of the strip starting at First
+/// (strips StripShift iterations apart keep it: StripShift is a multiple of
+/// the run); evaluated once per tile. PerStrip: the rest (null if none).
+/// Copy: the rounds as Mode (Direct or ToRegs) says, unguarded. All null
+/// where the test cannot be told per tile (copyable only with guards on
+/// the linear offset, in a triangular band's box, more than two
+/// dimensions, or strips that shift runs out of alignment).
+struct UnguardedTileCopy {
+  ExprPtr Hoisted, PerStrip;
+  StmtPtr Copy;
+};
+UnguardedTileCopy unguardedTileCopy(const SharedTile &T, TileLoadMode Mode,
+                                    const TileCopyOptions &O,
+                                    const std::string &StripBase,
+                                    const ExprPtr &First, int64_t StripShift);
+
 } // namespace c2cuda
 
 #endif // C2CUDA_TRANSFORMS_SHAREDTILECOPY_H
