@@ -97,7 +97,9 @@ StmtPtr copySharedTile(const SharedTile &T, TileLoadMode Mode,
 /// Copy: the rounds as Mode (Direct or ToRegs) says, unguarded. All null
 /// where the test cannot be told per tile (copyable only with guards on
 /// the linear offset, in a triangular band's box, more than two
-/// dimensions, or strips that shift runs out of alignment).
+/// dimensions, strips that shift runs out of alignment) and, for now,
+/// where every dimension of the box moves with the strips (a vector x[k]:
+/// nothing to test once per tile; not measured).
 struct UnguardedTileCopy {
   ExprPtr Hoisted, PerStrip;
   StmtPtr Copy;
