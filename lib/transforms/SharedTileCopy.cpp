@@ -400,9 +400,13 @@ UnguardedTileCopy TileCopy::unguarded(TileLoadMode Mode,
                                       const std::string &StripBase,
                                       const ExprPtr &First,
                                       int64_t StripShift) {
+  if (!wholeBoxInside() || (W > 1 && StripShift % W))
+    return {}; // Not told once per tile, or strips move runs off alignment.
   auto Strip = [&](size_t D) { return mentionsVar(*FP.Low[D], StripBase); };
+  // Nothing to test once per tile where every dimension moves with the
+  // strips (a vector x[k]): left guarded, not measured.
   ExprPtr Fixed = wholeBoxInside([&](size_t D) { return !Strip(D); });
-  if (!Fixed || (W > 1 && StripShift % W))
+  if (!Fixed)
     return {};
   ExprPtr Moving = wholeBoxInside(Strip);
   if (W > 1) {
