@@ -474,6 +474,14 @@ Value applyCall(const std::string &Callee, const std::vector<Value> &Args,
     return Value::ofInt(ResultType, X.I < 0 ? 0 - static_cast<uint64_t>(X.I)
                                             : static_cast<uint64_t>(X.I));
   }
+  if ((Callee == "min" || Callee == "max") && !isFloating(ResultType)) {
+    // CUDA's integer min and max (lowered code: clamped tile coordinates).
+    if (!Arity(2))
+      return Value::ofInt(ResultType, 0);
+    int64_t A = convert(Args[0], ResultType, Err).I,
+            B = convert(Args[1], ResultType, Err).I;
+    return Value::ofInt(ResultType, (Callee == "min") == (A < B) ? A : B);
+  }
   if (Callee == "isnan" || Callee == "isinf" || Callee == "isfinite") {
     if (!Arity(1))
       return Value::ofInt(ResultType, 0);

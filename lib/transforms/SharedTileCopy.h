@@ -15,7 +15,10 @@
 // dimension or on the linear offset (and, in a triangular band's box, by
 // the last element the nests touch); elements outside are stored as zero,
 // never loaded, since the points past a partial tile compute on them
-// unguarded and drop their results. A prefetch (ToRegs) and its store
+// unguarded and drop their results. Or, cheaper, each run is loaded from
+// its coordinates clamped into that box (clampedTileCopy): what lands
+// outside it is some element of the array instead of zero, read by the
+// same dropped points only. A prefetch (ToRegs) and its store
 // (FromRegs) split the copy around a strip's computation (pipeline(2));
 // asynchronous copies (Async) need no registers (async(N)).
 //
@@ -88,18 +91,23 @@ struct TileCopyOptions {
 StmtPtr copySharedTile(const SharedTile &T, TileLoadMode Mode,
                        const TileCopyOptions &O);
 
-/// A strip's copy of T without guards, for a tile whose box lies inside the
-/// elements the nest reads and whose runs are aligned, the test split by
-/// what the strip base (the variable StripBase) changes. Hoisted: the part
-/// it does not change, with the alignment of the strip starting at First
-/// (strips StripShift iterations apart keep it: StripShift is a multiple of
-/// the run); evaluated once per tile. PerStrip: the rest (null if none).
-/// Copy: the rounds as Mode (Direct or ToRegs) says, unguarded. All null
-/// where the test cannot be told per tile (copyable only with guards on
-/// the linear offset, in a triangular band's box, more than two
-/// dimensions, strips that shift runs out of alignment) and, for now,
-/// where every dimension of the box moves with the strips (a vector x[k]:
-/// nothing to test once per tile; not measured).
+/// A strip's copy of T without guards where the strip lies inside the box
+/// of elements the nest reads, the test split by what the strip base (the
+/// variable StripBase) changes. The coordinates the strips do not move are
+/// clamped into the box from above (min: a partial tile's rows past the
+/// array read its last row; only points past the tile, whose results are
+/// dropped, read them). Hoisted: the part of the test the strips share (the
+/// box not empty, the tile starting inside it, the runs of the strip
+/// starting at First aligned and, along a dimension the strips do not
+/// move, lying wholly inside or outside the box; strips StripShift
+/// iterations apart keep it: StripShift is a multiple of the run),
+/// evaluated once per tile; null where nothing is. PerStrip: the strip's
+/// own range inside the box (null if none). Copy: the rounds as Mode
+/// (Direct or ToRegs) says. All null where the test cannot be told per
+/// tile (copyable only with guards on the linear offset, in a triangular
+/// band's box, more than two dimensions, strips that shift runs out of
+/// alignment) and where every dimension of the box moves with the strips
+/// (a vector x[k]: clampedTileCopy serves).
 struct UnguardedTileCopy {
   ExprPtr Hoisted, PerStrip;
   StmtPtr Copy;
@@ -108,6 +116,29 @@ UnguardedTileCopy unguardedTileCopy(const SharedTile &T, TileLoadMode Mode,
                                     const TileCopyOptions &O,
                                     const std::string &StripBase,
                                     const ExprPtr &First, int64_t StripShift);
+
+/// A copy of T that loads each run from its coordinates clamped into the
+/// box of elements the nest reads (a run wholly inside it) instead of
+/// guarding them: what lands outside the box differs from the guarded
+/// copy's zeros, and only the points past a partial tile, whose results
+/// are dropped, and iterations past the last strip, which do not run,
+/// read there. Copy: the rounds as Mode (Direct or ToRegs) says. Aligned:
+/// with runs of W > 1, the test that every run lies wholly inside or
+/// outside the box and starts aligned (the box's ends and the tile's runs
+/// at whole runs of an aligned row), once per tile: the strip's runs
+/// tested for the first strip, starting at First, where the strips (the
+/// variable StripBase, StripShift iterations apart, a multiple of W) move
+/// them; null with W = 1. Both null where guards on the linear offset or
+/// a triangular band's box leave no per-dimension box to clamp into, or
+/// the strips move runs off alignment.
+struct ClampedTileCopy {
+  ExprPtr Aligned;
+  StmtPtr Copy;
+};
+ClampedTileCopy clampedTileCopy(const SharedTile &T, TileLoadMode Mode,
+                                const TileCopyOptions &O,
+                                const std::string &StripBase,
+                                const ExprPtr &First, int64_t StripShift);
 
 } // namespace c2cuda
 
