@@ -68,6 +68,31 @@ private:
   /// strips (loads or staged stores, barriers, the points of each
   /// iteration, full strips unguarded), the statements after it.
   StmtList stripMinedTile();
+  /// The accumulators' starts before the strip loop.
+  StmtList accumulatorStarts();
+  /// The strip loop's trip count and the variable of a strip's start.
+  ExprPtr stripTrip() const;
+  ExprPtr stripStart() const;
+  /// c2c_base_<k>: the first iteration of the strip starting at Start.
+  StmtPtr stripBase(ExprPtr Start) const;
+  /// The prefetch of the strip starting at Start into the staging
+  /// registers, when Start < trip; where Unguarded has copies, those where
+  /// its test holds.
+  StmtPtr prefetchStrip(ExprPtr Start);
+  /// Asynchronous copies of the strip starting at Start into buffer Buf,
+  /// when Start < trip, and the commit of their group (a group even when
+  /// empty, so that every step waits for the same count).
+  void copyStripAsync(ExprPtr Start, ExprPtr Buf, StmtList &To);
+  /// Stores of the staged strip into buffer Buf, when Start < trip.
+  StmtPtr storeStaged(ExprPtr Start, ExprPtr Buf);
+  /// The buffer the current strip computes from, of Buffers.
+  StmtPtr bufferOfStrip(int64_t Buffers) const;
+  /// A strip's loads (or waits and stores) before its points; the copies
+  /// that precede the strip loop go to Work.
+  StmtList stripLoads(StmtList &Work);
+  /// The points of a strip's iterations: a full strip unguarded, the last
+  /// one checking each iteration.
+  StmtPtr stripPoints();
   /// The launch: a block per tile along x, the block shape.
   void setGridAndBlock();
   /// K.Schedule as applied, and a remark per decision.
@@ -76,6 +101,9 @@ private:
   PointLoops Pts;
   /// Prefetches copy from clamped coordinates (no unguarded copies).
   bool ClampPrefetches = false;
+  /// The unguarded prefetch of a strip after the first: its test (null:
+  /// none needed) and copies (none: not available).
+  std::pair<ExprPtr, StmtList> Unguarded;
 };
 
 bool TileLowering::run() {
@@ -263,8 +291,7 @@ StmtList TileLowering::unstrippedTile() {
   return Work;
 }
 
-StmtList TileLowering::stripMinedTile() {
-  StmtList Work;
+StmtList TileLowering::accumulatorStarts() {
   // The accumulators' starts: a full tile loads them unguarded, so that
   // the points' guards are not computed before the strip loop and kept
   // live across it for the stores after it (gemm's `C[i][j] * beta` start
@@ -278,134 +305,128 @@ StmtList TileLowering::stripMinedTile() {
     ReadsArrays |= isa<ArrayRef>(E);
     Calls |= isa<CallExpr>(E);
   });
-  StmtList Starts;
   if (!ReadsArrays && !Calls)
-    Starts = Pts.pointLoops(P.Pre, false);
-  else if (ReadsArrays && K.BandGuard.empty())
-    Starts = {std::make_shared<IfStmt>(fullTile(), Pts.pointLoops(P.Pre, false),
-                                       Pts.pointLoops(P.Pre, true))};
-  else
-    Starts = Pts.pointLoops(P.Pre, true);
-  Work.insert(Work.end(), Starts.begin(), Starts.end());
-  std::string TripK = loopTripName(P.Strip->Iter),
-              SV = "c2c_s_" + P.Strip->Iter, QV = "c2c_q_" + P.Strip->Iter;
-  std::string BaseK = "c2c_base_" + P.Strip->Iter;
-  auto StripBase = [&](ExprPtr Start) {
-    return decl(BaseK, P.Strip->IterType,
-                addL(P.Strip->Lower, mulL(Start, llit(P.Strip->Step))));
-  };
-  // Prefetch of the strip starting at Start into the staging registers;
-  // with Unguarded's copies, those where its test holds.
-  std::pair<ExprPtr, StmtList> Unguarded;
-  auto Prefetch = [&](ExprPtr Start) {
-    StmtList Fetch = {StripBase(Start)};
-    StmtList L = loads(LoadMode::ToRegs);
-    if (Unguarded.second.empty())
-      Fetch.insert(Fetch.end(), L.begin(), L.end());
-    else if (!Unguarded.first)
-      Fetch.insert(Fetch.end(), Unguarded.second.begin(),
-                   Unguarded.second.end());
-    else
-      Fetch.push_back(
-          std::make_shared<IfStmt>(Unguarded.first, Unguarded.second, L));
-    return std::make_shared<IfStmt>(cmpL(BinaryOpKind::LT, Start, lvar(TripK)),
-                                    Fetch, StmtList{});
-  };
-  if (P.Pipelined) {
-    StmtList Tests;
-    std::pair<ExprPtr, StmtList> U = unguardedPrefetch(Tests);
-    ClampPrefetches = U.second.empty();
-    if (ClampPrefetches)
-      clampTests(Work);
-    Work.push_back(Prefetch(llit(0)));
-    Work.insert(Work.end(), Tests.begin(), Tests.end());
-    Unguarded = std::move(U);
-  }
-  // Asynchronous copies of the strip starting at Start into buffer Buf,
-  // when Start < trip, and the commit of their group (a group even when
-  // empty, so that every step waits for the same count).
-  auto CopyAsync = [&](ExprPtr Start, ExprPtr Buf, StmtList &To) {
-    StmtList Fetch = {StripBase(Start)};
-    Pts.SharedBuffer = std::move(Buf);
-    StmtList L = loads(LoadMode::Async);
-    Pts.SharedBuffer = nullptr;
+    return Pts.pointLoops(P.Pre, false);
+  if (ReadsArrays && K.BandGuard.empty())
+    return {std::make_shared<IfStmt>(fullTile(), Pts.pointLoops(P.Pre, false),
+                                     Pts.pointLoops(P.Pre, true))};
+  return Pts.pointLoops(P.Pre, true);
+}
+
+ExprPtr TileLowering::stripTrip() const {
+  return lvar(loopTripName(P.Strip->Iter));
+}
+
+ExprPtr TileLowering::stripStart() const {
+  return lvar("c2c_s_" + P.Strip->Iter);
+}
+
+StmtPtr TileLowering::stripBase(ExprPtr Start) const {
+  return decl(
+      "c2c_base_" + P.Strip->Iter, P.Strip->IterType,
+      addL(P.Strip->Lower, mulL(std::move(Start), llit(P.Strip->Step))));
+}
+
+StmtPtr TileLowering::prefetchStrip(ExprPtr Start) {
+  StmtList Fetch = {stripBase(Start)};
+  StmtList L = loads(LoadMode::ToRegs);
+  if (Unguarded.second.empty())
     Fetch.insert(Fetch.end(), L.begin(), L.end());
-    To.push_back(std::make_shared<IfStmt>(
-        cmpL(BinaryOpKind::LT, Start, lvar(TripK)), Fetch, StmtList{}));
-    To.push_back(std::make_shared<AsyncFenceStmt>(AsyncFenceStmt::Op::Commit));
-  };
-  unsigned Stages = P.AsyncStages;
-  if (Stages)
-    for (unsigned B = 0; B + 1 < Stages; ++B)
-      CopyAsync(llit(int64_t(B) * P.StripSize), ilit(B), Work);
-  // Stores of the staged strip into buffer Buf, when Start < trip.
-  auto StoreStaged = [&](ExprPtr Start, ExprPtr Buf) {
-    Pts.SharedBuffer = std::move(Buf);
-    StmtList L = loads(LoadMode::FromRegs);
-    Pts.SharedBuffer = nullptr;
-    return std::make_shared<IfStmt>(
-        cmpL(BinaryOpKind::LT, std::move(Start), lvar(TripK)), L, StmtList{});
-  };
-  std::string BufV = stripBufferName();
+  else if (!Unguarded.first)
+    Fetch.insert(Fetch.end(), Unguarded.second.begin(), Unguarded.second.end());
+  else
+    Fetch.push_back(
+        std::make_shared<IfStmt>(Unguarded.first, Unguarded.second, L));
+  return std::make_shared<IfStmt>(cmpL(BinaryOpKind::LT, Start, stripTrip()),
+                                  Fetch, StmtList{});
+}
+
+void TileLowering::copyStripAsync(ExprPtr Start, ExprPtr Buf, StmtList &To) {
+  StmtList Fetch = {stripBase(Start)};
+  Pts.SharedBuffer = std::move(Buf);
+  StmtList L = loads(LoadMode::Async);
+  Pts.SharedBuffer = nullptr;
+  Fetch.insert(Fetch.end(), L.begin(), L.end());
+  To.push_back(std::make_shared<IfStmt>(
+      cmpL(BinaryOpKind::LT, Start, stripTrip()), Fetch, StmtList{}));
+  To.push_back(std::make_shared<AsyncFenceStmt>(AsyncFenceStmt::Op::Commit));
+}
+
+StmtPtr TileLowering::storeStaged(ExprPtr Start, ExprPtr Buf) {
+  Pts.SharedBuffer = std::move(Buf);
+  StmtList L = loads(LoadMode::FromRegs);
+  Pts.SharedBuffer = nullptr;
+  return std::make_shared<IfStmt>(
+      cmpL(BinaryOpKind::LT, std::move(Start), stripTrip()), L, StmtList{});
+}
+
+StmtPtr TileLowering::bufferOfStrip(int64_t Buffers) const {
+  return decl(stripBufferName(), ScalarKind::Int,
+              cast(bin(BinaryOpKind::Rem,
+                       bin(BinaryOpKind::Div, stripStart(), llit(P.StripSize),
+                           ScalarKind::Long),
+                       llit(Buffers), ScalarKind::Long),
+                   ScalarKind::Int));
+}
+
+StmtList TileLowering::stripLoads(StmtList &Work) {
   StmtList StripBody;
+  ExprPtr SV = stripStart();
+  unsigned Stages = P.AsyncStages;
   if (Stages) {
+    for (unsigned B = 0; B + 1 < Stages; ++B)
+      copyStripAsync(llit(int64_t(B) * P.StripSize), ilit(B), Work);
     // Strip s computes from buffer s % N once its copies have landed
     // (every thread's: the barrier); the copies of strip s + N - 1 then go
     // to the buffer strip s - 1 used, which every thread has left.
-    StripBody.push_back(decl(BufV, ScalarKind::Int,
-                             cast(bin(BinaryOpKind::Rem,
-                                      bin(BinaryOpKind::Div, lvar(SV),
-                                          llit(P.StripSize), ScalarKind::Long),
-                                      llit(Stages), ScalarKind::Long),
-                                  ScalarKind::Int)));
-    StripBody.push_back(StripBase(lvar(SV)));
+    StripBody.push_back(bufferOfStrip(Stages));
+    StripBody.push_back(stripBase(SV));
     StripBody.push_back(
         std::make_shared<AsyncFenceStmt>(AsyncFenceStmt::Op::Wait, Stages - 2));
     // Tiles staged scaled: each thread scales what it copied, now landed.
-    Pts.SharedBuffer = ivar(BufV);
+    ExprPtr Buf = ivar(stripBufferName());
+    Pts.SharedBuffer = Buf;
     StmtList Scale = loads(LoadMode::ScaleInPlace);
     Pts.SharedBuffer = nullptr;
     StripBody.insert(StripBody.end(), Scale.begin(), Scale.end());
     StripBody.push_back(barrier());
-    CopyAsync(addL(lvar(SV), llit(int64_t(Stages - 1) * P.StripSize)),
-              bin(BinaryOpKind::Rem,
-                  bin(BinaryOpKind::Add, ivar(BufV), ilit(Stages - 1),
-                      ScalarKind::Int),
-                  ilit(Stages), ScalarKind::Int),
-              StripBody);
+    copyStripAsync(
+        addL(SV, llit(int64_t(Stages - 1) * P.StripSize)),
+        bin(BinaryOpKind::Rem,
+            bin(BinaryOpKind::Add, Buf, ilit(Stages - 1), ScalarKind::Int),
+            ilit(Stages), ScalarKind::Int),
+        StripBody);
   } else if (P.TwoBuffers) {
     // Two buffers: the first strip is stored before the loop; each step
     // computes from one buffer while the next strip goes to the other,
     // so one barrier per strip suffices (the other buffer was last read
     // before the previous step's barrier).
-    Work.push_back(StoreStaged(llit(0), ilit(0)));
+    Work.push_back(storeStaged(llit(0), ilit(0)));
     Work.push_back(barrier());
-    StripBody.push_back(decl(BufV, ScalarKind::Int,
-                             cast(bin(BinaryOpKind::Rem,
-                                      bin(BinaryOpKind::Div, lvar(SV),
-                                          llit(P.StripSize), ScalarKind::Long),
-                                      llit(2), ScalarKind::Long),
-                                  ScalarKind::Int)));
-    StripBody.push_back(StripBase(lvar(SV)));
+    StripBody.push_back(bufferOfStrip(2));
+    StripBody.push_back(stripBase(SV));
   } else {
     if (!P.Tiles.empty()) // Only the loads' boxes start there.
-      StripBody.push_back(StripBase(lvar(SV)));
+      StripBody.push_back(stripBase(SV));
     StmtList L = loads(P.Pipelined ? LoadMode::FromRegs : LoadMode::Direct);
     StripBody.insert(StripBody.end(), L.begin(), L.end());
     if (!P.Tiles.empty())
       StripBody.push_back(barrier());
   }
-  // The next strip's global loads are in flight while this one computes.
-  if (P.Pipelined)
-    StripBody.push_back(Prefetch(addL(lvar(SV), llit(P.StripSize))));
-  if (P.TwoBuffers || Stages)
-    Pts.SharedBuffer = ivar(BufV);
+  return StripBody;
+}
+
+StmtPtr TileLowering::stripPoints() {
+  std::string QV = "c2c_q_" + P.Strip->Iter;
+  ExprPtr SV = stripStart();
+  if (P.TwoBuffers || P.AsyncStages)
+    Pts.SharedBuffer = ivar(stripBufferName());
   StmtList KBody = Pts.rewriteForPoints(P.Strip->Body);
   bool Guard = touchesGlobal(KBody);
   StmtList Q;
-  Q.push_back(decl(P.Strip->Iter, P.Strip->IterType,
-                   addL(P.Strip->Lower,
-                        mulL(addL(lvar(SV), ivar(QV)), llit(P.Strip->Step)))));
+  Q.push_back(decl(
+      P.Strip->Iter, P.Strip->IterType,
+      addL(P.Strip->Lower, mulL(addL(SV, ivar(QV)), llit(P.Strip->Step)))));
   StmtList PK = Pts.pointsInside(P.Strip->Body, Guard);
   Pts.SharedBuffer = nullptr;
   Q.insert(Q.end(), PK.begin(), PK.end());
@@ -417,28 +438,49 @@ StmtList TileLowering::stripMinedTile() {
   // A full strip runs its iterations unguarded, so the unrolled
   // iterations can be scheduled together; the last, partial strip checks
   // each one.
-  StripBody.push_back(std::make_shared<IfStmt>(
-      cmpL(BinaryOpKind::LE, addL(lvar(SV), llit(P.StripSize)), lvar(TripK)),
+  return std::make_shared<IfStmt>(
+      cmpL(BinaryOpKind::LE, addL(SV, llit(P.StripSize)), stripTrip()),
       P.Mma ? tensorCoreStrip(*P.Mma)
             : StmtList{countLoop(QV, P.StripSize, Q, Unroll)},
-      StmtList{countLoop(
-          QV, P.StripSize,
-          {std::make_shared<IfStmt>(
-              cmpL(BinaryOpKind::LT, addL(lvar(SV), ivar(QV)), lvar(TripK)), Q,
-              StmtList{})},
-          Unroll)}));
+      StmtList{
+          countLoop(QV, P.StripSize,
+                    {std::make_shared<IfStmt>(
+                        cmpL(BinaryOpKind::LT, addL(SV, ivar(QV)), stripTrip()),
+                        Q, StmtList{})},
+                    Unroll)});
+}
+
+StmtList TileLowering::stripMinedTile() {
+  StmtList Work = accumulatorStarts();
+  if (P.Pipelined) {
+    StmtList Tests;
+    std::pair<ExprPtr, StmtList> U = unguardedPrefetch(Tests);
+    ClampPrefetches = U.second.empty();
+    if (ClampPrefetches)
+      clampTests(Work);
+    Work.push_back(prefetchStrip(llit(0)));
+    Work.insert(Work.end(), Tests.begin(), Tests.end());
+    Unguarded = std::move(U);
+  }
+  StmtList StripBody = stripLoads(Work);
+  ExprPtr SV = stripStart();
+  // The next strip's global loads are in flight while this one computes.
+  if (P.Pipelined)
+    StripBody.push_back(prefetchStrip(addL(SV, llit(P.StripSize))));
+  StripBody.push_back(stripPoints());
   if (P.TwoBuffers)
-    StripBody.push_back(StoreStaged(
-        addL(lvar(SV), llit(P.StripSize)),
-        bin(BinaryOpKind::Sub, ilit(1), ivar(BufV), ScalarKind::Int)));
-  if (!P.Tiles.empty() && !Stages)
+    StripBody.push_back(
+        storeStaged(addL(SV, llit(P.StripSize)),
+                    bin(BinaryOpKind::Sub, ilit(1), ivar(stripBufferName()),
+                        ScalarKind::Int)));
+  if (!P.Tiles.empty() && !P.AsyncStages)
     StripBody.push_back(barrier());
-  Work.push_back(std::make_shared<ForStmt>(SV, ScalarKind::Long, llit(0),
-                                           LoopCmp::LT, lvar(TripK),
-                                           P.StripSize, StripBody));
+  Work.push_back(std::make_shared<ForStmt>(
+      "c2c_s_" + P.Strip->Iter, ScalarKind::Long, llit(0), LoopCmp::LT,
+      stripTrip(), P.StripSize, StripBody));
   // The block's next tile refills the buffers only after every thread
   // has left this one's last strip.
-  if (Stages)
+  if (P.AsyncStages)
     Work.push_back(barrier());
   StmtList PP = Pts.pointLoops(P.Post, true);
   Work.insert(Work.end(), PP.begin(), PP.end());
