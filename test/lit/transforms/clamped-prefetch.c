@@ -8,7 +8,8 @@
 // or outside it, per strip the strip's own k range. Not in a triangular
 // band's box (ssyrk), whose guards stay. Where every dimension moves with
 // the strips (the vector x of smv) the copy clamps each coordinate from
-// both sides instead (runs of one element: no test). The oracle runs with
+// both sides instead (runs of one element: no test). With long iterators
+// (sgemm_long) the coordinates and bounds are long long. The oracle runs with
 // partial tiles of aligned rows (n = 132: a tile of 4 rows past 128; the
 // clamped path), with odd rows (the guarded path), and random schedules;
 // with the clamp removed it reads past the arrays, with the upper bound
@@ -111,7 +112,26 @@ void smv(int n, int m, const float A[n][m], const float x[m], float y[n]) {
 // CHECK-NEXT: {{^          }}c2c_pf_x[c2c_r_x] = x[c2c_x0_x];
 // CHECK:      {{^            }}c2c_x0_x = max(min(c2c_x0_x, c2c_hi0_x), c2c_lo0_x);
 
+void sgemm_long(long n, long m, long p, const float A[n][p],
+                const float B[p][m], float C[n][m]) {
+#pragma c2cuda kernel
+  for (long i = 0; i < n; i++)
+    for (long j = 0; j < m; j++) {
+      float acc = 0.0f;
+      for (long k = 0; k < p; k++)
+        acc += A[i][k] * B[k][j];
+      C[i][j] = acc;
+    }
+}
+
+// CHECK-LABEL: __global__ void __launch_bounds__(256, 2) sgemm_long_kernel0(
+// CHECK:      {{^          }}if (c2c_unguarded_k && (
+// CHECK:      {{^              }}long long c2c_x0_A = 0LL + 1LL * c2c_base_i + 0LL + (long long)c2c_a0_A;
+// CHECK-NEXT: {{^              }}c2c_x0_A = min(c2c_x0_A, c2c_hi0_A);
+// CHECK:      {{^              }}c2c_x1_B = min(c2c_x1_B, c2c_hi1_B - 3LL);
+
 // ORACLE: CHECK sgemm PASS
 // ORACLE: CHECK ssyrk PASS
 // ORACLE: CHECK sgemm_tn PASS
 // ORACLE: CHECK smv PASS
+// ORACLE: CHECK sgemm_long PASS
