@@ -38,10 +38,10 @@ private:
   StmtList loads(LoadMode Mode = LoadMode::Direct);
   /// The options of T's copy in Mode.
   TileCopyOptions copyOptions(const SharedTile &T, LoadMode Mode) const;
-  /// T's prefetch of a strip into the staging registers: with
-  /// ClampPrefetches, from coordinates clamped into the box the nest reads
-  /// where T has such a copy (clampedTileCopy), under its test
-  /// c2c_clamped_<key> where its runs need one; else guarded.
+  /// T's prefetch of a strip into the staging registers: without unguarded
+  /// copies, from coordinates clamped into the box the nest reads where T
+  /// has such a copy (clampedTileCopy), under its test c2c_clamped_<key>
+  /// where its runs need one; else guarded.
   StmtPtr prefetch(const SharedTile &T);
   /// T's clamped prefetch (clampedTileCopy).
   ClampedTileCopy clampedPrefetch(const SharedTile &T) const;
@@ -76,9 +76,9 @@ private:
   /// c2c_base_<k>: the first iteration of the strip starting at Start.
   StmtPtr stripBase(ExprPtr Start) const;
   /// The prefetch of the strip starting at Start into the staging
-  /// registers, when Start < trip; where Unguarded has copies, those where
-  /// its test holds.
-  StmtPtr prefetchStrip(ExprPtr Start);
+  /// registers, when Start < trip; after the First, where Unguarded has
+  /// copies, those where its test holds.
+  StmtPtr prefetchStrip(ExprPtr Start, bool First = false);
   /// Asynchronous copies of the strip starting at Start into buffer Buf,
   /// when Start < trip, and the commit of their group (a group even when
   /// empty, so that every step waits for the same count).
@@ -99,8 +99,6 @@ private:
   void recordAndExplain();
 
   PointLoops Pts;
-  /// Prefetches copy from clamped coordinates (no unguarded copies).
-  bool ClampPrefetches = false;
   /// The unguarded prefetch of a strip after the first: its test (null:
   /// none needed) and copies (none: not available).
   std::pair<ExprPtr, StmtList> Unguarded;
@@ -327,10 +325,10 @@ StmtPtr TileLowering::stripBase(ExprPtr Start) const {
       addL(P.Strip->Lower, mulL(std::move(Start), llit(P.Strip->Step))));
 }
 
-StmtPtr TileLowering::prefetchStrip(ExprPtr Start) {
+StmtPtr TileLowering::prefetchStrip(ExprPtr Start, bool First) {
   StmtList Fetch = {stripBase(Start)};
   StmtList L = loads(LoadMode::ToRegs);
-  if (Unguarded.second.empty())
+  if (First || Unguarded.second.empty())
     Fetch.insert(Fetch.end(), L.begin(), L.end());
   else if (!Unguarded.first)
     Fetch.insert(Fetch.end(), Unguarded.second.begin(), Unguarded.second.end());
@@ -454,13 +452,11 @@ StmtList TileLowering::stripMinedTile() {
   StmtList Work = accumulatorStarts();
   if (P.Pipelined) {
     StmtList Tests;
-    std::pair<ExprPtr, StmtList> U = unguardedPrefetch(Tests);
-    ClampPrefetches = U.second.empty();
-    if (ClampPrefetches)
+    Unguarded = unguardedPrefetch(Tests);
+    if (Unguarded.second.empty())
       clampTests(Work);
-    Work.push_back(prefetchStrip(llit(0)));
+    Work.push_back(prefetchStrip(llit(0), /*First=*/true));
     Work.insert(Work.end(), Tests.begin(), Tests.end());
-    Unguarded = std::move(U);
   }
   StmtList StripBody = stripLoads(Work);
   ExprPtr SV = stripStart();
@@ -525,18 +521,22 @@ ClampedTileCopy TileLowering::clampedPrefetch(const SharedTile &T) const {
 
 StmtPtr TileLowering::prefetch(const SharedTile &T) {
   // Without unguarded copies (a vector x[k], whose every dimension moves
-  // with the strips), clamping costs less than guarding: a float matvec's
-  // strip 0.60 -> 0.40 ms, a double one's 2.21 -> 0.99 ms (4096^2, H200;
-  // RESULTS.md, 2026-11-29 fourteenth session).
-  StmtPtr Guarded =
-      copySharedTile(T, LoadMode::ToRegs, copyOptions(T, LoadMode::ToRegs));
-  ClampedTileCopy C = ClampPrefetches ? clampedPrefetch(T) : ClampedTileCopy();
+  // with the strips), clamping costs less than guarding: a float matvec
+  // 0.60 -> 0.40 ms, a double one 2.21 -> 0.99 ms (loop-order benchmark,
+  // H200; RESULTS.md, 2026-11-29 fourteenth session).
+  auto Guarded = [&] {
+    return copySharedTile(T, LoadMode::ToRegs,
+                          copyOptions(T, LoadMode::ToRegs));
+  };
+  if (!Unguarded.second.empty())
+    return Guarded();
+  ClampedTileCopy C = clampedPrefetch(T);
   if (!C.Copy)
-    return Guarded;
+    return Guarded();
   if (!C.Aligned)
     return C.Copy;
   return std::make_shared<IfStmt>(ivar("c2c_clamped_" + T.Key),
-                                  StmtList{C.Copy}, StmtList{Guarded});
+                                  StmtList{C.Copy}, StmtList{Guarded()});
 }
 
 void TileLowering::clampTests(StmtList &Work) {

@@ -82,9 +82,10 @@ private:
   /// Whether the tile's whole box lies inside the elements the nest reads;
   /// null where that cannot be told once per tile (guards on the linear
   /// offset, a triangular band's box, more than two dimensions). With
-  /// Keep, only the dimensions it keeps.
-  ExprPtr
-  wholeBoxInside(const std::function<bool(size_t)> &Keep = nullptr) const;
+  /// Keep, only the dimensions it keeps; with StartOnly, only whether the
+  /// box starts inside.
+  ExprPtr wholeBoxInside(const std::function<bool(size_t)> &Keep = nullptr,
+                         bool StartOnly = false) const;
   /// Whether every run of the box is aligned for one vector copy.
   ExprPtr runsAligned() const;
   /// The same for the strip starting at First (StripBase's value there).
@@ -109,6 +110,8 @@ private:
   std::string L, R;
   std::vector<ExprPtr> Coord, X;
   GuardKind GK;
+  /// The type of the coordinates and their bounds (guards per dimension).
+  ScalarKind CoordKind;
   /// Dimensions whose coordinates globalCoordinates clamps into the box.
   std::vector<bool> Clamped;
   /// Only the upper bound of Clamped dimensions needs the clamp (the
@@ -116,9 +119,9 @@ private:
   bool UpperOnly = false;
   /// X clamped into the box along dimension D (a run whole inside it).
   ExprPtr clampedInBox(size_t D, ExprPtr X) const;
-  /// Whether the tile's box starts inside the box the nest reads along the
-  /// dimensions Keep keeps.
-  ExprPtr boxStartsInside(const std::function<bool(size_t)> &Keep) const;
+  /// c2c_lo<D>_<key> and c2c_hi<D>_<key>: the box the nest reads along D.
+  ExprPtr lo(size_t D) const;
+  ExprPtr hi(size_t D) const;
 };
 
 TileCopy::TileCopy(const SharedTile &T, const TileCopyOptions &O)
@@ -132,6 +135,7 @@ TileCopy::TileCopy(const SharedTile &T, const TileCopyOptions &O)
   GK = O.IntGuards        ? GuardKind::DimInt
        : !FP.PointerArray ? GuardKind::DimLong
                           : GuardKind::Linear;
+  CoordKind = GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
 }
 
 void TileCopy::slotCoordinates(StmtList &Inner) {
@@ -151,11 +155,10 @@ void TileCopy::slotCoordinates(StmtList &Inner) {
 }
 
 void TileCopy::globalCoordinates(StmtList &Inner) {
-  ScalarKind K = GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
   for (size_t D = 0; D < N; ++D) {
     std::string Xn = "c2c_x" + std::to_string(D) + "_" + T.Key;
-    X[D] = var(Xn, K);
-    Inner.push_back(decl(Xn, K, addL(FP.Low[D], Coord[D])));
+    X[D] = var(Xn, CoordKind);
+    Inner.push_back(decl(Xn, CoordKind, addL(FP.Low[D], Coord[D])));
     if (Clamped[D])
       Inner.push_back(assign(X[D], clampedInBox(D, X[D])));
   }
@@ -165,32 +168,23 @@ ExprPtr TileCopy::clampedInBox(size_t D, ExprPtr X) const {
   // lo <= x <= hi - (W - 1): a run starting there lies in the box. CUDA's
   // integer min and max: one instruction each (a select of comparisons
   // took four, and 3.5% of a float product's time at 4096^3, H200).
-  ScalarKind K = GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
-  std::string Sfx = std::to_string(D) + "_" + T.Key;
-  ExprPtr Hi = var("c2c_hi" + Sfx, K);
+  ScalarKind K = CoordKind;
+  ExprPtr Hi = hi(D);
   if (D + 1 == N && W > 1)
     Hi = bin(BinaryOpKind::Sub, Hi, lit(W - 1, K), K);
   auto Call = [K](const char *F, ExprPtr A, ExprPtr B) {
     return std::make_shared<CallExpr>(F, std::vector<ExprPtr>{A, B}, K);
   };
   ExprPtr Below = Call("min", std::move(X), Hi);
-  return UpperOnly ? Below : Call("max", Below, var("c2c_lo" + Sfx, K));
+  return UpperOnly ? Below : Call("max", Below, lo(D));
 }
 
-ExprPtr
-TileCopy::boxStartsInside(const std::function<bool(size_t)> &Keep) const {
-  ExprPtr Inside;
-  for (size_t D = 0; D < N; ++D) {
-    if (!Keep(D))
-      continue;
-    std::string Lo = "c2c_lo" + std::to_string(D) + "_" + T.Key;
-    Inside = andE(Inside,
-                  GK == GuardKind::DimInt
-                      ? bin(BinaryOpKind::GE, cast(FP.Low[D], ScalarKind::Int),
-                            ivar(Lo), ScalarKind::Int)
-                      : cmpL(BinaryOpKind::GE, FP.Low[D], lvar(Lo)));
-  }
-  return Inside;
+ExprPtr TileCopy::lo(size_t D) const {
+  return var("c2c_lo" + std::to_string(D) + "_" + T.Key, CoordKind);
+}
+
+ExprPtr TileCopy::hi(size_t D) const {
+  return var("c2c_hi" + std::to_string(D) + "_" + T.Key, CoordKind);
 }
 
 std::vector<ExprPtr> TileCopy::shifted(std::vector<ExprPtr> C,
@@ -266,12 +260,8 @@ ExprPtr TileCopy::guard(int64_t E, bool LastDimOnly) const {
   for (size_t D = 0; D < N; ++D) {
     if (LastDimOnly && D + 1 < N)
       continue; // Checked for element 0 already.
-    std::string Sfx = std::to_string(D) + "_" + A;
-    ScalarKind K = GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
-    G = andE(G, bin(BinaryOpKind::GE, Xs[D], var("c2c_lo" + Sfx, K),
-                    ScalarKind::Int));
-    G = andE(G, bin(BinaryOpKind::LE, Xs[D], var("c2c_hi" + Sfx, K),
-                    ScalarKind::Int));
+    G = andE(G, bin(BinaryOpKind::GE, Xs[D], lo(D), ScalarKind::Int));
+    G = andE(G, bin(BinaryOpKind::LE, Xs[D], hi(D), ScalarKind::Int));
   }
   return G;
 }
@@ -289,31 +279,28 @@ ExprPtr TileCopy::zero() const {
                              : ExprPtr(std::make_shared<IntLit>(0, FP.Elem));
 }
 
-ExprPtr
-TileCopy::wholeBoxInside(const std::function<bool(size_t)> &Keep) const {
+ExprPtr TileCopy::wholeBoxInside(const std::function<bool(size_t)> &Keep,
+                                 bool StartOnly) const {
   if (GK == GuardKind::Linear || O.InBandBox || N > 2)
     return nullptr;
   ExprPtr Inside;
-  const std::string &A = T.Key;
   for (size_t D = 0; D < N; ++D) {
     if (Keep && !Keep(D))
       continue;
-    std::string Sfx = std::to_string(D) + "_" + A;
     if (GK == GuardKind::DimInt) { // Coordinates fit in int: cheaper tests.
       ExprPtr Low = cast(FP.Low[D], ScalarKind::Int);
-      Inside = andE(Inside, bin(BinaryOpKind::GE, Low, ivar("c2c_lo" + Sfx),
-                                ScalarKind::Int));
-      Inside = andE(Inside, bin(BinaryOpKind::LE,
-                                bin(BinaryOpKind::Add, Low,
-                                    ilit(FP.Size[D] - 1), ScalarKind::Int),
-                                ivar("c2c_hi" + Sfx), ScalarKind::Int));
+      Inside = andE(Inside, bin(BinaryOpKind::GE, Low, lo(D), ScalarKind::Int));
+      if (!StartOnly)
+        Inside = andE(Inside, bin(BinaryOpKind::LE,
+                                  bin(BinaryOpKind::Add, Low,
+                                      ilit(FP.Size[D] - 1), ScalarKind::Int),
+                                  hi(D), ScalarKind::Int));
       continue;
     }
-    Inside =
-        andE(Inside, cmpL(BinaryOpKind::GE, FP.Low[D], lvar("c2c_lo" + Sfx)));
-    Inside = andE(Inside,
-                  cmpL(BinaryOpKind::LE, addL(FP.Low[D], llit(FP.Size[D] - 1)),
-                       lvar("c2c_hi" + Sfx)));
+    Inside = andE(Inside, cmpL(BinaryOpKind::GE, FP.Low[D], lo(D)));
+    if (!StartOnly)
+      Inside = andE(Inside, cmpL(BinaryOpKind::LE,
+                                 addL(FP.Low[D], llit(FP.Size[D] - 1)), hi(D)));
   }
   return Inside;
 }
@@ -467,26 +454,21 @@ ExprPtr TileCopy::firstStripAligned(const std::string &StripBase,
 }
 
 ExprPtr TileCopy::boxNotEmpty() const {
-  ScalarKind K = GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
   ExprPtr NotEmpty;
-  for (size_t D = 0; D < N; ++D) {
-    std::string Sfx = std::to_string(D) + "_" + T.Key;
-    NotEmpty = andE(NotEmpty, bin(BinaryOpKind::LE, var("c2c_lo" + Sfx, K),
-                                  var("c2c_hi" + Sfx, K), ScalarKind::Int));
-  }
+  for (size_t D = 0; D < N; ++D)
+    NotEmpty =
+        andE(NotEmpty, bin(BinaryOpKind::LE, lo(D), hi(D), ScalarKind::Int));
   return NotEmpty;
 }
 
 ExprPtr TileCopy::boxEndsAtRuns() const {
-  std::string Sfx = std::to_string(N - 1) + "_" + T.Key;
-  ScalarKind K = GK == GuardKind::DimInt ? ScalarKind::Int : ScalarKind::Long;
+  ScalarKind K = CoordKind;
   auto WholeRuns = [&](ExprPtr E) {
     return bin(BinaryOpKind::EQ, bin(BinaryOpKind::Rem, E, lit(W, K), K),
                lit(0, K), ScalarKind::Int);
   };
-  return andE(
-      WholeRuns(var("c2c_lo" + Sfx, K)),
-      WholeRuns(bin(BinaryOpKind::Add, var("c2c_hi" + Sfx, K), lit(1, K), K)));
+  return andE(WholeRuns(lo(N - 1)),
+              WholeRuns(bin(BinaryOpKind::Add, hi(N - 1), lit(1, K), K)));
 }
 
 UnguardedTileCopy TileCopy::unguarded(TileLoadMode Mode,
@@ -509,7 +491,8 @@ UnguardedTileCopy TileCopy::unguarded(TileLoadMode Mode,
   // partial tile's rows past the array read its last row), from above
   // only: the tile starting inside the box is part of the test.
   UpperOnly = true;
-  ExprPtr Hoisted = boxStartsInside([&](size_t D) { return Clamped[D]; });
+  ExprPtr Hoisted =
+      wholeBoxInside([&](size_t D) { return Clamped[D]; }, /*StartOnly=*/true);
   if (W > 1) {
     Hoisted =
         andE(andE(boxNotEmpty(), Hoisted), firstStripAligned(StripBase, First));
