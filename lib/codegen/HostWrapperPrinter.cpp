@@ -744,8 +744,7 @@ void HostBodyPrinter::printOther(const Stmt &S, unsigned Indent) {
     const auto &R = llvm::cast<HostRegion>(S);
     // Nothing may stand between "}" and "else": the if's header already
     // brought what the else region's header would read.
-    bool IsElse = llvm::StringRef(R.Open).ltrim().starts_with("else");
-    if (!IsElse)
+    if (R.RegionForm != HostRegion::Form::Else)
       toHost(R.HeaderArraysRead, R.Loc, Indent);
     indent(OS, Indent);
     OS << llvm::StringRef(R.Open).trim() << '\n';

@@ -11,12 +11,10 @@
 #include "llvm/Support/Casting.h"
 
 #include <algorithm>
-#include <cctype>
 #include <functional>
 #include <limits>
 #include <numeric>
 #include <random>
-#include <regex>
 #include <unordered_map>
 
 namespace c2cuda {
@@ -25,174 +23,6 @@ namespace exec {
 //===----------------------------------------------------------------------===//
 // Host code the IR describes completely
 //===----------------------------------------------------------------------===//
-
-namespace {
-
-using LookupFn = std::function<bool(const std::string &, int64_t &)>;
-
-/// Recursive descent over `a + b * (c - 1)`-like integer text.
-class IntTextParser {
-public:
-  IntTextParser(const std::string &T, LookupFn Lookup)
-      : T(T), Lookup(std::move(Lookup)) {}
-
-  bool parse(int64_t &Out, std::string &Why) {
-    Out = expr();
-    skip();
-    if (Error.empty() && P != T.size())
-      Error = "unexpected '" + T.substr(P) + "'";
-    Why = Error;
-    return Error.empty();
-  }
-
-private:
-  void skip() {
-    while (P < T.size() && std::isspace(static_cast<unsigned char>(T[P])))
-      ++P;
-  }
-  bool eat(char C) {
-    skip();
-    if (P < T.size() && T[P] == C) {
-      ++P;
-      return true;
-    }
-    return false;
-  }
-  int64_t expr() {
-    int64_t V = term();
-    while (Error.empty()) {
-      if (eat('+'))
-        V += term();
-      else if (eat('-'))
-        V -= term();
-      else
-        break;
-    }
-    return V;
-  }
-  int64_t term() {
-    int64_t V = unary();
-    while (Error.empty()) {
-      char Op = 0;
-      if (eat('*'))
-        Op = '*';
-      else if (eat('/'))
-        Op = '/';
-      else if (eat('%'))
-        Op = '%';
-      else
-        break;
-      int64_t R = unary();
-      if (Op == '*') {
-        V *= R;
-      } else if (R == 0) {
-        Error = "division by zero";
-      } else {
-        V = Op == '/' ? V / R : V % R;
-      }
-    }
-    return V;
-  }
-  int64_t unary() {
-    if (eat('-'))
-      return -unary();
-    if (eat('(')) {
-      int64_t V = expr();
-      if (!eat(')'))
-        Error = "expected ')'";
-      return V;
-    }
-    skip();
-    size_t B = P;
-    if (P < T.size() && std::isdigit(static_cast<unsigned char>(T[P]))) {
-      while (P < T.size() && std::isdigit(static_cast<unsigned char>(T[P])))
-        ++P;
-      int64_t V = std::stoll(T.substr(B, P - B));
-      while (P < T.size() &&
-             (T[P] == 'u' || T[P] == 'U' || T[P] == 'l' || T[P] == 'L'))
-        ++P;
-      return V;
-    }
-    while (P < T.size() &&
-           (std::isalnum(static_cast<unsigned char>(T[P])) || T[P] == '_'))
-      ++P;
-    if (B == P) {
-      Error = "unexpected '" + T.substr(P) + "'";
-      return 0;
-    }
-    std::string Name = T.substr(B, P - B);
-    int64_t V = 0;
-    if (!Lookup(Name, V))
-      Error = "'" + Name + "' has no integer value";
-    return V;
-  }
-
-  const std::string &T;
-  LookupFn Lookup;
-  size_t P = 0;
-  std::string Error;
-};
-
-bool evalIntText(const std::string &Text, const LookupFn &L, int64_t &Out,
-                 std::string &Why) {
-  return IntTextParser(Text, L).parse(Out, Why);
-}
-
-} // namespace
-
-bool parseHostLoopHeader(const std::string &Open, HostLoopHeader &H,
-                         std::string &Why) {
-  static const std::regex Re(
-      R"(^\s*for\s*\(\s*(?:(int|long|long long|unsigned|unsigned int)\s+)?)"
-      R"(([A-Za-z_]\w*)\s*=\s*([^;]+);\s*([A-Za-z_]\w*)\s*(<=|>=|<|>|!=)\s*)"
-      R"(([^;]+);\s*([^)]*?)\s*\)\s*\{\s*$)");
-  std::smatch Mt;
-  if (!std::regex_match(Open, Mt, Re) || Mt[2] != Mt[4]) {
-    Why = "host region header '" + Open + "' is not a simple counted for loop";
-    return false;
-  }
-  std::string Ty = Mt[1];
-  H.IterType = Ty == "long" || Ty == "long long" ? ScalarKind::Long
-               : Ty.rfind("unsigned", 0) == 0    ? ScalarKind::UInt
-                                                 : ScalarKind::Int;
-  H.Iter = Mt[2];
-  H.Lower = Mt[3];
-  H.Cmp = Mt[5];
-  H.Upper = Mt[6];
-  std::string S = Mt[7], I = H.Iter;
-  static const std::regex Inc(R"(^\s*(\w+)\s*(\+=|-=)\s*(\d+)\s*$)");
-  std::smatch SM;
-  if (S == "++" + I || S == I + "++")
-    H.Step = 1;
-  else if (S == "--" + I || S == I + "--")
-    H.Step = -1;
-  else if (std::regex_match(S, SM, Inc) && SM[1] == I)
-    H.Step = (SM[2] == "+=" ? 1 : -1) * std::stoll(SM[3]);
-  else {
-    Why = "host region header '" + Open + "' has an increment '" + S +
-          "' that is not interpreted";
-    return false;
-  }
-  if (H.Step == 0) {
-    Why = "host region header '" + Open + "' has a zero step";
-    return false;
-  }
-  return true;
-}
-
-bool evaluateHostIntText(const std::string &Text, const Memory &M, int64_t &Out,
-                         std::string &Why) {
-  return evalIntText(
-      Text,
-      [&](const std::string &N, int64_t &V) {
-        auto It = M.Scalars.find(N);
-        if (It == M.Scalars.end() || isFloating(It->second.Kind))
-          return false;
-        V = It->second.I;
-        return true;
-      },
-      Out, Why);
-}
 
 namespace {
 
@@ -300,61 +130,78 @@ public:
     }
   }
 
+  /// Runs a region from its header's IR, as C would: a for loop's init,
+  /// then condition, body and increment; an else when the if before it did
+  /// not run its body.
   void hostRegion(const HostRegion &Reg) {
-    HostLoopHeader H;
-    std::string Why;
-    if (llvm::StringRef(Reg.Close).trim() != "}" ||
-        !parseHostLoopHeader(Reg.Open, H, Why)) {
-      unsupported(Why.empty() ? "host region '" + Reg.Open + "'" : Why,
+    using Form = HostRegion::Form;
+    if (!Reg.HeaderAsIR) {
+      unsupported("host region '" + llvm::StringRef(Reg.Open).trim().str() +
+                      "': its header is not one the oracle runs",
                   Reg.Loc);
       return;
     }
-    LookupFn Lookup = [&](const std::string &N, int64_t &V) {
-      const Value *P = I.lookupLocal(N);
-      if (!P) {
-        auto It = I.memory().Scalars.find(N);
-        if (It == I.memory().Scalars.end())
-          return false;
-        P = &It->second;
-      }
-      if (isFloating(P->Kind))
-        return false;
-      V = P->I;
-      return true;
-    };
-    int64_t Lo = 0;
-    if (!evalIntText(H.Lower, Lookup, Lo, Why)) {
-      unsupported("lower bound '" + H.Lower + "': " + Why, Reg.Loc);
+    if (Reg.RegionForm == Form::Else) {
+      if (!LastIfRan)
+        body(Reg);
       return;
     }
+    auto Holds = [&] { return !Reg.Cond || I.eval(*Reg.Cond).isTrue(); };
     size_t Mark = I.scopeMark();
-    I.declare(H.Iter, Value::ofInt(H.IterType, Lo));
-    while (!I.failed()) {
-      int64_t It = I.lookupLocal(H.Iter)->I, Up = 0;
-      // The condition is evaluated before each pass, as C does.
-      if (!evalIntText(H.Upper, Lookup, Up, Why)) {
-        unsupported("bound '" + H.Upper + "': " + Why, Reg.Loc);
-        break;
+    switch (Reg.RegionForm) {
+    case Form::Block:
+      body(Reg);
+      break;
+    case Form::If: {
+      bool Taken = Holds();
+      if (Taken && !I.failed())
+        body(Reg);
+      // Set after the body, whose own ifs set it too.
+      LastIfRan = Taken;
+      break;
+    }
+    case Form::For:
+    case Form::While:
+    case Form::DoWhile: {
+      I.exec(Reg.Init);
+      bool First = Reg.RegionForm == Form::DoWhile;
+      for (uint64_t Pass = 0; !I.failed(); ++Pass) {
+        if (!First && !Holds())
+          break;
+        First = false;
+        if (Pass == MaxPasses) {
+          unsupported("host region '" + llvm::StringRef(Reg.Open).trim().str() +
+                          "' runs more than " + std::to_string(MaxPasses) +
+                          " passes",
+                      Reg.Loc);
+          break;
+        }
+        body(Reg);
+        I.exec(Reg.Step);
       }
-      bool Go = H.Cmp == "<"    ? It < Up
-                : H.Cmp == "<=" ? It <= Up
-                : H.Cmp == ">"  ? It > Up
-                : H.Cmp == ">=" ? It >= Up
-                                : It != Up;
-      if (!Go)
-        break;
-      size_t Inner = I.scopeMark();
-      I.exec(Reg.Body);
-      I.popScope(Inner);
-      Value *P = I.lookupLocal(H.Iter);
-      *P = Value::ofInt(H.IterType, P->I + H.Step);
+      break;
+    }
+    case Form::Else:
+      break;
     }
     I.popScope(Mark);
+  }
+
+private:
+  /// A host loop that runs this long is taken for one that never ends.
+  static constexpr uint64_t MaxPasses = 1u << 20;
+
+  void body(const HostRegion &Reg) {
+    size_t Inner = I.scopeMark();
+    I.exec(Reg.Body);
+    I.popScope(Inner);
   }
 
   Interpreter &I;
   const Function &F;
   ExecResult &R;
+  /// Whether the last if region that ran took its body (for the else).
+  bool LastIfRan = false;
 };
 
 void finish(const Interpreter &I, ExecResult &R) {

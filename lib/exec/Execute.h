@@ -75,22 +75,6 @@ ExecResult runReference(const Function &F, Memory &M);
 ExecResult runLowered(const LoweredFunction &LF, Memory &M,
                       const ExecOptions &Opts = {});
 
-/// A host region header `for (T i = a; i CMP b; STEP) {` with a, b simple
-/// integer expressions of scalars and literals; false (and Why) otherwise.
-struct HostLoopHeader {
-  std::string Iter;
-  ScalarKind IterType = ScalarKind::Int;
-  std::string Lower, Upper; ///< Expression text.
-  std::string Cmp;          ///< "<", "<=", ">", ">=", "!=".
-  int64_t Step = 1;
-};
-bool parseHostLoopHeader(const std::string &Open, HostLoopHeader &H,
-                         std::string &Why);
-/// Evaluates a simple integer expression text (identifiers, literals,
-/// + - * / % and parentheses) over M's scalars.
-bool evaluateHostIntText(const std::string &Text, const Memory &M, int64_t &Out,
-                         std::string &Why);
-
 } // namespace exec
 } // namespace c2cuda
 

@@ -164,9 +164,7 @@ StmtList withNestSchedules(const StmtList &L,
       Copy->Clauses = C;
       Out.push_back(std::move(Copy));
     } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
-      Out.push_back(std::make_shared<HostRegion>(
-          R->Open, withNestSchedules(R->Body, Scheds), R->Close,
-          R->HeaderArraysRead, R->Loc));
+      Out.push_back(R->withBody(withNestSchedules(R->Body, Scheds)));
     } else {
       Out.push_back(S);
     }

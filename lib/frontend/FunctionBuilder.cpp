@@ -393,6 +393,14 @@ private:
   void writeBackIterators(const clang::Stmt *S, const NestStmt &N,
                           StmtList &Out);
   StmtPtr hostCode(const clang::Stmt *S);
+  /// The parts of a host region's header (null where the form has none).
+  struct RegionHeader {
+    const clang::Stmt *Init = nullptr;
+    const clang::Expr *Cond = nullptr;
+    const clang::Expr *Inc = nullptr;
+  };
+  StmtPtr hostRegion(HostRegion::Form Form, std::string Open, StmtList Body,
+                     std::string Close, RegionHeader H, SourceLoc L);
   /// Fills Function::HostConstants from the body's top-level declarations.
   void collectHostConstants();
   /// S declares, without initialisers, only variables used inside nests.
@@ -1073,9 +1081,7 @@ StmtList FunctionBuilder::withoutDroppedDecls(const StmtList &L) const {
   StmtList Out;
   for (const StmtPtr &S : L) {
     if (const auto *R = dyn_cast<HostRegion>(S.get())) {
-      Out.push_back(
-          std::make_shared<HostRegion>(R->Open, withoutDroppedDecls(R->Body),
-                                       R->Close, R->HeaderArraysRead, R->Loc));
+      Out.push_back(R->withBody(withoutDroppedDecls(R->Body)));
       continue;
     }
     auto It = HostDecls.find(S.get());
@@ -1198,6 +1204,27 @@ FunctionBuilder::uninitializedScalars(
   return Out;
 }
 
+StmtPtr FunctionBuilder::hostRegion(HostRegion::Form Form, std::string Open,
+                                    StmtList Body, std::string Close,
+                                    RegionHeader H, SourceLoc L) {
+  auto R = std::make_shared<HostRegion>(
+      Form, std::move(Open), std::move(Body), std::move(Close),
+      headerReads({H.Init, H.Cond, H.Inc}), std::move(L));
+  // For the CPU oracle, as for host code: the header as IR where the nests'
+  // translation accepts it (the .cu prints Open and Close).
+  DiagnosticList Scratch;
+  NestBuilder NB(Ctx, FD, F, Scratch);
+  if (H.Init)
+    R->Init = NB.buildNest(H.Init);
+  if (H.Cond)
+    R->Cond = NB.buildExpr(H.Cond);
+  if (H.Inc)
+    R->Step = NB.buildNest(H.Inc);
+  R->HeaderAsIR = !Scratch.hasErrors() && NB.importedArrays().empty() &&
+                  (!H.Cond || R->Cond);
+  return R;
+}
+
 void FunctionBuilder::hostBody(const clang::Stmt *S, StmtList &Out) {
   if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
     for (const clang::Stmt *C : CS->body())
@@ -1225,41 +1252,38 @@ void FunctionBuilder::hostStmt(const clang::Stmt *S, StmtList &Out) {
     return;
   }
   SourceLoc L = loc(S->getBeginLoc());
+  using Form = HostRegion::Form;
   StmtList Body;
   if (isa<CompoundStmt>(S)) {
     hostBody(S, Body);
-    Out.push_back(std::make_shared<HostRegion>("{", std::move(Body), "}",
-                                               std::set<std::string>(), L));
+    Out.push_back(hostRegion(Form::Block, "{", std::move(Body), "}", {}, L));
   } else if (const auto *FS = dyn_cast<clang::ForStmt>(S)) {
     std::string Init = FS->getInit() ? print(FS->getInit()) : ";";
     std::string Open = "for (" + Init + " " + printExprText(FS->getCond()) +
                        "; " + printExprText(FS->getInc()) + ") {";
     hostBody(FS->getBody(), Body);
-    Out.push_back(std::make_shared<HostRegion>(
-        Open, std::move(Body), "}",
-        headerReads({FS->getInit(), FS->getCond(), FS->getInc()}), L));
+    Out.push_back(hostRegion(Form::For, Open, std::move(Body), "}",
+                             {FS->getInit(), FS->getCond(), FS->getInc()}, L));
   } else if (const auto *WS = dyn_cast<WhileStmt>(S)) {
     hostBody(WS->getBody(), Body);
-    Out.push_back(std::make_shared<HostRegion>(
-        "while (" + printExprText(WS->getCond()) + ") {", std::move(Body), "}",
-        headerReads({WS->getCond()}), L));
+    Out.push_back(hostRegion(
+        Form::While, "while (" + printExprText(WS->getCond()) + ") {",
+        std::move(Body), "}", {nullptr, WS->getCond()}, L));
   } else if (const auto *DS = dyn_cast<DoStmt>(S)) {
     hostBody(DS->getBody(), Body);
-    Out.push_back(std::make_shared<HostRegion>(
-        "do {", std::move(Body),
-        "} while (" + printExprText(DS->getCond()) + ");",
-        headerReads({DS->getCond()}), L));
+    Out.push_back(hostRegion(Form::DoWhile, "do {", std::move(Body),
+                             "} while (" + printExprText(DS->getCond()) + ");",
+                             {nullptr, DS->getCond()}, L));
   } else if (const auto *IS = dyn_cast<clang::IfStmt>(S)) {
     hostBody(IS->getThen(), Body);
-    Out.push_back(std::make_shared<HostRegion>(
-        "if (" + printExprText(IS->getCond()) + ") {", std::move(Body), "}",
-        headerReads({IS->getCond()}), L));
+    Out.push_back(
+        hostRegion(Form::If, "if (" + printExprText(IS->getCond()) + ") {",
+                   std::move(Body), "}", {nullptr, IS->getCond()}, L));
     if (IS->getElse()) {
       StmtList Else;
       hostBody(IS->getElse(), Else);
-      Out.push_back(std::make_shared<HostRegion>("else {", std::move(Else), "}",
-                                                 std::set<std::string>(),
-                                                 loc(IS->getElseLoc())));
+      Out.push_back(hostRegion(Form::Else, "else {", std::move(Else), "}", {},
+                               loc(IS->getElseLoc())));
     }
   } else {
     Diags.error(loc(S->getBeginLoc()),

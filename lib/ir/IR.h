@@ -556,19 +556,42 @@ public:
 
 /// Host control flow that contains nests: `Open Body Close`, e.g.
 /// Open = "for (int it = 0; it < iters; ++it) {", Close = "}". An if/else is
-/// two regions in a row ("if (c) {" ... "}" then "else {" ... "}").
+/// two regions in a row (an If "if (c) {" ... "}" then an Else "else {" ...
+/// "}"). The host wrapper prints Open and Close, the user's text; the CPU
+/// oracle runs the header as IR (Init, Cond, Step), which the frontend builds
+/// where the nests' translation accepts it: HeaderAsIR is false otherwise (a
+/// call, a pointer walk), and the oracle then declines the region.
 /// HeaderArraysRead: arrays the header's expressions read; they are brought
 /// to the host before the region and at the end of each pass of the body.
 class HostRegion : public Stmt {
 public:
+  enum class Form { Block, For, While, DoWhile, If, Else };
+  Form RegionForm;
   std::string Open, Close;
   StmtList Body;
   std::set<std::string> HeaderArraysRead;
-  HostRegion(std::string O, StmtList B, std::string C, std::set<std::string> HR,
-             SourceLoc L = {})
-      : Stmt(Kind::HostRegion, std::move(L)), Open(std::move(O)),
+  /// A for loop's init statement and increment, as IR (empty where absent).
+  StmtList Init, Step;
+  /// The condition of a for, while, do or if; null in `for (;;)`, a block
+  /// and an else.
+  ExprPtr Cond;
+  bool HeaderAsIR = false;
+  HostRegion(Form F, std::string O, StmtList B, std::string C,
+             std::set<std::string> HR, SourceLoc L = {})
+      : Stmt(Kind::HostRegion, std::move(L)), RegionForm(F), Open(std::move(O)),
         Close(std::move(C)), Body(std::move(B)),
         HeaderArraysRead(std::move(HR)) {}
+  /// This region around another body.
+  std::shared_ptr<HostRegion> withBody(StmtList B) const {
+    auto R = std::make_shared<HostRegion>(*this);
+    R->Body = std::move(B);
+    return R;
+  }
+  /// A loop: its body may run more than once.
+  bool isLoop() const {
+    return RegionForm == Form::For || RegionForm == Form::While ||
+           RegionForm == Form::DoWhile;
+  }
   static bool classof(const Stmt *S) {
     return S->getKind() == Kind::HostRegion;
   }

@@ -185,9 +185,7 @@ rewriteNestBodies(const StmtList &L,
       New->Body = std::move(Body);
       Out.push_back(New);
     } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
-      auto New = std::make_shared<HostRegion>(*R);
-      New->Body = rewriteNestBodies(R->Body, Fn);
-      Out.push_back(New);
+      Out.push_back(R->withBody(rewriteNestBodies(R->Body, Fn)));
     } else {
       Out.push_back(S);
     }

@@ -247,9 +247,7 @@ StmtList fuseInitNests(const StmtList &Body, DiagnosticList &Diags) {
     if (const auto *H = dyn_cast<HostRegion>(S.get())) {
       StmtList Inner = fuseInitNests(H->Body, Diags);
       if (Inner != H->Body) {
-        auto New = std::make_shared<HostRegion>(*H);
-        New->Body = std::move(Inner);
-        Cur = New;
+        Cur = H->withBody(std::move(Inner));
       }
     }
     const auto *B = dyn_cast<NestStmt>(Cur.get());

@@ -106,9 +106,7 @@ StmtList rewriteNests(const StmtList &L,
         Out.push_back(S);
         continue;
       }
-      auto New = std::make_shared<HostRegion>(*H);
-      New->Body = std::move(Body);
-      Out.push_back(New);
+      Out.push_back(H->withBody(std::move(Body)));
     } else {
       Out.push_back(S);
     }

@@ -263,9 +263,7 @@ StmtList replaceIn(const StmtList &L,
       Copy->Clauses = C;
       Out.push_back(std::move(Copy));
     } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
-      Out.push_back(std::make_shared<HostRegion>(
-          R->Open, replaceIn(R->Body, Schedules, Seen, Diags), R->Close,
-          R->HeaderArraysRead, R->Loc));
+      Out.push_back(R->withBody(replaceIn(R->Body, Schedules, Seen, Diags)));
     } else {
       Out.push_back(S);
     }

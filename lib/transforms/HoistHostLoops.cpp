@@ -301,9 +301,7 @@ StmtList Hoister::lowerHostList(const StmtList &L) {
       Nest = nullptr;
       Out.insert(Out.end(), Host.begin(), Host.end());
     } else if (const auto *R = dyn_cast<HostRegion>(S.get())) {
-      Out.push_back(
-          std::make_shared<HostRegion>(R->Open, lowerHostList(R->Body),
-                                       R->Close, R->HeaderArraysRead, R->Loc));
+      Out.push_back(R->withBody(lowerHostList(R->Body)));
     } else {
       // HostCode (and anything else outside nests) stays as it is.
       Out.push_back(S);

@@ -132,9 +132,7 @@ struct HostUse {
         Returns |= H->Text.find("return") != std::string::npos;
       } else if (const auto *R = dyn_cast<HostRegion>(S.get())) {
         Touched.insert(R->HeaderArraysRead.begin(), R->HeaderArraysRead.end());
-        StringRef Open = StringRef(R->Open).ltrim();
-        walk(R->Body, Loop || Open.starts_with("for") ||
-                          Open.starts_with("while") || Open.starts_with("do"));
+        walk(R->Body, Loop || R->isLoop());
       } else if (const auto *F = dyn_cast<ForStmt>(S.get())) {
         walk(F->Body, true);
       } else if (const auto *I = dyn_cast<IfStmt>(S.get())) {

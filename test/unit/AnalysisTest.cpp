@@ -715,7 +715,7 @@ TEST(Analysis, UnknownExtentFromHostLocal) {
   RefPtr A = ref("A", {var("i")});
   ForPtr I = forLoop("i", lit(0), LT, var("m"), 1, {assign(A, flit(0))});
   Analysis R(function("f", {scalarParam("n"), ptrParam("A")},
-                      {hostRegion("{", {nest({I})})}));
+                      {hostRegion(HostRegion::Form::Block, "{", {nest({I})})}));
   EXPECT_TRUE(R.parallel(I));
   ASSERT_EQ(R.Diags.all().size(), 1u) << R.errors();
   const Diagnostic &D = R.Diags.all()[0];
@@ -740,7 +740,8 @@ TEST(Analysis, HostLoopIteratorIsAParameter) {
   Analysis R(function(
       "pingpong",
       {scalarParam("n"), scalarParam("iters"), ptrParam("A"), ptrParam("B")},
-      {hostRegion("for (int it = 0; it < iters; ++it) {", {nest({I})})}));
+      {hostRegion(HostRegion::Form::For, "for (int it = 0; it < iters; ++it) {",
+                  {nest({I})})}));
   EXPECT_FALSE(R.Diags.hasErrors()) << R.errors();
   EXPECT_TRUE(R.parallel(I));
   EXPECT_EQ(R.nest().ScalarsRead.count("it"), 1u);

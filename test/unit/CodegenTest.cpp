@@ -289,12 +289,14 @@ TEST(CodegenTest, HostCodeInRegionMovesExactlyItsArrays) {
 TEST(CodegenTest, ElseRegionHasNothingBeforeIt) {
   auto P = makeSmooth();
   LoweredFunction &LF = P->Lowered[0];
-  auto Then = std::make_shared<HostRegion>(
-      "if (x[0] > 1.0f) {", StmtList{std::make_shared<LaunchStmt>(2)}, "}",
-      std::set<std::string>{"x"}, at(20));
-  auto Else = std::make_shared<HostRegion>(
-      "else {", StmtList{std::make_shared<LaunchStmt>(1)}, "}",
-      std::set<std::string>{"x"}, at(22));
+  auto Then =
+      std::make_shared<HostRegion>(HostRegion::Form::If, "if (x[0] > 1.0f) {",
+                                   StmtList{std::make_shared<LaunchStmt>(2)},
+                                   "}", std::set<std::string>{"x"}, at(20));
+  auto Else =
+      std::make_shared<HostRegion>(HostRegion::Form::Else, "else {",
+                                   StmtList{std::make_shared<LaunchStmt>(1)},
+                                   "}", std::set<std::string>{"x"}, at(22));
   LF.HostBody = {Then, Else};
   std::string Body = slice(P->emit("smooth.c"), "static void c2c_smooth_body(");
   EXPECT_TRUE(inOrder(Body, {d2h("x", "smooth", "smooth.c:20") + "\n",

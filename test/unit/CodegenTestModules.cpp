@@ -225,13 +225,13 @@ void addSmooth(TestProgram &P) {
 
   LF.Kernels = {K0, K1, K2};
   auto Iterate = std::make_shared<HostRegion>(
-      "for (int it = 0; it < iters; ++it) {",
+      HostRegion::Form::For, "for (int it = 0; it < iters; ++it) {",
       StmtList{launch(0), launch(1),
                hostCode("x[0] = x[1];", {"x"}, {"x"}, 10)},
       "}", std::set<std::string>{}, at(4));
-  auto Halve = std::make_shared<HostRegion>("while (x[n / 2] > 100.0f) {",
-                                            StmtList{launch(2)}, "}",
-                                            std::set<std::string>{"x"}, at(12));
+  auto Halve = std::make_shared<HostRegion>(
+      HostRegion::Form::While, "while (x[n / 2] > 100.0f) {",
+      StmtList{launch(2)}, "}", std::set<std::string>{"x"}, at(12));
   LF.HostBody = {Iterate, Halve};
   LF.Arrays = {plan("x", SK::Float, toLong(var("n")), true, true, true, true),
                plan("w", SK::Float, toLong(var("n")), true, false),

@@ -144,28 +144,6 @@ TEST(ExecInterpreter, OutOfBoundsIsReportedNotExecuted) {
   EXPECT_EQ(M.Arrays["A"].Data[3].D, 1.0);
 }
 
-TEST(ExecHost, LoopHeaders) {
-  HostLoopHeader H;
-  std::string Why;
-  ASSERT_TRUE(
-      parseHostLoopHeader("for (int it = 0; it < iters; ++it) {", H, Why))
-      << Why;
-  EXPECT_EQ(H.Iter, "it");
-  EXPECT_EQ(H.Upper, "iters");
-  EXPECT_EQ(H.Step, 1);
-  ASSERT_TRUE(parseHostLoopHeader("for (t = n - 1; t >= 0; t -= 2) {", H, Why));
-  EXPECT_EQ(H.Step, -2);
-  EXPECT_FALSE(parseHostLoopHeader("while (err > tol) {", H, Why));
-  EXPECT_FALSE(
-      parseHostLoopHeader("for (int i = 0; i < n; i = f(i)) {", H, Why));
-  Memory M;
-  M.Scalars["n"] = Value::ofInt(ScalarKind::Int, 7);
-  int64_t V;
-  ASSERT_TRUE(evaluateHostIntText("(n - 1) * 2 + 3 % 2", M, V, Why)) << Why;
-  EXPECT_EQ(V, 13);
-  EXPECT_FALSE(evaluateHostIntText("m + 1", M, V, Why));
-}
-
 using test::lowerSource;
 
 const char *const Saxpy = R"(
@@ -286,6 +264,83 @@ void sum(int n, const float *A, float *s) {
     s[0] += A[i];
 }
 )";
+
+const char *const Regions = R"(
+int limit(int n);
+void solve(int n, int iters, float *X, float *Y, float *err) {
+  int it;
+  for (it = 0; it < iters && err[0] < 100.0f; it++) {
+    err[0] = err[0] + 1.0f;
+#pragma c2cuda kernel
+    for (int i = 0; i < n; i++)
+      Y[i] = X[i] * 0.5f;
+    if (it % 2) {
+#pragma c2cuda kernel
+      for (int i = 0; i < n; i++)
+        X[i] = Y[i] + 1.0f;
+    } else {
+#pragma c2cuda kernel
+      for (int i = 0; i < n; i++)
+        X[i] = Y[i] - 2.0f;
+    }
+  }
+  while (n > 1) {
+#pragma c2cuda kernel
+    for (int i = 0; i < n / 2; i++)
+      X[i] += X[i + n / 2];
+    n = n / 2;
+  }
+  do {
+#pragma c2cuda kernel
+    for (int i = 0; i < n; i++)
+      Y[i] = 0.0f;
+  } while (Y[0] > 1.0f);
+TAIL
+}
+)";
+
+TEST(ExecOracle, HostRegionsRunFromTheirHeaders) {
+  // for with a condition reading an array, if/else, while, do-while: the
+  // oracle runs each header's IR. 5 passes of 2 launches, then n = 9, 4, 2
+  // (3 launches), then one: 14 launches.
+  std::string Src = Regions;
+  Src.replace(Src.find("TAIL"), 4, "");
+  auto L = lowerSource("regions.c", Src, false);
+  ASSERT_TRUE(L);
+  CheckConfig C;
+  C.Scalars = {{"n", 9}, {"iters", 5}};
+  CheckResult R = checkLowering(L->M.Functions[0], L->LF, C);
+  ASSERT_EQ(R.St, CheckResult::Status::Pass) << R.Message;
+  EXPECT_EQ(R.Launches, 14u);
+  // A while loop that never runs in the lowered code leaves X unreduced.
+  bool Changed = false;
+  for (StmtPtr &S : L->LF.HostBody)
+    if (const auto *W = llvm::dyn_cast<HostRegion>(S.get()))
+      if (W->RegionForm == HostRegion::Form::While) {
+        auto Never = W->withBody(W->Body);
+        Never->Cond = lit(0);
+        S = Never;
+        Changed = true;
+      }
+  ASSERT_TRUE(Changed);
+  R = checkLowering(L->M.Functions[0], L->LF, C);
+  EXPECT_EQ(R.St, CheckResult::Status::Fail);
+  EXPECT_EQ(R.Launches, 11u);
+
+  // A header calling a function the oracle cannot run: unsupported.
+  Src = Regions;
+  Src.replace(Src.find("TAIL"), 4,
+              "  for (int k = 0; k < limit(n); k++) {\n#pragma c2cuda kernel\n"
+              "    for (int i = 0; i < n; i++)\n      Y[i] = 1.0f;\n  }");
+  L = lowerSource("regions.c", Src, false);
+  ASSERT_TRUE(L);
+  R = checkLowering(L->M.Functions[0], L->LF, C);
+  EXPECT_EQ(R.St, CheckResult::Status::Unsupported);
+  EXPECT_NE(R.Message.find("host region 'for (int k = 0; k < limit(n); k++) "
+                           "{': its header is not one the oracle runs"),
+            std::string::npos)
+      << R.Message;
+}
 
 TEST(ExecOracle, DroppedAtomicIsARace) {
   auto L = lowerSource("sum.c", Sum, false);

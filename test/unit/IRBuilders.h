@@ -115,9 +115,9 @@ inline std::shared_ptr<const NestStmt> nest(StmtList Body, unsigned Id = 0,
   SourceLoc L = nextLoc();
   return std::make_shared<NestStmt>(Id, std::move(Body), std::move(C), L, L);
 }
-inline StmtPtr hostRegion(std::string Open, StmtList Body,
+inline StmtPtr hostRegion(HostRegion::Form F, std::string Open, StmtList Body,
                           std::string Close = "}") {
-  return std::make_shared<HostRegion>(Open, std::move(Body), Close,
+  return std::make_shared<HostRegion>(F, Open, std::move(Body), Close,
                                       std::set<std::string>{}, nextLoc());
 }
 

@@ -325,7 +325,9 @@ struct Nmf {
          scalarParam("iters"), scalarParam("eps", Float), ptrParam("V"),
          ptrParam("W"), ptrParam("H"), ptrParam("WtV"), ptrParam("WtW"),
          ptrParam("WtWH")},
-        {N0, N1, hostRegion("for (int it = 0; it < iters; ++it) {", {N2, N3})});
+        {N0, N1,
+         hostRegion(HostRegion::Form::For,
+                    "for (int it = 0; it < iters; ++it) {", {N2, N3})});
   }
 };
 

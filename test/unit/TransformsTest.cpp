@@ -899,8 +899,8 @@ TEST(TransformsTest, HostRegionAndGuardAroundNest) {
                                         StmtList{I}, StmtList{}, at(4));
   auto N = nest(0, {Guard});
   auto Region = std::make_shared<HostRegion>(
-      "for (int it = 0; it < iters; ++it) {", StmtList{N}, "}",
-      std::set<std::string>{"Y"}, at(3));
+      HostRegion::Form::For, "for (int it = 0; it < iters; ++it) {",
+      StmtList{N}, "}", std::set<std::string>{"Y"}, at(3));
   T.F.Body = {Region};
   T.parallel(N, I);
   T.refFact(N, Xw, true, {{"i", 1}});
