@@ -189,8 +189,11 @@ ExprPtr TileCopy::hi(size_t D) const {
 
 std::vector<ExprPtr> TileCopy::shifted(std::vector<ExprPtr> C,
                                        int64_t E) const {
+  // In the coordinate's own type: a long long coordinate past 2^31 must
+  // not be truncated.
+  ScalarKind K = C[N - 1]->Type;
   if (E)
-    C[N - 1] = bin(BinaryOpKind::Add, C[N - 1], ilit(E), ScalarKind::Int);
+    C[N - 1] = bin(BinaryOpKind::Add, C[N - 1], lit(E, K), K);
   return C;
 }
 

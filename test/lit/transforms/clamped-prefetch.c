@@ -125,6 +125,13 @@ void sgemm_long(long n, long m, long p, const float A[n][p],
 }
 
 // CHECK-LABEL: __global__ void __launch_bounds__(256, 2) sgemm_long_kernel0(
+// The elements of a run past the first offset in long long, not truncated
+// to int (`(int)c2c_x1_A + 1` before).
+// CHECK-NOT:  (int)c2c_x1_
+// CHECK:      {{^            }}if (c2c_x0_A >= c2c_lo0_A && c2c_x0_A <= c2c_hi0_A && c2c_x1_A + 1LL >= c2c_lo1_A && c2c_x1_A + 1LL <= c2c_hi1_A) {
+// CHECK-NEXT: {{^              }}c2c_pf_A[c2c_r_A][1] = A[(long long)c2c_x0_A * p + (c2c_x1_A + 1LL)];
+// CHECK:      {{^              }}c2c_pf_B[c2c_r_B][2] = B[(long long)c2c_x0_B * m + (c2c_x1_B + 2LL)];
+// CHECK-NOT:  (int)c2c_x1_
 // CHECK:      {{^          }}if (c2c_unguarded_k && (
 // CHECK:      {{^              }}long long c2c_x0_A = 0LL + 1LL * c2c_base_i + 0LL + (long long)c2c_a0_A;
 // CHECK-NEXT: {{^              }}c2c_x0_A = min(c2c_x0_A, c2c_hi0_A);
