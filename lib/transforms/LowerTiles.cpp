@@ -102,6 +102,18 @@ private:
   /// The unguarded prefetch of a strip after the first: its test (null:
   /// none needed) and copies (none: not available).
   std::pair<ExprPtr, StmtList> Unguarded;
+  /// The same for rows that need not be whole aligned runs (none: not
+  /// built): each array's runs as vectors where its own test
+  /// (c2c_runs_<key>, once per tile) says they are aligned, else element
+  /// by element. A second strip loop uses them where Unguarded's test
+  /// fails, so that the first loop stays as it was.
+  std::pair<ExprPtr, StmtList> OddRows;
+  /// OddRows for the tiles of Unguarded, whose strip test is PerStrip; the
+  /// once-per-tile tests go to Work.
+  std::pair<ExprPtr, StmtList> oddRowsPrefetch(const ExprPtr &PerStrip,
+                                               StmtList &Work);
+  /// The loop over strips, prefetching as Unguarded says.
+  StmtPtr stripLoop(StmtList &Work);
 };
 
 bool TileLowering::run() {
@@ -458,6 +470,28 @@ StmtList TileLowering::stripMinedTile() {
     Work.push_back(prefetchStrip(llit(0), /*First=*/true));
     Work.insert(Work.end(), Tests.begin(), Tests.end());
   }
+  StmtPtr Loop = stripLoop(Work);
+  if (OddRows.second.empty()) {
+    Work.push_back(Loop);
+  } else {
+    // Loop versioning: a third copy inside the one loop cost the tiles
+    // with aligned rows 1-3.5% (1000^3, 1024^3; H200).
+    std::swap(Unguarded, OddRows);
+    StmtPtr Odd = stripLoop(Work);
+    std::swap(Unguarded, OddRows);
+    Work.push_back(std::make_shared<IfStmt>(
+        ivar("c2c_unguarded_" + P.Strip->Iter), StmtList{Loop}, StmtList{Odd}));
+  }
+  // The block's next tile refills the buffers only after every thread
+  // has left this one's last strip.
+  if (P.AsyncStages)
+    Work.push_back(barrier());
+  StmtList PP = Pts.pointLoops(P.Post, true);
+  Work.insert(Work.end(), PP.begin(), PP.end());
+  return Work;
+}
+
+StmtPtr TileLowering::stripLoop(StmtList &Work) {
   StmtList StripBody = stripLoads(Work);
   ExprPtr SV = stripStart();
   // The next strip's global loads are in flight while this one computes.
@@ -471,16 +505,9 @@ StmtList TileLowering::stripMinedTile() {
                         ScalarKind::Int)));
   if (!P.Tiles.empty() && !P.AsyncStages)
     StripBody.push_back(barrier());
-  Work.push_back(std::make_shared<ForStmt>(
-      "c2c_s_" + P.Strip->Iter, ScalarKind::Long, llit(0), LoopCmp::LT,
-      stripTrip(), P.StripSize, StripBody));
-  // The block's next tile refills the buffers only after every thread
-  // has left this one's last strip.
-  if (P.AsyncStages)
-    Work.push_back(barrier());
-  StmtList PP = Pts.pointLoops(P.Post, true);
-  Work.insert(Work.end(), PP.begin(), PP.end());
-  return Work;
+  return std::make_shared<ForStmt>("c2c_s_" + P.Strip->Iter, ScalarKind::Long,
+                                   llit(0), LoopCmp::LT, stripTrip(),
+                                   P.StripSize, StripBody);
 }
 
 TileCopyOptions TileLowering::copyOptions(const SharedTile &T,
@@ -573,6 +600,58 @@ std::pair<ExprPtr, StmtList> TileLowering::unguardedPrefetch(StmtList &Work) {
   if (!Hoisted)
     return {PerStrip, Copies};
   std::string Flag = "c2c_unguarded_" + P.Strip->Iter;
+  Work.push_back(decl(Flag, ScalarKind::Int, Hoisted));
+  // Only where the strip loop alone reads the staged strips.
+  if (!P.AsyncStages && !P.TwoBuffers)
+    OddRows = oddRowsPrefetch(PerStrip, Work);
+  return {andE(ivar(Flag), PerStrip), Copies};
+}
+
+std::pair<ExprPtr, StmtList>
+TileLowering::oddRowsPrefetch(const ExprPtr &PerStrip, StmtList &Work) {
+  // Rows that are not whole aligned runs (1001 floats) fail the vector
+  // copy's test in every tile and took the guarded copy: element by
+  // element, clamped, is cheaper (RESULTS.md, 2026-11-29 fifteenth
+  // session). Each array chooses for itself: one with aligned rows keeps
+  // its vector loads (copying both element by element when only B's rows
+  // were odd took 1023x1025x1024 from 0.63x to 0.52x SGEMM). The second
+  // loop costs registers: only threads of at most 32 accumulators take it
+  // (with 64, 128x128 tiles, a third copy in the loop took 4096^3 from
+  // 0.89x to 0.83x).
+  int64_t Accumulators =
+      std::max<int64_t>(1, static_cast<int64_t>(P.Private.size()));
+  for (int64_t D : P.RegDims)
+    Accumulators *= D;
+  if (Accumulators > 32)
+    return {};
+  std::string Base = "c2c_base_" + P.Strip->Iter;
+  int64_t Shift = P.StripSize * P.Strip->Step;
+  ExprPtr Hoisted;
+  StmtList Copies, Flags;
+  for (const SharedTile &T : P.Tiles) {
+    TileCopyOptions O = copyOptions(T, LoadMode::ToRegs);
+    UnguardedTileCopy Runs =
+        unguardedTileCopy(T, LoadMode::ToRegs, O, Base, P.Strip->Lower, Shift);
+    if (O.RunWidth == 1 || !Runs.Hoisted) {
+      Hoisted = andE(Hoisted, Runs.Hoisted);
+      Copies.push_back(Runs.Copy);
+      continue;
+    }
+    UnguardedTileCopy Elems =
+        unguardedTileCopy(T, LoadMode::ToRegs, O, Base, P.Strip->Lower, Shift,
+                          /*ElementWise=*/true);
+    if (!Elems.Copy)
+      return {};
+    std::string RunsFlag = "c2c_runs_" + T.Key;
+    Flags.push_back(decl(RunsFlag, ScalarKind::Int, Runs.Hoisted));
+    Hoisted = andE(Hoisted, Elems.Hoisted);
+    Copies.push_back(std::make_shared<IfStmt>(
+        ivar(RunsFlag), StmtList{Runs.Copy}, StmtList{Elems.Copy}));
+  }
+  if (Flags.empty() || !Hoisted)
+    return {}; // No array has runs: the copies are Unguarded's.
+  Work.insert(Work.end(), Flags.begin(), Flags.end());
+  std::string Flag = "c2c_odd_rows_" + P.Strip->Iter;
   Work.push_back(decl(Flag, ScalarKind::Int, Hoisted));
   return {andE(ivar(Flag), PerStrip), Copies};
 }

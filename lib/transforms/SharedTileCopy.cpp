@@ -32,7 +32,8 @@ public:
   StmtPtr build(TileLoadMode Mode);
   /// The copy of a strip inside the box, unguarded (unguardedTileCopy).
   UnguardedTileCopy unguarded(TileLoadMode Mode, const std::string &StripBase,
-                              const ExprPtr &First, int64_t StripShift);
+                              const ExprPtr &First, int64_t StripShift,
+                              bool ElementWise);
   /// The copy from coordinates clamped into the box (clampedTileCopy).
   ClampedTileCopy clamped(TileLoadMode Mode, const std::string &StripBase,
                           const ExprPtr &First, int64_t StripShift);
@@ -66,11 +67,16 @@ private:
   ExprPtr guard(int64_t E, bool LastDimOnly = false) const;
   /// Element E of the run in global memory.
   ExprPtr source(int64_t E) const;
+  /// The element at coordinates Xs in global memory.
+  ExprPtr sourceAt(const std::vector<ExprPtr> &Xs) const;
   /// The guarded copy of the slot's run into shared memory (or the
   /// staging registers, ToRegs).
   StmtPtr copyRun(bool ToRegs) const;
   /// The same for a run inside the box and aligned, unguarded.
   StmtList copyRunInside(bool ToRegs) const;
+  /// The same element by element (a run of a row not aligned), each
+  /// element's coordinate in a Clamped innermost dimension clamped.
+  StmtList copyElementsInside(bool ToRegs) const;
   /// The loop over rounds, each thread copying its slot as Copy says
   /// (Global: Copy reads the slot's coordinates in the array).
   StmtPtr rounds(TileLoadMode Mode, const std::function<StmtList()> &Copy,
@@ -117,8 +123,12 @@ private:
   /// Only the upper bound of Clamped dimensions needs the clamp (the
   /// tile starts inside the box).
   bool UpperOnly = false;
-  /// X clamped into the box along dimension D (a run whole inside it).
-  ExprPtr clampedInBox(size_t D, ExprPtr X) const;
+  /// Runs are copied element by element (copyElementsInside), which
+  /// clamps the innermost coordinate per element.
+  bool ElementWise = false;
+  /// X clamped into the box along dimension D: a run whole inside it, or
+  /// with Element, the one element.
+  ExprPtr clampedInBox(size_t D, ExprPtr X, bool Element = false) const;
   /// c2c_lo<D>_<key> and c2c_hi<D>_<key>: the box the nest reads along D.
   ExprPtr lo(size_t D) const;
   ExprPtr hi(size_t D) const;
@@ -159,18 +169,18 @@ void TileCopy::globalCoordinates(StmtList &Inner) {
     std::string Xn = "c2c_x" + std::to_string(D) + "_" + T.Key;
     X[D] = var(Xn, CoordKind);
     Inner.push_back(decl(Xn, CoordKind, addL(FP.Low[D], Coord[D])));
-    if (Clamped[D])
+    if (Clamped[D] && !(ElementWise && D + 1 == N))
       Inner.push_back(assign(X[D], clampedInBox(D, X[D])));
   }
 }
 
-ExprPtr TileCopy::clampedInBox(size_t D, ExprPtr X) const {
+ExprPtr TileCopy::clampedInBox(size_t D, ExprPtr X, bool Element) const {
   // lo <= x <= hi - (W - 1): a run starting there lies in the box. CUDA's
   // integer min and max: one instruction each (a select of comparisons
   // took four, and 3.5% of a float product's time at 4096^3, H200).
   ScalarKind K = CoordKind;
   ExprPtr Hi = hi(D);
-  if (D + 1 == N && W > 1)
+  if (D + 1 == N && W > 1 && !Element)
     Hi = bin(BinaryOpKind::Sub, Hi, lit(W - 1, K), K);
   auto Call = [K](const char *F, ExprPtr A, ExprPtr B) {
     return std::make_shared<CallExpr>(F, std::vector<ExprPtr>{A, B}, K);
@@ -269,8 +279,9 @@ ExprPtr TileCopy::guard(int64_t E, bool LastDimOnly) const {
   return G;
 }
 
-ExprPtr TileCopy::source(int64_t E) const {
-  std::vector<ExprPtr> Xs = shifted(X, E);
+ExprPtr TileCopy::source(int64_t E) const { return sourceAt(shifted(X, E)); }
+
+ExprPtr TileCopy::sourceAt(const std::vector<ExprPtr> &Xs) const {
   if (FP.PointerArray)
     return std::make_shared<ArrayRef>(
         FP.Array, std::vector<ExprPtr>{linear(Xs)}, FP.Elem);
@@ -392,6 +403,18 @@ StmtList TileCopy::copyRunInside(bool ToRegs) const {
   return Vector;
 }
 
+StmtList TileCopy::copyElementsInside(bool ToRegs) const {
+  StmtList Out;
+  for (int64_t E = 0; E < W; ++E) {
+    std::vector<ExprPtr> Xs = shifted(X, E);
+    if (Clamped[N - 1])
+      Xs[N - 1] = clampedInBox(N - 1, Xs[N - 1], /*Element=*/true);
+    Out.push_back(assign(ToRegs ? staged(E) : sharedRef(E),
+                         ToRegs ? sourceAt(Xs) : scaled(sourceAt(Xs))));
+  }
+  return Out;
+}
+
 StmtPtr TileCopy::copyRun(bool ToRegs) const {
   // A tile element outside the array is never read by a point of the
   // nest, but the points past a partial tile compute on it unguarded
@@ -476,9 +499,10 @@ ExprPtr TileCopy::boxEndsAtRuns() const {
 
 UnguardedTileCopy TileCopy::unguarded(TileLoadMode Mode,
                                       const std::string &StripBase,
-                                      const ExprPtr &First,
-                                      int64_t StripShift) {
-  if (!wholeBoxInside() || (W > 1 && StripShift % W))
+                                      const ExprPtr &First, int64_t StripShift,
+                                      bool Elements) {
+  ElementWise = Elements && W > 1;
+  if (!wholeBoxInside() || (W > 1 && !ElementWise && StripShift % W))
     return {}; // Not told once per tile, or strips move runs off alignment.
   auto Strip = [&](size_t D) { return mentionsVar(*FP.Low[D], StripBase); };
   // Where every dimension moves with the strips (a vector x[k]) nothing
@@ -496,13 +520,16 @@ UnguardedTileCopy TileCopy::unguarded(TileLoadMode Mode,
   UpperOnly = true;
   ExprPtr Hoisted =
       wholeBoxInside([&](size_t D) { return Clamped[D]; }, /*StartOnly=*/true);
+  bool ToRegs = Mode == TileLoadMode::ToRegs;
+  if (ElementWise)
+    return {andE(boxNotEmpty(), Hoisted), wholeBoxInside(Strip),
+            rounds(Mode, [&] { return copyElementsInside(ToRegs); })};
   if (W > 1) {
     Hoisted =
         andE(andE(boxNotEmpty(), Hoisted), firstStripAligned(StripBase, First));
     if (Clamped[N - 1])
       Hoisted = andE(Hoisted, boxEndsAtRuns());
   }
-  bool ToRegs = Mode == TileLoadMode::ToRegs;
   return {Hoisted, wholeBoxInside(Strip),
           rounds(Mode, [&] { return copyRunInside(ToRegs); })};
 }
@@ -583,8 +610,10 @@ StmtPtr copySharedTile(const SharedTile &T, TileLoadMode Mode,
 UnguardedTileCopy unguardedTileCopy(const SharedTile &T, TileLoadMode Mode,
                                     const TileCopyOptions &O,
                                     const std::string &StripBase,
-                                    const ExprPtr &First, int64_t StripShift) {
-  return TileCopy(T, O).unguarded(Mode, StripBase, First, StripShift);
+                                    const ExprPtr &First, int64_t StripShift,
+                                    bool ElementWise) {
+  return TileCopy(T, O).unguarded(Mode, StripBase, First, StripShift,
+                                  ElementWise);
 }
 
 ClampedTileCopy clampedTileCopy(const SharedTile &T, TileLoadMode Mode,

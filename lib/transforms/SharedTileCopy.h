@@ -107,7 +107,10 @@ StmtPtr copySharedTile(const SharedTile &T, TileLoadMode Mode,
 /// tile (copyable only with guards on the linear offset, in a triangular
 /// band's box, more than two dimensions, strips that shift runs out of
 /// alignment) and where every dimension of the box moves with the strips
-/// (a vector x[k]: clampedTileCopy serves).
+/// (a vector x[k]: clampedTileCopy serves). ElementWise, for rows that are
+/// not whole aligned runs (a float row of 1001 elements): the same copy
+/// element by element, each element's coordinates clamped on their own,
+/// so that Hoisted asks neither alignment nor whole runs.
 struct UnguardedTileCopy {
   ExprPtr Hoisted, PerStrip;
   StmtPtr Copy;
@@ -115,7 +118,8 @@ struct UnguardedTileCopy {
 UnguardedTileCopy unguardedTileCopy(const SharedTile &T, TileLoadMode Mode,
                                     const TileCopyOptions &O,
                                     const std::string &StripBase,
-                                    const ExprPtr &First, int64_t StripShift);
+                                    const ExprPtr &First, int64_t StripShift,
+                                    bool ElementWise = false);
 
 /// A copy of T that loads each run from its coordinates clamped into the
 /// box of elements the nest reads (a run wholly inside it) instead of

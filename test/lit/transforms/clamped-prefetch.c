@@ -58,6 +58,39 @@ void sgemm(int n, int m, int p, float alpha, const float A[n][p],
 // CHECK-NEXT: {{^            }}#pragma unroll
 // CHECK-NEXT: {{^            }}for (int c2c_r_A = 0; c2c_r_A < 1; ++c2c_r_A) {
 // CHECK:      {{^              }}if (c2c_x0_A >= c2c_lo0_A && c2c_x0_A <= c2c_hi0_A && c2c_x1_A >= c2c_lo1_A && c2c_x1_A <= c2c_hi1_A && (c2c_x1_A + 3 >= c2c_lo1_A && c2c_x1_A + 3 <= c2c_hi1_A) && c2c_aligned(&A[(long long)c2c_x0_A * p + c2c_x1_A], 16)) {
+// Threads of at most 32 accumulators (128x64 tiles; not the 128x128 ones
+// above, whose test the strip loop follows) get a second strip loop where
+// the vector copy's test fails: an array whose rows are whole aligned runs
+// (its own test, c2c_runs_<key>) keeps its vector loads, another is copied
+// element by element, each element's coordinates clamped on their own.
+// CHECK-LABEL: __global__ void __launch_bounds__(256, 2) sgemm_kernel0_128x64(
+// CHECK:      {{^      }}int c2c_unguarded_k = {{.*}};
+// CHECK-NEXT: {{^      }}int c2c_runs_A = c2c_lo0_A <= c2c_hi0_A && c2c_lo1_A <= c2c_hi1_A && (int)(0LL + 1LL * (long long)c2c_base_i + 0LL) >= c2c_lo0_A && (c2c_aligned(&A[(long long)0LL * p + 0LL], 16) && (long long)p % 4LL == 0LL && (0LL + 1LL * (long long)0 + 0LL) % 4LL == 0LL);
+// CHECK-NEXT: {{^      }}int c2c_runs_B = c2c_lo0_B <= c2c_hi0_B && c2c_lo1_B <= c2c_hi1_B && (int)(0LL + 1LL * (long long)c2c_base_j + 0LL) >= c2c_lo1_B && (c2c_aligned(&B[(long long)0LL * m + 0LL], 16) && (long long)m % 4LL == 0LL && (0LL + 1LL * (long long)c2c_base_j + 0LL) % 4LL == 0LL) && (c2c_lo1_B % 4 == 0 && (c2c_hi1_B + 1) % 4 == 0);
+// CHECK-NEXT: {{^      }}int c2c_odd_rows_k = c2c_lo0_A <= c2c_hi0_A && c2c_lo1_A <= c2c_hi1_A && (int)(0LL + 1LL * (long long)c2c_base_i + 0LL) >= c2c_lo0_A && (c2c_lo0_B <= c2c_hi0_B && c2c_lo1_B <= c2c_hi1_B && (int)(0LL + 1LL * (long long)c2c_base_j + 0LL) >= c2c_lo1_B);
+// CHECK-NEXT: {{^      }}if (c2c_unguarded_k) {
+// CHECK-NEXT: {{^        }}for (long long c2c_s_k = 0LL; c2c_s_k < c2c_trip_k; c2c_s_k += 16) {
+// CHECK-NOT:  c2c_odd_rows_k
+// CHECK:      {{^        }}for (long long c2c_s_k = 0LL; c2c_s_k < c2c_trip_k; c2c_s_k += 16) {
+// CHECK-NOT:  c2c_unguarded_k
+// CHECK:      {{^            }}if (c2c_odd_rows_k && ((int)(0LL + 1LL * (long long)c2c_base_k + 0LL) >= c2c_lo1_A && (int)(0LL + 1LL * (long long)c2c_base_k + 0LL) + 15 <= c2c_hi1_A && ((int)(0LL + 1LL * (long long)c2c_base_k + 0LL) >= c2c_lo0_B && (int)(0LL + 1LL * (long long)c2c_base_k + 0LL) + 15 <= c2c_hi0_B))) {
+// CHECK-NEXT: {{^              }}if (c2c_runs_A) {
+// CHECK:      {{^                  }}*reinterpret_cast<float4 *>(&c2c_pf_A[c2c_r_A][0]) = *reinterpret_cast<const float4 *>(&A[(long long)c2c_x0_A * p + c2c_x1_A]);
+// CHECK:      {{^              }}} else {
+// CHECK:      {{^                  }}c2c_x0_A = min(c2c_x0_A, c2c_hi0_A);
+// CHECK-NEXT: {{^                  }}int c2c_x1_A = (int)(0LL + 1LL * (long long)c2c_base_k + 0LL + (long long)c2c_a1_A);
+// CHECK-NEXT: {{^                  }}c2c_pf_A[c2c_r_A][0] = A[(long long)c2c_x0_A * p + c2c_x1_A];
+// CHECK-NEXT: {{^                  }}c2c_pf_A[c2c_r_A][1] = A[(long long)c2c_x0_A * p + (c2c_x1_A + 1)];
+// CHECK-NEXT: {{^                  }}c2c_pf_A[c2c_r_A][2] = A[(long long)c2c_x0_A * p + (c2c_x1_A + 2)];
+// CHECK-NEXT: {{^                  }}c2c_pf_A[c2c_r_A][3] = A[(long long)c2c_x0_A * p + (c2c_x1_A + 3)];
+// CHECK:      {{^              }}if (c2c_runs_B) {
+// CHECK:      {{^                  }}c2c_x1_B = min(c2c_x1_B, c2c_hi1_B - 3);
+// CHECK:      {{^              }}} else {
+// CHECK:      {{^                  }}int c2c_x1_B = (int)(0LL + 1LL * (long long)c2c_base_j + 0LL + (long long)c2c_a1_B);
+// CHECK-NEXT: {{^                  }}c2c_pf_B[c2c_r_B][0] = B[(long long)c2c_x0_B * m + min(c2c_x1_B, c2c_hi1_B)];
+// CHECK-NEXT: {{^                  }}c2c_pf_B[c2c_r_B][1] = B[(long long)c2c_x0_B * m + min(c2c_x1_B + 1, c2c_hi1_B)];
+// CHECK-NEXT: {{^                  }}c2c_pf_B[c2c_r_B][2] = B[(long long)c2c_x0_B * m + min(c2c_x1_B + 2, c2c_hi1_B)];
+// CHECK-NEXT: {{^                  }}c2c_pf_B[c2c_r_B][3] = B[(long long)c2c_x0_B * m + min(c2c_x1_B + 3, c2c_hi1_B)];
 
 void ssyrk(int n, int p, float alpha, const float A[n][p], float C[n][n]) {
 #pragma c2cuda kernel
