@@ -108,10 +108,11 @@ private:
   /// by element. A second strip loop uses them where Unguarded's test
   /// fails, so that the first loop stays as it was.
   std::pair<ExprPtr, StmtList> OddRows;
-  /// OddRows for the tiles of Unguarded, whose strip test is PerStrip; the
-  /// once-per-tile tests go to Work.
-  std::pair<ExprPtr, StmtList> oddRowsPrefetch(const ExprPtr &PerStrip,
-                                               StmtList &Work);
+  /// OddRows for the tiles of Unguarded, whose vector copies are Runs (one
+  /// per tile) and strip test PerStrip; the once-per-tile tests go to Work.
+  std::pair<ExprPtr, StmtList>
+  oddRowsPrefetch(const std::vector<UnguardedTileCopy> &Runs,
+                  const ExprPtr &PerStrip, StmtList &Work);
   /// The loop over strips, prefetching as Unguarded says.
   StmtPtr stripLoop(StmtList &Work);
 };
@@ -587,6 +588,7 @@ std::pair<ExprPtr, StmtList> TileLowering::unguardedPrefetch(StmtList &Work) {
   std::string Base = "c2c_base_" + P.Strip->Iter;
   ExprPtr Hoisted, PerStrip;
   StmtList Copies;
+  std::vector<UnguardedTileCopy> Runs;
   for (const SharedTile &T : P.Tiles) {
     UnguardedTileCopy U =
         unguardedTileCopy(T, LoadMode::ToRegs, copyOptions(T, LoadMode::ToRegs),
@@ -596,6 +598,7 @@ std::pair<ExprPtr, StmtList> TileLowering::unguardedPrefetch(StmtList &Work) {
     Hoisted = andE(Hoisted, U.Hoisted);
     PerStrip = andE(PerStrip, U.PerStrip);
     Copies.push_back(U.Copy);
+    Runs.push_back(std::move(U));
   }
   if (!Hoisted)
     return {PerStrip, Copies};
@@ -603,12 +606,13 @@ std::pair<ExprPtr, StmtList> TileLowering::unguardedPrefetch(StmtList &Work) {
   Work.push_back(decl(Flag, ScalarKind::Int, Hoisted));
   // Only where the strip loop alone reads the staged strips.
   if (!P.AsyncStages && !P.TwoBuffers)
-    OddRows = oddRowsPrefetch(PerStrip, Work);
+    OddRows = oddRowsPrefetch(Runs, PerStrip, Work);
   return {andE(ivar(Flag), PerStrip), Copies};
 }
 
 std::pair<ExprPtr, StmtList>
-TileLowering::oddRowsPrefetch(const ExprPtr &PerStrip, StmtList &Work) {
+TileLowering::oddRowsPrefetch(const std::vector<UnguardedTileCopy> &Runs,
+                              const ExprPtr &PerStrip, StmtList &Work) {
   // Rows that are not whole aligned runs (1001 floats) fail the vector
   // copy's test in every tile and took the guarded copy: element by
   // element, clamped, is cheaper (RESULTS.md, 2026-11-29 fifteenth
@@ -628,13 +632,13 @@ TileLowering::oddRowsPrefetch(const ExprPtr &PerStrip, StmtList &Work) {
   int64_t Shift = P.StripSize * P.Strip->Step;
   ExprPtr Hoisted;
   StmtList Copies, Flags;
-  for (const SharedTile &T : P.Tiles) {
+  for (size_t I = 0; I < P.Tiles.size(); ++I) {
+    const SharedTile &T = P.Tiles[I];
     TileCopyOptions O = copyOptions(T, LoadMode::ToRegs);
-    UnguardedTileCopy Runs =
-        unguardedTileCopy(T, LoadMode::ToRegs, O, Base, P.Strip->Lower, Shift);
-    if (O.RunWidth == 1 || !Runs.Hoisted) {
-      Hoisted = andE(Hoisted, Runs.Hoisted);
-      Copies.push_back(Runs.Copy);
+    const UnguardedTileCopy &Vector = Runs[I];
+    if (O.RunWidth == 1 || !Vector.Hoisted) {
+      Hoisted = andE(Hoisted, Vector.Hoisted);
+      Copies.push_back(Vector.Copy);
       continue;
     }
     UnguardedTileCopy Elems =
@@ -643,10 +647,10 @@ TileLowering::oddRowsPrefetch(const ExprPtr &PerStrip, StmtList &Work) {
     if (!Elems.Copy)
       return {};
     std::string RunsFlag = "c2c_runs_" + T.Key;
-    Flags.push_back(decl(RunsFlag, ScalarKind::Int, Runs.Hoisted));
+    Flags.push_back(decl(RunsFlag, ScalarKind::Int, Vector.Hoisted));
     Hoisted = andE(Hoisted, Elems.Hoisted);
     Copies.push_back(std::make_shared<IfStmt>(
-        ivar(RunsFlag), StmtList{Runs.Copy}, StmtList{Elems.Copy}));
+        ivar(RunsFlag), StmtList{Vector.Copy}, StmtList{Elems.Copy}));
   }
   if (Flags.empty() || !Hoisted)
     return {}; // No array has runs: the copies are Unguarded's.
