@@ -149,6 +149,38 @@ void probeTiling(const Function &F, const PipelineOptions &Opts, unsigned Id,
     }
 }
 
+/// Probes lanes(L: 32), which both forms take, then lanes(L: 64), which
+/// only whole warps along rows take, for each loop L of nest Id.
+void probeLanes(const Function &F, const PipelineOptions &Opts, unsigned Id,
+                const std::set<std::string> &Loops, NestShape &N) {
+  auto Accepted = [&](const std::string &L, unsigned Threads) {
+    NestSchedule S;
+    S.Lanes[L] = Threads;
+    Function G;
+    LoweredFunction LF;
+    return lowerWith(F, {{Id, S}}, Opts, G, LF).empty();
+  };
+  for (const std::string &L : Loops)
+    if (Accepted(L, 32))
+      N.LanesRows[L] = Accepted(L, 64);
+}
+
+/// Iterators of the loops of nest Id as written, or empty.
+std::set<std::string> nestLoops(const StmtList &L, unsigned Id) {
+  std::set<std::string> Out;
+  for (const StmtPtr &S : L) {
+    if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {
+      if (N->Id == Id)
+        for (const StmtPtr &B : N->Body)
+          collectLoops(*B, Out);
+    } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
+      std::set<std::string> In = nestLoops(R->Body, Id);
+      Out.insert(In.begin(), In.end());
+    }
+  }
+  return Out;
+}
+
 } // namespace
 
 StmtList withNestSchedules(const StmtList &L,
@@ -215,8 +247,13 @@ ScheduleSpace probeSchedules(const Function &F, const PipelineOptions &Opts,
       if (!Written[Id].count(A))
         N.ReadOnly.insert(A);
   if (ProbeTiling)
-    for (auto &[Id, N] : Space.Nests)
+    for (auto &[Id, N] : Space.Nests) {
       probeTiling(F, O, Id, N);
+      // A point of one mapped loop (or of none: the default split a loop
+      // over threads already) may split one of its loops over threads.
+      if (N.Mapped.size() <= 1)
+        probeLanes(F, O, Id, nestLoops(F.Body, Id), N);
+    }
   return Space;
 }
 
@@ -225,7 +262,13 @@ std::map<unsigned, NestSchedule> drawSchedules(const ScheduleSpace &Space,
                                                ScheduleKind Kind) {
   std::map<unsigned, NestSchedule> Scheds;
   std::uniform_int_distribution<unsigned> Coin(0, 1);
+  std::uniform_int_distribution<unsigned> Third(0, 2);
   for (const auto &[Id, N] : Space.Nests) {
+    if (Kind == ScheduleKind::Mixed && !N.LanesRows.empty() &&
+        Third(Rng) == 0) {
+      Scheds[Id] = randomLanesSchedule(N, Rng);
+      continue;
+    }
     bool Tiled = Kind == ScheduleKind::Tiled ||
                  (Kind == ScheduleKind::Mixed && N.Tileable && Coin(Rng));
     if (!Tiled)
@@ -352,6 +395,30 @@ NestSchedule randomTiledSchedule(const NestShape &N, std::mt19937_64 &Rng) {
   if (Coin(Rng))
     S.MaxRegCount = std::uniform_int_distribution<unsigned>(
         32, std::min(255u, 65536u / Threads))(Rng);
+  return S;
+}
+
+NestSchedule randomLanesSchedule(const NestShape &N, std::mt19937_64 &Rng) {
+  NestSchedule S;
+  auto It = N.LanesRows.begin();
+  std::advance(It, std::uniform_int_distribution<size_t>(0, N.LanesRows.size() -
+                                                                1)(Rng));
+  const auto &[Loop, Rows] = *It;
+  // Whole warps: 1 to 32 of them, few more often (log-uniform); slices:
+  // 2 to 32.
+  std::uniform_real_distribution<double> U(0, 1);
+  unsigned Threads =
+      Rows ? 32 * std::clamp(unsigned(std::exp(U(Rng) * std::log(33.0))), 1u,
+                             32u)
+           : std::uniform_int_distribution<unsigned>(2, 32)(Rng);
+  S.Lanes[Loop] = Threads;
+  std::uniform_int_distribution<unsigned> Coin(0, 1), Eight(1, 8);
+  if (Coin(Rng))
+    S.Unroll[Loop] = Eight(Rng);
+  unsigned Block = Rows ? Threads : 32 * Threads;
+  if (Coin(Rng) && 65536u / Block >= 16)
+    S.MaxRegCount = std::uniform_int_distribution<unsigned>(
+        16, std::min(255u, 65536u / Block))(Rng);
   return S;
 }
 

@@ -10,12 +10,15 @@
 // the arrays no kernel of the nest writes; then it probes the tiling clauses
 // one at a time (a base tiling of the mapped loops, each top loop as a strip,
 // each read-only array in shared memory with each strip, then with async(2)
-// copies) and keeps those the pipeline accepts alone. drawSchedules then gives
+// copies) and keeps those the pipeline accepts alone, and probes lanes(L: 32)
+// and lanes(L: 64) for each loop L of the nest. drawSchedules then gives
 // each nest either an untiled schedule (a permutation of a subset of the mapped
 // loops, any block of at most 1024 threads, thread coarsening, unroll factors,
-// a register limit) or, where tiling was accepted, a tiled one (block tiles,
+// a register limit), where tiling was accepted a tiled one (block tiles,
 // points per thread, vector runs, a strip, shared arrays, padding, register
-// double-buffering or asynchronous copies) built from accepted clauses only.
+// double-buffering or asynchronous copies) built from accepted clauses only,
+// or, where lanes was accepted, a reduction loop split over 2 to 1024
+// threads per point (randomLanesSchedule).
 // The drawn schedules are meant to be legal; the pipeline may still refuse a
 // combination, which callers report rather than hide.
 //
@@ -54,6 +57,11 @@ struct NestShape {
   /// Per strip loop: the arrays of SharedWith that async(2) also accepts
   /// (not staged scaled, elements of 4 or 8 bytes).
   std::map<std::string, std::set<std::string>> AsyncWith;
+  /// Filled by probing lanes(L: 32) and lanes(L: 64) for each loop of the
+  /// nest: the loops whose iterations may be split over the threads of a
+  /// point, each with whether whole warps (multiples of 32) are taken
+  /// (true: it reads along rows) or at most 32 slices (false).
+  std::map<std::string, bool> LanesRows;
 };
 
 /// The shapes of a function's nests (keyed by nest id, nests with kernels
@@ -71,7 +79,10 @@ ScheduleSpace probeSchedules(const Function &F, const PipelineOptions &Opts,
 enum class ScheduleKind {
   Untiled, ///< randomSchedule for every nest.
   Tiled,   ///< randomTiledSchedule for the tileable nests; others absent.
-  Mixed,   ///< Per nest, tiled (if tileable) or untiled with probability 1/2.
+  /// Per nest: where lanes was accepted, randomLanesSchedule with
+  /// probability 1/3; otherwise tiled (if tileable) or untiled with
+  /// probability 1/2.
+  Mixed,
 };
 
 /// One random schedule per nest of Space (see ScheduleKind), nests in id
@@ -106,6 +117,12 @@ NestSchedule randomSchedule(const NestShape &N, std::mt19937_64 &Rng);
 /// async(2) was accepted with each of them, async(2-4) with pipeline left
 /// out or 1, sometimes unroll and a register limit.
 NestSchedule randomTiledSchedule(const NestShape &N, std::mt19937_64 &Rng);
+
+/// A random lanes schedule for a nest with LanesRows: one of its loops
+/// split over a random number of threads per point (multiples of 32 up to
+/// 1024 where it takes whole warps, 2 to 32 otherwise), sometimes an
+/// unroll factor for it and a register limit.
+NestSchedule randomLanesSchedule(const NestShape &N, std::mt19937_64 &Rng);
 
 /// A copy of L with every nest's schedule replaced by Scheds[nest id], or
 /// reset to the default where absent; the other clauses are kept.

@@ -107,13 +107,15 @@ const char *const KnownClauses =
     "var...]), "
     "map(loop: x|y|z, ...), thread(loop: n, ...), unroll(loop: n, ...), "
     "maxrregcount(n), tile(loop: n, ...), shared(A[, B...]), pad(n), "
-    "vector(loop: 1|2|4, ...), pipeline(1|2), async(2|3|4), fast_math";
+    "vector(loop: 1|2|4, ...), pipeline(1|2), async(2|3|4), lanes(loop: n), "
+    "fast_math";
 
 /// Clauses that may appear once per pragma.
 bool isSingleClause(const std::string &C) {
   return C == "block" || C == "map" || C == "thread" || C == "unroll" ||
          C == "maxrregcount" || C == "tile" || C == "shared" || C == "pad" ||
-         C == "vector" || C == "pipeline" || C == "async" || C == "fast_math";
+         C == "vector" || C == "pipeline" || C == "async" || C == "lanes" ||
+         C == "fast_math";
 }
 
 /// Recursive-descent parser over the clause tokens of one pragma.
@@ -165,6 +167,9 @@ public:
           return false;
       } else if (T.Text == "vector") {
         if (!parseLoopFactors("vector", Out.Vector, Out.ClauseLocs))
+          return false;
+      } else if (T.Text == "lanes") {
+        if (!parseLoopFactors("lanes", Out.Lanes, Out.ClauseLocs))
           return false;
       } else if (T.Text == "shared") {
         if (!parseShared(Out))

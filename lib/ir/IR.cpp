@@ -56,6 +56,8 @@ std::string NestSchedule::str() const {
     Add("pipeline(" + std::to_string(Pipeline) + ")");
   if (Async)
     Add("async(" + std::to_string(Async) + ")");
+  if (!Lanes.empty())
+    Add("lanes(" + List(Lanes) + ")");
   if (MaxRegCount)
     Add("maxrregcount(" + std::to_string(MaxRegCount) + ")");
   return S;

@@ -446,12 +446,16 @@ struct NestSchedule {
   /// each tile, so that the next strips' copies are in flight while one
   /// strip computes (transforms/CopyAsync.h); 0: not asynchronous.
   unsigned Async = 0;
+  /// `lanes(k: 256)`: the reduction loop k of each point of a 1-D kernel
+  /// runs split over 256 threads, whose partial results are combined
+  /// (transforms/ReduceAcrossLanes.h); at most one loop.
+  std::map<std::string, unsigned> Lanes;
   /// Where the schedule came from when not from the pragma, e.g.
   /// "sched.json: matmul[0]"; diagnostics about its clauses name it.
   std::string Origin;
   bool isDefault() const {
     return Map.empty() && Block.empty() && Thread.empty() && Unroll.empty() &&
-           MaxRegCount == 0 && !isTiled();
+           MaxRegCount == 0 && Lanes.empty() && !isTiled();
   }
   /// A clause only tiled kernels have is present.
   bool isTiled() const {

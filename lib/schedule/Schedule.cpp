@@ -14,9 +14,9 @@ namespace c2cuda {
 namespace {
 
 const char *const DimName[3] = {"x", "y", "z"};
-const char *const Keys[] = {"nest",   "map",          "block",    "thread",
-                            "unroll", "maxrregcount", "tile",     "shared",
-                            "pad",    "vector",       "pipeline", "async"};
+const char *const Keys[] = {
+    "nest",   "map", "block",  "thread",   "unroll", "maxrregcount", "tile",
+    "shared", "pad", "vector", "pipeline", "async",  "lanes"};
 
 bool positive(const nlohmann::json &V, unsigned Max, unsigned &Out) {
   if (!V.is_number_integer())
@@ -78,6 +78,8 @@ nlohmann::json scheduleToJson(const NestSchedule &S) {
     J["pipeline"] = S.Pipeline;
   if (S.Async)
     J["async"] = S.Async;
+  if (!S.Lanes.empty())
+    J["lanes"] = S.Lanes;
   return J;
 }
 
@@ -139,6 +141,8 @@ bool scheduleFromJson(const nlohmann::json &J, NestSchedule &Out,
   if (J.contains("tile") && !factors(J["tile"], "tile", Out.Tile, Err))
     return false;
   if (J.contains("vector") && !factors(J["vector"], "vector", Out.Vector, Err))
+    return false;
+  if (J.contains("lanes") && !factors(J["lanes"], "lanes", Out.Lanes, Err))
     return false;
   if (J.contains("shared")) {
     const nlohmann::json &A = J["shared"];
@@ -238,7 +242,7 @@ StmtList replaceIn(const StmtList &L,
                    std::set<unsigned> &Seen, DiagnosticList &Diags) {
   static const char *const Clauses[] = {
       "map",    "block", "thread", "unroll",   "maxrregcount", "tile",
-      "shared", "pad",   "vector", "pipeline", "async"};
+      "shared", "pad",   "vector", "pipeline", "async",        "lanes"};
   StmtList Out;
   for (const StmtPtr &S : L) {
     if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {

@@ -3,6 +3,7 @@
 #include "ScheduleCheck.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace c2cuda {
 
@@ -30,6 +31,8 @@ std::set<std::string> clausesSetIn(const NestSchedule &S) {
     C.insert("pipeline");
   if (S.Async)
     C.insert("async");
+  if (!S.Lanes.empty())
+    C.insert("lanes");
   return C;
 }
 
@@ -102,6 +105,43 @@ checkFactors(const char *Clause, const std::map<std::string, unsigned> &F) {
   return std::nullopt;
 }
 
+/// lanes(k: N): one loop, 2 to 1024 threads, and no other clause that
+/// shapes the threads (the block, coarsening, tiles).
+std::optional<ScheduleProblem> checkLanes(const NestSchedule &S) {
+  if (S.Lanes.empty())
+    return std::nullopt;
+  const auto &[Loop, N] = *S.Lanes.begin();
+  if (S.Lanes.size() > 1)
+    return problem("lanes", std::next(S.Lanes.begin())->first,
+                   "clause 'lanes' names more than one loop",
+                   "split one reduction loop of each point over threads, "
+                   "e.g. 'lanes(" +
+                       Loop + ": 256)'");
+  if (N < 2 || N > 1024)
+    return problem("lanes", Loop,
+                   "lanes(" + Loop + ": " + std::to_string(N) +
+                       ") is outside the 2..1024 threads that may share a "
+                       "point's loop",
+                   "give a multiple of 32 for a loop reading along rows "
+                   "(e.g. 'lanes(" +
+                       Loop +
+                       ": 256)'), at most 32 for one reading across them");
+  NestSchedule Rest = S;
+  Rest.Lanes.clear();
+  Rest.Map.clear();
+  Rest.Unroll.clear();
+  Rest.MaxRegCount = 0;
+  if (!Rest.isDefault())
+    return problem("lanes", Loop,
+                   "lanes(" + Loop + ": " + std::to_string(N) +
+                       ") chooses the threads of each point itself; it "
+                       "cannot be combined with '" +
+                       Rest.str() + "'",
+                   "keep map, unroll and maxrregcount beside it, leave out "
+                   "the others");
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<ScheduleProblem>
@@ -163,7 +203,7 @@ checkScheduleValues(const NestSchedule &S, const std::set<std::string> &Given) {
                        "replaces pipeline(" +
                        std::to_string(S.Pipeline) + ")",
                    "leave out pipeline(...)");
-  return std::nullopt;
+  return checkLanes(S);
 }
 
 } // namespace c2cuda

@@ -108,7 +108,7 @@ const GridLoop *lanePoint(Kernel &K, const NestStmt &Nest,
 }
 
 StmtPtr splitLoopOver(const ForStmt &L, ExprPtr First, int64_t Ways,
-                      const std::vector<LaneReduction> &Reds) {
+                      const std::vector<LaneReduction> &Reds, int Unroll) {
   std::string Trip = loopTripName(L.Iter);
   std::string Q = "c2c_q_" + L.Iter;
   StmtList Inner;
@@ -124,7 +124,7 @@ StmtPtr splitLoopOver(const ForStmt &L, ExprPtr First, int64_t Ways,
   auto Loop = std::make_shared<ForStmt>(
       Q, ScalarKind::Long, cast(First, ScalarKind::Long), LoopCmp::LT,
       lvar(Trip), Ways, std::move(Inner), L.Loc);
-  Loop->Unroll = 4;
+  Loop->Unroll = Unroll;
   return Loop;
 }
 
@@ -152,7 +152,7 @@ StmtList pointRounds(const GridLoop &X, int64_t PerBlock, ExprPtr Offset,
 }
 
 void makeLaneKernel(Kernel &K, StmtList Body, const GridLoop &X, int64_t BlockY,
-                    int64_t PerBlock) {
+                    int64_t PerBlock, NestSchedule Used) {
   ExprPtr Trip = X.TripCount;
   K.Body = std::move(Body);
   K.Grid.clear();
@@ -164,7 +164,7 @@ void makeLaneKernel(Kernel &K, StmtList Body, const GridLoop &X, int64_t BlockY,
   K.GridDims[0] = ceilDivL(Trip, PerBlock);
   K.GridDims[1] = llit(1);
   K.GridDims[2] = llit(1);
-  K.Schedule = NestSchedule();
+  K.Schedule = std::move(Used);
 }
 
 } // namespace c2cuda

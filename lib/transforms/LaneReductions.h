@@ -66,9 +66,10 @@ int rowsAlong(const std::vector<const ForStmt *> &Ls, const GridLoop &X,
 
 /// L's body for one of Ways threads sharing it: iterations First, First +
 /// Ways, ... (counter c2c_q_<iter> up to c2c_trip_<iter>, which the caller
-/// declares), with each reduction's target read and written as its partial.
+/// declares), with each reduction's target read and written as its partial;
+/// `#pragma unroll Unroll` before it.
 StmtPtr splitLoopOver(const ForStmt &L, ExprPtr First, int64_t Ways,
-                      const std::vector<LaneReduction> &Reds);
+                      const std::vector<LaneReduction> &Reds, int Unroll = 4);
 
 /// Round over the points of X in block-uniform rounds of PerBlock points
 /// per block: c2c_t_x is (block + round * gridDim.x) * PerBlock + Offset,
@@ -77,10 +78,11 @@ StmtList pointRounds(const GridLoop &X, int64_t PerBlock, ExprPtr Offset,
                      StmtList Round);
 
 /// K becomes an explicit-thread kernel running Body in blocks of 32 x
-/// BlockY threads, PerBlock of X's points per block; its schedule is the
-/// default one (no clause spells these mappings: "(default)" atop it).
+/// BlockY threads, PerBlock of X's points per block, with schedule Used:
+/// the default one where the pass chose the mapping itself ("(default)"
+/// atop the kernel), the lanes clause where the user asked for it.
 void makeLaneKernel(Kernel &K, StmtList Body, const GridLoop &X, int64_t BlockY,
-                    int64_t PerBlock);
+                    int64_t PerBlock, NestSchedule Used = NestSchedule());
 
 } // namespace c2cuda
 

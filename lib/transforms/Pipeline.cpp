@@ -5,7 +5,8 @@
 //                           regions
 //   MapToGrid               parallel band -> grid loops, block shape
 //   ReduceAcrossLanes       a reduction loop along rows -> the lanes of a
-//                           warp per point (default schedule only)
+//                           warp per point (default schedule, or a lanes
+//                           clause)
 //   RowsPerWarp             several loops along a row -> a warp per
 //                           point, each loop over its lanes (default
 //                           schedule only)
@@ -94,9 +95,11 @@ const std::vector<LoweringPass> &passes() {
        }},
       {"ReduceAcrossLanes",
        "a reduction loop along rows -> the lanes of a warp per point "
-       "(default schedule only)",
-       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
-         return reduceAcrossLanes(std::move(LF), Ctx);
+       "(default schedule, or a lanes clause)",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &O) {
+         // Named in a pass list, it runs as it would by default.
+         return reduceAcrossLanes(std::move(LF), Ctx,
+                                  O.TileByDefault || !O.Passes.empty());
        }},
       {"RowsPerWarp",
        "a point running several loops along a row -> a warp per point, "
@@ -346,10 +349,9 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
       }
   } else {
     for (const LoweringPass &P : passes()) {
-      // ReduceAcrossLanes, RowsPerWarp and DefaultTiles choose a schedule:
-      // with default tiling only.
-      bool Skip = ((P.Name == "ReduceAcrossLanes" || P.Name == "RowsPerWarp" ||
-                    P.Name == "DefaultTiles") &&
+      // RowsPerWarp and DefaultTiles choose a schedule: with default tiling
+      // only (ReduceAcrossLanes too, but it also applies lanes clauses).
+      bool Skip = ((P.Name == "RowsPerWarp" || P.Name == "DefaultTiles") &&
                    !Opts.TileByDefault) ||
                   (P.Name == "PackCheckerboards" && !Opts.CheckerboardLayout);
       if (!Skip)

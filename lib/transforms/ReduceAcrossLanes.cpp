@@ -16,6 +16,8 @@
 #include "llvm/Support/Casting.h"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 
 using namespace llvm;
 
@@ -31,15 +33,29 @@ constexpr int64_t WarpsPerRow = 8;
 /// Threads sharing the reduction loop of one point in the other form.
 constexpr int64_t Slices = 32;
 
+/// A lanes(loop: N) clause: the loop it names and its threads per point.
+struct LanesRequest {
+  std::string Loop;
+  int64_t Threads = 0;
+};
+
 class LaneReducer {
 public:
-  LaneReducer(Kernel &K, const NestStmt &Nest, const LoweringContext &Ctx)
-      : K(K), Nest(Nest), Ctx(Ctx) {}
+  LaneReducer(Kernel &K, const NestStmt &Nest, const LoweringContext &Ctx,
+              std::optional<LanesRequest> Asked = std::nullopt)
+      : K(K), Nest(Nest), Ctx(Ctx), Asked(std::move(Asked)) {}
+
+  /// Why a requested split could not be made, and what to do instead.
+  std::string Why, Hint;
 
   bool run() {
     X = lanePoint(K, Nest, Ctx);
     if (!X)
-      return false;
+      return refuse(pointWhy(), K.Grid.empty()
+                                    ? "the points need a parallel loop "
+                                      "mapped to the grid"
+                                    : "map one parallel loop, e.g. 'map(" +
+                                          K.Grid[0].Iter + ": x)'");
     size_t At = 0;
     std::set<std::string> Declared;
     // Elements set before L from no array (`y[i] = 0`), and their values:
@@ -80,7 +96,8 @@ public:
       }
       if (const auto *D = dyn_cast<DeclStmt>(&S)) {
         if (D->isArray())
-          return false;
+          return refuse("the point declares the local array '" + D->Name +
+                        "' before it");
         Declared.insert(D->Name);
         Kept.push_back(SP);
         continue;
@@ -92,40 +109,133 @@ public:
       }
       const auto *V = A ? dyn_cast<VarRef>(A->LHS.get()) : nullptr;
       if (!V || !Declared.count(V->Name))
-        return false;
+        return refuse(V ? "the statement before it assigns '" + V->Name +
+                              "', which the point does not declare"
+                        : "a statement before it is neither a declaration "
+                          "nor an assignment");
       Kept.push_back(SP);
     }
     if (At == K.Body.size())
-      return false;
+      return refuse("no loop is at the top of each point");
     L = llvm::cast<ForStmt>(K.Body[At].get());
+    if (Asked && L->Iter != Asked->Loop)
+      return refuse("the first loop of each point is '" + L->Iter + "'",
+                    "name the loop that comes first in the point, after its "
+                    "declarations and assignments");
     std::optional<std::vector<LaneReduction>> Found =
         laneReductions(*L, Nest, Ctx, Declared, /*Elements=*/true,
                        /*WritesArrays=*/false);
     if (!Found)
-      return false;
+      return refuse(reductionsWhy());
     Reds = std::move(*Found);
     if (!deferrable())
-      return false;
-    // A loop with literal bounds is a short window (a stencil's taps):
-    // hundreds of threads would share a handful of iterations.
-    if (isIntLiteral(*L->Lower) && isIntLiteral(*L->Upper))
-      return false;
-    // Loops after L would run in one thread of the block per point
-    // (softmax's three row loops: 2x slower than a thread per row).
-    for (size_t I = At + 1; I < K.Body.size(); ++I)
-      if (holdsLoop({K.Body[I]}))
+      return refuse("a statement before it writes an array that it or the "
+                    "statements before it read");
+    for (const LaneReduction &R : Reds)
+      if (!R.Identity)
+        return refuse("the reduction into '" + R.Shown +
+                      "' has no identity for the partial results to start "
+                      "from");
+    // The default leaves short windows and points with more loops to a
+    // thread each; a clause asks for the split anyway.
+    if (!Asked) {
+      // A loop with literal bounds is a short window (a stencil's taps):
+      // hundreds of threads would share a handful of iterations.
+      if (isIntLiteral(*L->Lower) && isIntLiteral(*L->Upper))
         return false;
+      // Loops after L would run in one thread of the block per point
+      // (softmax's three row loops: 2x slower than a thread per row).
+      for (size_t I = At + 1; I < K.Body.size(); ++I)
+        if (holdsLoop({K.Body[I]}))
+          return false;
+    }
     // The accumulators' elements are touched once per point afterwards.
     std::set<const ArrayRef *> Targets;
     for (const LaneReduction &R : Reds)
       Targets.insert(R.Refs.begin(), R.Refs.end());
     int Along = rowsAlong({L}, *X, Nest, Ctx, Targets);
-    if (Along != 0)
-      rewriteSplit(At, /*Rows=*/Along > 0);
-    return K.ExplicitThreads;
+    if (Along == 0 && !Asked)
+      return false;
+    bool Rows = Along >= 0;
+    if (Asked && !threadsFit(Rows))
+      return false;
+    rewriteSplit(At, Rows);
+    return true;
   }
 
 private:
+  bool refuse(std::string W, std::string H = "") {
+    if (Asked) {
+      Why = std::move(W);
+      Hint = std::move(H);
+    }
+    return false;
+  }
+
+  /// The split loop's unroll factor: a clause's unroll(k: U) with lanes,
+  /// else 4.
+  int unrollOfSplit() const {
+    auto U = Nest.Clauses.Unroll.find(L->Iter);
+    return Asked && U != Nest.Clauses.Unroll.end() ? int(U->second) : 4;
+  }
+
+  /// Why lanePoint found no point for threads of its own.
+  std::string pointWhy() const {
+    if (K.Grid.size() != 1) {
+      std::string Loops;
+      for (const GridLoop &G : K.Grid)
+        Loops += (Loops.empty() ? "'" : ", '") + G.Iter + "'";
+      return K.Grid.empty()
+                 ? "no loop of the kernel is mapped to the grid"
+                 : "the kernel maps " + std::to_string(K.Grid.size()) +
+                       " loops (" + Loops +
+                       ") and the points of one loop get the "
+                       "threads";
+    }
+    if (!K.BandGuard.empty())
+      return "the mapped loop's bounds depend on an outer loop";
+    return "the mapped loop '" + K.Grid[0].Iter + "' is itself a reduction";
+  }
+
+  /// Why laneReductions declined L.
+  std::string reductionsWhy() const {
+    std::string W;
+    const LoopFacts *LF = Ctx.loopFacts(&Nest, L);
+    if (!LF || LF->Class != LoopClass::Reduction || LF->Reductions.empty())
+      return "it is not a reduction loop";
+    if (!canRunReductionInParallel(Ctx, &Nest, L, W) && !W.empty())
+      return W;
+    return "each of its reductions must target a scalar the point declares "
+           "or one element it does not move, as 'acc op= e' on a 4- or "
+           "8-byte type, and it may write nothing else";
+  }
+
+  /// Whether the requested threads suit the form: whole warps along rows,
+  /// at most 32 slices across them (32 points share a block).
+  bool threadsFit(bool Rows) {
+    std::string N = std::to_string(Asked->Threads);
+    if (Rows && Asked->Threads % Lanes != 0)
+      return refuse("'" + L->Iter +
+                        "' reads along rows of its arrays, so its threads are "
+                        "whole warps of consecutive iterations; " +
+                        N + " is not a multiple of 32",
+                    "e.g. 'lanes(" + L->Iter + ": 256)'");
+    if (!Rows && Asked->Threads > Lanes)
+      return refuse("consecutive points read consecutive elements, so 32 "
+                    "points share a block and each gets at most 32 slices of "
+                    "threads, not " +
+                        N,
+                    "e.g. 'lanes(" + L->Iter + ": 16)'");
+    uint64_t Threads = Rows ? Asked->Threads : Lanes * Asked->Threads;
+    if (unsigned R = Nest.Clauses.MaxRegCount; R && Threads * R > 65536)
+      return refuse("with maxrregcount(" + std::to_string(R) +
+                        ") its blocks of " + std::to_string(Threads) +
+                        " threads need " + std::to_string(Threads * R) +
+                        " registers, more than the 65536 an SM has",
+                    "lower the limit or the threads");
+    return true;
+  }
+
   /// Whether the array writes before L (`y[i] = 0`) may run on the first
   /// thread of a point after L instead of before it: nothing else before L and
   /// nothing in L reads those arrays (besides the accumulators, which lanes
@@ -209,7 +319,8 @@ private:
     for (const LaneReduction &R : Reds)
       if (!R.Identity)
         return;
-    int64_t Ways = Rows ? WarpsPerRow : Slices;
+    int64_t Ways = Rows ? (Asked ? Asked->Threads / Lanes : WarpsPerRow)
+                        : (Asked ? Asked->Threads : Slices);
     ExprPtr Tx = builtin("threadIdx", 0), Ty = builtin("threadIdx", 1);
     auto Slot = [&](const LaneReduction &R, ExprPtr Way, ExprPtr Col) {
       auto Ref = std::make_shared<ArrayRef>(
@@ -235,7 +346,8 @@ private:
                          : Ty;
     StmtList Loop = {
         decl(loopTripName(L->Iter), ScalarKind::Long, buildTripCount(*L)),
-        splitLoopOver(*L, First, Rows ? Lanes * WarpsPerRow : Slices, Reds)};
+        splitLoopOver(*L, First, Rows ? Lanes * Ways : Ways, Reds,
+                      unrollOfSplit())};
     StmtList Pre = keptFor(Loop);
     Mine.insert(Mine.end(), Pre.begin(), Pre.end());
     Mine.insert(Mine.end(), Loop.begin(), Loop.end());
@@ -290,9 +402,10 @@ private:
              "mapped " + X->Iter + " -> blocks (one block of 32x" + N +
                  " threads per " + X->Iter + "), '" + L->Iter +
                  "' over its threads: consecutive threads read consecutive "
-                 "elements; the partial results combined with warp shuffles, "
-                 "then across the " +
-                 N + " warps in shared memory, into ");
+                 "elements; the partial results combined with warp shuffles" +
+                 (Ways > 1 ? ", then across the " + N +
+                                 " warps in shared memory, into "
+                           : " into "));
     else
       finish(std::move(New), Ways, Lanes,
              "mapped " + X->Iter + " -> x (32 per block), '" + L->Iter +
@@ -322,12 +435,21 @@ private:
     };
     llvm::erase_if(K.Remarks, Stale);
     K.Remarks.push_back(Remark + What);
-    makeLaneKernel(K, std::move(New), G, BlockY, PerBlock);
+    // A clause's schedule is the one used: map, unroll and maxrregcount
+    // as MapToGrid took them, the block lanes' own.
+    NestSchedule Used;
+    if (Asked) {
+      Used = K.Schedule;
+      Used.Block.clear();
+      Used.Lanes = {{Asked->Loop, static_cast<unsigned>(Asked->Threads)}};
+    }
+    makeLaneKernel(K, std::move(New), G, BlockY, PerBlock, Used);
   }
 
   Kernel &K;
   const NestStmt &Nest;
   const LoweringContext &Ctx;
+  std::optional<LanesRequest> Asked;
   const GridLoop *X = nullptr;
   const ForStmt *L = nullptr;
   std::vector<LaneReduction> Reds;
@@ -339,11 +461,79 @@ private:
 } // namespace
 
 LoweredFunction reduceAcrossLanes(LoweredFunction LF,
-                                  const LoweringContext &Ctx) {
+                                  const LoweringContext &Ctx, bool ByDefault) {
+  // Nests with a lanes clause, and whether a kernel took it.
+  std::map<unsigned, bool> Asked;
+  // Loops run inside each thread of those nests, and mapped ones, for
+  // messages.
+  std::map<unsigned, std::set<std::string>> InThread, Mapped;
   for (Kernel &K : LF.Kernels) {
     const NestStmt *Nest = Ctx.nest(K.NestId);
-    if (Nest && Nest->scheduledByDefault())
-      LaneReducer(K, *Nest, Ctx).run();
+    if (!Nest)
+      continue;
+    if (Nest->scheduledByDefault()) {
+      if (ByDefault)
+        LaneReducer(K, *Nest, Ctx).run();
+      continue;
+    }
+    if (Nest->Clauses.Lanes.empty())
+      continue;
+    const auto &[Loop, Threads] = *Nest->Clauses.Lanes.begin();
+    bool Holds = false;
+    for (const GridLoop &G : K.Grid)
+      Mapped[Nest->Id].insert(G.Iter);
+    forEachStmt(K.Body, [&](const Stmt &S) {
+      if (const auto *F = dyn_cast<ForStmt>(&S)) {
+        InThread[Nest->Id].insert(F->Iter);
+        Holds |= F->Iter == Loop;
+      }
+    });
+    Asked.emplace(Nest->Id, false);
+    if (!Holds)
+      continue;
+    LaneReducer R(K, *Nest, Ctx, LanesRequest{Loop, Threads});
+    if (R.run()) {
+      Asked[Nest->Id] = true;
+      continue;
+    }
+    Ctx.Diags.error(Nest->clauseLoc("lanes"),
+                    "clause 'lanes(" + Loop + ": " + std::to_string(Threads) +
+                        ")'" + Nest->originText() + " cannot split loop '" +
+                        Loop + "' over threads: " + R.Why,
+                    R.Hint.empty() ? "leave the clause out to run '" + Loop +
+                                         "' in one thread per point"
+                                   : R.Hint);
+    Asked[Nest->Id] = true; // Diagnosed.
+  }
+  for (const auto &[Id, Took] : Asked) {
+    if (Took)
+      continue;
+    const NestStmt *Nest = Ctx.nest(Id);
+    const std::string &Loop = Nest->Clauses.Lanes.begin()->first;
+    std::string Loops;
+    for (const std::string &N : InThread[Id])
+      Loops += (Loops.empty() ? "" : ", ") + N;
+    if (Mapped[Id].count(Loop)) {
+      std::string Other;
+      for (const std::string &N : Mapped[Id])
+        if (N != Loop && Other.empty())
+          Other = N;
+      Ctx.Diags.error(Nest->clauseLoc("lanes"),
+                      "loop '" + Loop + "' in clause 'lanes'" +
+                          Nest->originText() + " is mapped to the grid",
+                      Other.empty()
+                          ? "lanes splits a loop inside each point"
+                          : "lanes splits a loop inside each point; map "
+                            "another loop alone, e.g. 'map(" +
+                                Other + ": x)'");
+      continue;
+    }
+    Ctx.Diags.error(Nest->clauseLoc("lanes"),
+                    "loop '" + Loop + "' in clause 'lanes'" +
+                        Nest->originText() +
+                        " is not a loop run inside each thread",
+                    "lanes splits a reduction loop inside each point; here: " +
+                        (Loops.empty() ? std::string("none") : Loops));
   }
   return LF;
 }

@@ -29,7 +29,8 @@
 // and no scalar they read is assigned by a statement before L that follows
 // them. A read of the element such a write just set takes its value.
 //
-// Legal when, for a kernel of a nest with no schedule clauses:
+// Legal when, for a kernel of a nest with no schedule clauses (or a lanes
+// clause):
 //  - the body is: declarations and assignments (no loop, no if), then one
 //    loop L that the analysis classes as a Reduction whose reductions all
 //    target scalars those statements declare or array elements L does not
@@ -53,6 +54,15 @@
 // per point reads coalesced already: a 16-tap filter ran 200x slower in
 // blocks); slices where fewer but some read along the mapped loop.
 //
+// A `lanes(L: N)` clause asks for the split of loop L with N threads per
+// point, under the same legality (the kernel 1-D, by a map clause if need
+// be; L the point's first loop), and without the choices made for speed:
+// short windows and loops after L are split too, and a loop reading the
+// same elements for every point takes whole warps. Along rows N must be
+// a multiple of 32 (N / 32 warps per point), across them at most 32 (N
+// slices, 32 points per block). It is drawn by the CPU oracle's random
+// schedules and searched by the tuner (tunegen/SpaceBuilder.h).
+//
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TRANSFORMS_REDUCEACROSSLANES_H
 #define C2CUDA_TRANSFORMS_REDUCEACROSSLANES_H
@@ -61,8 +71,11 @@
 
 namespace c2cuda {
 
+/// Splits the loops lanes clauses name, and with ByDefault the loops of
+/// nests without schedule clauses that qualify (as above); a lanes clause
+/// that cannot be applied is an error at the clause saying why.
 LoweredFunction reduceAcrossLanes(LoweredFunction LF,
-                                  const LoweringContext &Ctx);
+                                  const LoweringContext &Ctx, bool ByDefault);
 
 } // namespace c2cuda
 

@@ -191,6 +191,26 @@ void buildUntiled(TuneSpace &S, const Kernel &K) {
         N.Thread[X.Iter] = C;
       S.Points.push_back(std::move(P));
     }
+  // A point's first loop split over threads (lanes): whole warps where it
+  // reads along rows, up to 32 slices across them; the lowering refuses
+  // the counts that do not suit the loop, or a loop that is no reduction.
+  if (K.Grid.size() != 1)
+    return;
+  const ForStmt *L = nullptr;
+  for (const StmtPtr &St : K.Body)
+    if ((L = dyn_cast<ForStmt>(St.get())))
+      break;
+  if (!L)
+    return;
+  std::string LN = "lanes_" + L->Iter;
+  S.Params.push_back(param(LN, {4, 8, 16, 32, 64, 128, 256, 512, 1024}));
+  for (unsigned T : {4u, 8u, 16u, 32u, 64u, 128u, 256u, 512u, 1024u}) {
+    SpacePoint P;
+    P.Params = {{LN, T}};
+    P.Schedule.Map = {{X.Iter, 0}};
+    P.Schedule.Lanes[L->Iter] = T;
+    S.Points.push_back(std::move(P));
+  }
 }
 
 /// A reduction nest over three mapped loops (transforms/DefaultTiling.h's

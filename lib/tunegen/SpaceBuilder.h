@@ -15,7 +15,9 @@
 //            transposes): block shape, points per thread along x and y
 //            (in runs, vectorised up to 4), and whether the read-only
 //            arrays indexed by both mapped loops are staged in shared memory.
-//   untiled  any other band: block size and cyclic points per thread.
+//   untiled  any other band: block size and cyclic points per thread; for a
+//            1-D band whose points start with a loop, also that loop split
+//            over 4 to 1024 threads per point (lanes: a row's reduction).
 //
 // Constraints are applied here (a tile a multiple of the threads and runs
 // along its dimension, points per thread within what registers hold); what

@@ -98,6 +98,14 @@ bool parseExample(const std::string &File, Module &M) {
                    FO, M, Diags);
 }
 
+/// Sizes for LoweringMatchesCOnRandomLanesSchedules where sizes() gives
+/// rows shorter than a warp.
+const std::map<std::string, std::map<std::string, double>> &lanesSizes() {
+  static const std::map<std::string, std::map<std::string, double>> S = {
+      {"matvec", {{"M", 5}, {"N", 1031}}}};
+  return S;
+}
+
 class Examples : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Examples, LoweringMatchesCOnRandomSchedules) {
@@ -255,6 +263,74 @@ TEST_P(Examples, LoweringMatchesCOnRandomTiledSchedules) {
     if (AnyTileable) {
       EXPECT_GE(Checked, SchedulesPerExample) << F.Name;
     }
+  }
+}
+
+/// The same check with lanes schedules: where a nest's loop may be split
+/// over the threads of each point (probed: lanes(L: 32) and lanes(L: 64)
+/// accepted alone, with --allow-reassociation, which the split needs
+/// without a reduction clause), random thread counts, unroll factors and
+/// register limits for it (randomLanesSchedule), other nests at the
+/// default; the oracle runs the warps' shuffles and the shared-memory
+/// combination.
+TEST_P(Examples, LoweringMatchesCOnRandomLanesSchedules) {
+  Module M;
+  ASSERT_TRUE(parseExample(GetParam(), M));
+  for (const Function &F : M.Functions) {
+    auto SizeIt = sizes().find(F.Name);
+    ASSERT_NE(SizeIt, sizes().end());
+    if (excluded().count(F.Name))
+      continue;
+    PipelineOptions Opts;
+    Opts.AllowReassociation = true;
+    ScheduleSpace Shape = probeSchedules(F, Opts);
+    ASSERT_TRUE(Shape.Errors.empty()) << Shape.Errors;
+    unsigned Checked = 0, Nests = 0;
+    for (const auto &[Id, N] : Shape.Nests)
+      Nests += !N.LanesRows.empty();
+    if (Nests == 0)
+      continue;
+    for (unsigned S = 0; S < SchedulesPerExample; ++S) {
+      uint64_t Seed =
+          0x6a09e667f3bcc909ULL * (S + 3) ^ std::hash<std::string>()(F.Name);
+      std::mt19937_64 Rng(Seed);
+      std::map<unsigned, NestSchedule> Scheds;
+      for (const auto &[Id, N] : Shape.Nests)
+        if (!N.LanesRows.empty())
+          Scheds[Id] = randomLanesSchedule(N, Rng);
+      auto L = lower(F, Scheds, true);
+      std::string Schedule = schedulesText(Scheds) + " seed " +
+                             std::to_string(Seed) +
+                             (S % 5 == 4 ? " reverse order" : " shuffled");
+      ASSERT_TRUE(L->Errors.empty())
+          << F.Name << ": lanes schedule rejected:" << Schedule << "\n"
+          << L->Errors;
+      exec::CheckConfig C;
+      C.Scalars = SizeIt->second;
+      // Rows longer than the most threads drawn (1024), so that every warp
+      // and slice holds partial results of its own.
+      if (auto Long = lanesSizes().find(F.Name); Long != lanesSizes().end())
+        C.Scalars = Long->second;
+      C.Seed = Seed;
+      C.Order =
+          S % 5 == 4 ? exec::ThreadOrder::Reverse : exec::ThreadOrder::Shuffled;
+      // Reassociated sums, as in LoweringMatchesCOnRandomSchedules.
+      C.Tol = 4 * std::sqrt(1000.0) * std::ldexp(1.0, -24);
+      exec::CheckResult R = exec::checkLowering(L->F, L->LF, C);
+      if (R.St != exec::CheckResult::Status::Pass) {
+        std::string IR;
+        llvm::raw_string_ostream OS(IR);
+        printLowered(OS, L->LF);
+        ADD_FAILURE() << F.Name << ":" << Schedule << ": " << R.Message
+                      << "\nlowered:\n"
+                      << IR;
+        break;
+      }
+      ++Checked;
+    }
+    std::cout << "[ property ] " << F.Name << ": " << Checked
+              << " lanes schedules checked (" << Nests << " nests)\n";
+    EXPECT_GE(Checked, SchedulesPerExample) << F.Name;
   }
 }
 

@@ -283,4 +283,53 @@ TEST(Schedule, CheckScheduleValues) {
   EXPECT_EQ(P->Clause, "async");
 }
 
+// lanes(L: N): one loop, 2 to 1024 threads, beside map, unroll and
+// maxrregcount only; the file key reads and writes it as the clause.
+TEST(Schedule, Lanes) {
+  NestSchedule S;
+  S.Map = {{"i", 0}};
+  S.Unroll = {{"j", 2}};
+  S.MaxRegCount = 64;
+  S.Lanes = {{"j", 256}};
+  EXPECT_FALSE(S.isDefault());
+  EXPECT_FALSE(S.isTiled());
+  EXPECT_EQ(S.str(), "map(i: x) unroll(j: 2) lanes(j: 256) maxrregcount(64)");
+  EXPECT_EQ(clausesSetIn(S),
+            (std::set<std::string>{"lanes", "map", "maxrregcount", "unroll"}));
+  EXPECT_FALSE(checkScheduleValues(S, clausesSetIn(S)));
+  nlohmann::json J = scheduleToJson(S);
+  EXPECT_EQ(J["lanes"]["j"], 256);
+  NestSchedule Back;
+  std::string Err;
+  ASSERT_TRUE(scheduleFromJson(nlohmann::json::parse(J.dump()), Back, Err))
+      << Err;
+  EXPECT_EQ(Back.str(), S.str());
+  EXPECT_FALSE(scheduleFromJson(nlohmann::json::parse(R"({"lanes": {"j": 0}})"),
+                                Back, Err));
+  EXPECT_EQ(Err, "'lanes.j' must be a positive integer");
+
+  for (unsigned N : {1u, 1025u}) {
+    S.Lanes = {{"j", N}};
+    auto P = checkScheduleValues(S, clausesSetIn(S));
+    ASSERT_TRUE(P);
+    EXPECT_EQ(P->Clause, "lanes");
+    EXPECT_EQ(P->Item, "j");
+  }
+  S.Lanes = {{"i", 32}, {"j", 32}};
+  auto P = checkScheduleValues(S, clausesSetIn(S));
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Message, "clause 'lanes' names more than one loop");
+  S.Lanes = {{"j", 32}};
+  S.Block = {64};
+  P = checkScheduleValues(S, clausesSetIn(S));
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Message, "lanes(j: 32) chooses the threads of each point "
+                        "itself; it cannot be combined with 'block(64)'");
+  S.Block.clear();
+  S.Tile = {{"i", 64}};
+  P = checkScheduleValues(S, clausesSetIn(S));
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Clause, "lanes");
+}
+
 } // namespace
