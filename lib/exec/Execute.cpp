@@ -330,17 +330,11 @@ public:
     };
     // The entry points stop where an assumption the kernels were built
     // under fails (codegen: c2c_check_assumption): nothing to compare.
-    for (const LoweredFunction::Assumption &A : LF.Assumptions) {
-      Value V = I.eval(*A.Holds);
-      if (I.failed())
-        break;
-      if (!V.isTrue()) {
-        R.St = ExecResult::Status::Unsupported;
-        R.Message = "these arguments break the assumption " +
-                    exprToString(*A.Shown) + " about '" + A.Array +
-                    "' (the entry points stop with an error)";
-        return R;
-      }
+    if (std::string Broken = brokenAssumption(LF, I.memory());
+        !Broken.empty()) {
+      R.St = ExecResult::Status::Unsupported;
+      R.Message = Broken;
+      return R;
     }
     if (!I.failed() && packCheckerboards()) {
       I.exec(LF.HostBody);
@@ -1467,6 +1461,24 @@ private:
 };
 
 } // namespace
+
+std::string brokenAssumption(const LoweredFunction &LF, const Memory &M) {
+  if (!LF.Source || LF.Assumptions.empty())
+    return "";
+  // The assumptions read the parameters only.
+  Memory Scalars;
+  Scalars.Scalars = M.Scalars;
+  Interpreter I(Scalars, *LF.Source);
+  for (const LoweredFunction::Assumption &A : LF.Assumptions) {
+    Value V = I.eval(*A.Holds);
+    if (I.failed())
+      return "";
+    if (!V.isTrue())
+      return "these arguments break the assumption " + exprToString(*A.Shown) +
+             " about '" + A.Array + "' (the entry points stop with an error)";
+  }
+  return "";
+}
 
 ExecResult runLowered(const LoweredFunction &LF, Memory &M,
                       const ExecOptions &Opts) {

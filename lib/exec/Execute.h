@@ -75,6 +75,12 @@ ExecResult runReference(const Function &F, Memory &M);
 ExecResult runLowered(const LoweredFunction &LF, Memory &M,
                       const ExecOptions &Opts = {});
 
+/// Why the entry points of LF would stop for the scalars of M (an
+/// assumption the kernels were built under fails: codegen's
+/// c2c_check_assumption), or empty: where the C runs on such arguments
+/// (rows that overlap are legal C), there is nothing to compare.
+std::string brokenAssumption(const LoweredFunction &LF, const Memory &M);
+
 } // namespace exec
 } // namespace c2cuda
 

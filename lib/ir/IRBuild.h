@@ -54,10 +54,12 @@ inline ExprPtr cmpL(BinaryOpKind Op, ExprPtr A, ExprPtr B) {
                                       cast(B, ScalarKind::Long),
                                       ScalarKind::Int);
 }
-/// A && B; A may be null (then B).
+/// A && B; either may be null (no condition: the other alone).
 inline ExprPtr andE(ExprPtr A, ExprPtr B) {
   if (!A)
     return B;
+  if (!B)
+    return A;
   return std::make_shared<BinaryExpr>(BinaryOpKind::LAnd, A, B,
                                       ScalarKind::Int);
 }

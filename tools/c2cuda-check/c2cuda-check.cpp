@@ -338,6 +338,8 @@ static void randomCandidate(const Function &F, const ScheduleSpace &Space,
   }
   llvm::outs() << "SCHEDULE " << F.Name << " sched=" << C.Name
                << schedulesText(Read) << "\n";
+  // Shown even if checking it crashes.
+  llvm::outs().flush();
   DiagnosticList Diags;
   C.F = withSchedules(F, Read, Diags);
   FunctionFacts Facts;
