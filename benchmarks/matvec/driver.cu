@@ -11,12 +11,19 @@
 #include <vector>
 #include "../median-time.cuh"
 
-#define ENTRY(n) extern "C" void n##_device(int, int, const float *, const float *, float *);
-ENTRY(mv_rows)
-ENTRY(mv_rows_r)
-ENTRY(mv_elem_r)
-ENTRY(tmv_cols)
-ENTRY(tmv_cols_r)
+// The forms timed: FORM(function, label, transposed). Another list may be
+// given with -include (benchmarks/lanes/forms.h).
+#ifndef MV_FORMS
+#define MV_FORMS                                                            \
+  FORM(mv_rows, "mv_rows (default)", false)                                 \
+  FORM(mv_rows_r, "mv_rows_r (reduction(+: acc))", false)                   \
+  FORM(mv_elem_r, "mv_elem_r (y[i] +=, reduction(+: y))", false)            \
+  FORM(tmv_cols, "tmv_cols (A^T x, default)", true)                         \
+  FORM(tmv_cols_r, "tmv_cols_r (A^T x, reduction(+: acc))", true)
+#endif
+#define FORM(n, label, t) extern "C" void n##_device(int, int, const float *, const float *, float *);
+MV_FORMS
+#undef FORM
 
 typedef void (*Fn)(int, int, const float *, const float *, float *);
 
@@ -55,11 +62,10 @@ int main(int argc, char **argv) {
     printf("| %dx%d | cuBLAS SGEMV A x | %.3f | 1.00 | %.0f | |\n", M, N, tg, gb / tg);
     printf("| %dx%d | cuBLAS SGEMV A^T x | %.3f | 1.00 | %.0f | |\n", M, N, tgt, gb / tgt);
     struct { const char *name; Fn f; bool t; } vs[] = {
-        {"mv_rows (default)", mv_rows_device, false},
-        {"mv_rows_r (reduction(+: acc))", mv_rows_r_device, false},
-        {"mv_elem_r (y[i] +=, reduction(+: y))", mv_elem_r_device, false},
-        {"tmv_cols (A^T x, default)", tmv_cols_device, true},
-        {"tmv_cols_r (A^T x, reduction(+: acc))", tmv_cols_r_device, true}};
+#define FORM(n, label, t) {label, n##_device, t},
+        MV_FORMS
+#undef FORM
+    };
     for (auto &v : vs) {
       cudaMemset(y, 0xff, 4 * L); // Poisoned: NaN.
       v.f(M, N, A, x, y);

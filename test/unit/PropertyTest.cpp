@@ -98,6 +98,14 @@ bool parseExample(const std::string &File, Module &M) {
                    FO, M, Diags);
 }
 
+/// LF as printLowered prints it, for a failure's message.
+std::string loweredText(const LoweredFunction &LF) {
+  std::string IR;
+  llvm::raw_string_ostream OS(IR);
+  printLowered(OS, LF);
+  return IR;
+}
+
 /// Sizes for LoweringMatchesCOnRandomLanesSchedules where sizes() gives
 /// rows shorter than a warp.
 const std::map<std::string, std::map<std::string, double>> &lanesSizes() {
@@ -164,12 +172,9 @@ TEST_P(Examples, LoweringMatchesCOnRandomSchedules) {
       }
       EXPECT_FALSE(Excluded) << F.Name << " is listed as excluded but ran";
       if (R.St == exec::CheckResult::Status::Fail) {
-        std::string IR;
-        llvm::raw_string_ostream OS(IR);
-        printLowered(OS, L->LF);
         ADD_FAILURE() << F.Name << ":" << Schedule << ": " << R.Message
                       << "\nlowered:\n"
-                      << IR;
+                      << loweredText(L->LF);
         break; // One failing schedule is enough to read.
       }
       ++Checked;
@@ -228,12 +233,9 @@ TEST_P(Examples, LoweringMatchesCOnRandomTiledSchedules) {
       C.Tol = 1e-5;
       exec::CheckResult R = exec::checkLowering(L->F, L->LF, C);
       if (R.St != exec::CheckResult::Status::Pass) {
-        std::string IR;
-        llvm::raw_string_ostream OS(IR);
-        printLowered(OS, L->LF);
         ADD_FAILURE() << F.Name << ":" << Schedule << ": " << R.Message
                       << "\nlowered:\n"
-                      << IR;
+                      << loweredText(L->LF);
         break;
       }
       ++Checked;
@@ -318,12 +320,9 @@ TEST_P(Examples, LoweringMatchesCOnRandomLanesSchedules) {
       C.Tol = 4 * std::sqrt(1000.0) * std::ldexp(1.0, -24);
       exec::CheckResult R = exec::checkLowering(L->F, L->LF, C);
       if (R.St != exec::CheckResult::Status::Pass) {
-        std::string IR;
-        llvm::raw_string_ostream OS(IR);
-        printLowered(OS, L->LF);
         ADD_FAILURE() << F.Name << ":" << Schedule << ": " << R.Message
                       << "\nlowered:\n"
-                      << IR;
+                      << loweredText(L->LF);
         break;
       }
       ++Checked;
