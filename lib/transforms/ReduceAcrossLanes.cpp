@@ -273,11 +273,22 @@ private:
   /// Lane 0's (or slice 0's) part: the warp's or block's total into each
   /// accumulator, then the array writes before L and the rest of the point.
   StmtList finishPoint(size_t At) const {
-    StmtList Out = Deferred;
+    StmtList Out = Deferred, Elements;
     for (const LaneReduction &R : Reds)
+      (R.Refs.empty() ? Out : Elements)
+          .push_back(
+              assign(R.Target, combineReduction(R.Kind, R.Target,
+                                                var(R.Part, R.Type), R.Type)));
+    // The C touches an element accumulator only inside L: where L runs no
+    // iteration, neither may the point (the caller's array need not hold
+    // the element; fuzz seed 9303, p02057).
+    if (!Elements.empty()) {
+      std::string Trip = loopTripName(L->Iter);
+      Out.push_back(decl(Trip, ScalarKind::Long, buildTripCount(*L)));
       Out.push_back(
-          assign(R.Target, combineReduction(R.Kind, R.Target,
-                                            var(R.Part, R.Type), R.Type)));
+          std::make_shared<IfStmt>(cmpL(BinaryOpKind::GT, lvar(Trip), llit(0)),
+                                   std::move(Elements), StmtList{}));
+    }
     Out.insert(Out.end(), K.Body.begin() + At + 1, K.Body.end());
     return Out;
   }

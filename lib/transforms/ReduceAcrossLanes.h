@@ -44,7 +44,9 @@
 //    --allow-reassociation): the sum is formed in another order.
 // The partials start from the operator's identity (0, 1, ~0, or the type's
 // extreme for min and max); the total is combined into the accumulator
-// once, so the result is the sequential one up to reassociation. Not
+// once, so the result is the sequential one up to reassociation; an array
+// element accumulator only where L ran an iteration (the C touches it
+// nowhere else). Not
 // applied when L's bounds are both literals (a short window), nor when a
 // statement after L holds a loop (it would run in one thread of the block:
 // softmax's three row loops ran 2x slower than a thread per row); blocks

@@ -18,6 +18,11 @@ void rowsum(int n, int m, const float A[n][m], float *r) {
 // CHECK: {{^}}    if (threadIdx.x == 0u && threadIdx.y == 0u && c2c_t_x < c2c_trip_x) {{[{]}}{{$}}
 // CHECK-NEXT: {{^}}      for (int c2c_s = 1; c2c_s < 8; ++c2c_s) {{[{]}}{{$}}
 // CHECK-NEXT: {{^}}        c2c_part_r = c2c_part_r + c2c_red_r[c2c_s][0];{{$}}
-// CHECK: {{^}}      r[i] = r[i] + c2c_part_r;{{$}}
+// The C touches r[i] only inside the j loop: with no columns it touches
+// none (the caller's r may be empty), so neither does the block.
+// CHECK: {{^}}      long long c2c_trip_j = (long long)m > 0LL ? (long long)m : 0LL;{{$}}
+// CHECK-NEXT: {{^}}      if (c2c_trip_j > 0LL) {{{$}}
+// CHECK-NEXT: {{^}}        r[i] = r[i] + c2c_part_r;{{$}}
 // RUN: %c2cuda-check --allow-reassociation %s --size n=37,m=45 --trials 3 | FileCheck %s --check-prefix=ORACLE
+// RUN: %c2cuda-check --allow-reassociation %s --size n=37,m=0 --trials 3 | FileCheck %s --check-prefix=ORACLE
 // ORACLE: {{^}}CHECK rowsum PASS
