@@ -329,13 +329,9 @@ public:
       return B;
     };
     // The entry points stop where an assumption the kernels were built
-    // under fails (codegen: c2c_check_assumption): nothing to compare.
-    if (std::string Broken = brokenAssumption(LF, I.memory());
-        !Broken.empty()) {
-      R.St = ExecResult::Status::Unsupported;
-      R.Message = Broken;
-      return R;
-    }
+    // under fails: nothing to compare.
+    if (ExecResult A = checkAssumptions(LF, I.memory()); !A.ok())
+      return A;
     if (!I.failed() && packCheckerboards()) {
       I.exec(LF.HostBody);
       if (!I.failed())
@@ -1462,22 +1458,30 @@ private:
 
 } // namespace
 
-std::string brokenAssumption(const LoweredFunction &LF, const Memory &M) {
+ExecResult checkAssumptions(const LoweredFunction &LF, const Memory &M) {
+  ExecResult R;
   if (!LF.Source || LF.Assumptions.empty())
-    return "";
+    return R;
   // The assumptions read the parameters only.
   Memory Scalars;
   Scalars.Scalars = M.Scalars;
   Interpreter I(Scalars, *LF.Source);
   for (const LoweredFunction::Assumption &A : LF.Assumptions) {
     Value V = I.eval(*A.Holds);
-    if (I.failed())
-      return "";
-    if (!V.isTrue())
-      return "these arguments break the assumption " + exprToString(*A.Shown) +
-             " about '" + A.Array + "' (the entry points stop with an error)";
+    if (I.failed()) {
+      R.St = ExecResult::Status::Failed;
+      R.Message = I.error();
+      return R;
+    }
+    if (!V.isTrue()) {
+      R.St = ExecResult::Status::Unsupported;
+      R.Message = "these arguments break the assumption " +
+                  exprToString(*A.Shown) + " about '" + A.Array +
+                  "' (the entry points stop with an error)";
+      return R;
+    }
   }
-  return "";
+  return R;
 }
 
 ExecResult runLowered(const LoweredFunction &LF, Memory &M,

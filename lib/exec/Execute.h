@@ -75,11 +75,12 @@ ExecResult runReference(const Function &F, Memory &M);
 ExecResult runLowered(const LoweredFunction &LF, Memory &M,
                       const ExecOptions &Opts = {});
 
-/// Why the entry points of LF would stop for the scalars of M (an
-/// assumption the kernels were built under fails: codegen's
-/// c2c_check_assumption), or empty: where the C runs on such arguments
-/// (rows that overlap are legal C), there is nothing to compare.
-std::string brokenAssumption(const LoweredFunction &LF, const Memory &M);
+/// Whether the entry points of LF would run for the scalars of M: Ok, or
+/// Unsupported with the assumption the kernels were built under that they
+/// break (codegen's c2c_check_assumption: the entry points stop with an
+/// error where the C runs, as rows that overlap are legal C, so there is
+/// nothing to compare), or Failed where evaluating one failed.
+ExecResult checkAssumptions(const LoweredFunction &LF, const Memory &M);
 
 } // namespace exec
 } // namespace c2cuda

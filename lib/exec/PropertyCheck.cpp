@@ -166,9 +166,11 @@ CheckResult checkLowering(const Function &F, const LoweredFunction &LF,
   // The entry points would stop before the C's result could differ (and
   // the extents planned under the assumption may be short of what the C
   // reads).
-  if (std::string Broken = brokenAssumption(LF, Init); !Broken.empty()) {
+  if (ExecResult A = checkAssumptions(LF, Init); !A.ok()) {
+    if (A.St != ExecResult::Status::Unsupported)
+      return Fail("lowered execution failed: " + A.Message);
     R.St = CheckResult::Status::Unsupported;
-    R.Message = Broken;
+    R.Message = A.Message;
     return R;
   }
   std::string Err;

@@ -13,6 +13,7 @@
 #include "ir/IRRewrite.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
 
 #include <algorithm>
@@ -182,13 +183,13 @@ private:
   /// Why lanePoint found no point for threads of its own.
   std::string pointWhy() const {
     if (K.Grid.size() != 1) {
-      std::string Loops;
+      std::vector<std::string> Loops;
       for (const GridLoop &G : K.Grid)
-        Loops += (Loops.empty() ? "'" : ", '") + G.Iter + "'";
+        Loops.push_back("'" + G.Iter + "'");
       return K.Grid.empty()
                  ? "no loop of the kernel is mapped to the grid"
                  : "the kernel maps " + std::to_string(K.Grid.size()) +
-                       " loops (" + Loops +
+                       " loops (" + llvm::join(Loops, ", ") +
                        ") and the points of one loop get the "
                        "threads";
     }
@@ -327,9 +328,6 @@ private:
   /// memory. Either way thread (0, 0) of a point combines in order and
   /// finishes the point.
   void rewriteSplit(size_t At, bool Rows) {
-    for (const LaneReduction &R : Reds)
-      if (!R.Identity)
-        return;
     int64_t Ways = Rows ? (Asked ? Asked->Threads / Lanes : WarpsPerRow)
                         : (Asked ? Asked->Threads : Slices);
     ExprPtr Tx = builtin("threadIdx", 0), Ty = builtin("threadIdx", 1);
@@ -473,8 +471,8 @@ private:
 
 LoweredFunction reduceAcrossLanes(LoweredFunction LF,
                                   const LoweringContext &Ctx, bool ByDefault) {
-  // Nests with a lanes clause, and whether a kernel took it.
-  std::map<unsigned, bool> Asked;
+  // Nests with a lanes clause, and whether a kernel took it or said why not.
+  std::map<unsigned, bool> Handled;
   // Loops run inside each thread of those nests, and mapped ones, for
   // messages.
   std::map<unsigned, std::set<std::string>> InThread, Mapped;
@@ -499,14 +497,13 @@ LoweredFunction reduceAcrossLanes(LoweredFunction LF,
         Holds |= F->Iter == Loop;
       }
     });
-    Asked.emplace(Nest->Id, false);
+    Handled.emplace(Nest->Id, false);
     if (!Holds)
       continue;
     LaneReducer R(K, *Nest, Ctx, LanesRequest{Loop, Threads});
-    if (R.run()) {
-      Asked[Nest->Id] = true;
+    Handled[Nest->Id] = true;
+    if (R.run())
       continue;
-    }
     Ctx.Diags.error(Nest->clauseLoc("lanes"),
                     "clause 'lanes(" + Loop + ": " + std::to_string(Threads) +
                         ")'" + Nest->originText() + " cannot split loop '" +
@@ -514,16 +511,12 @@ LoweredFunction reduceAcrossLanes(LoweredFunction LF,
                     R.Hint.empty() ? "leave the clause out to run '" + Loop +
                                          "' in one thread per point"
                                    : R.Hint);
-    Asked[Nest->Id] = true; // Diagnosed.
   }
-  for (const auto &[Id, Took] : Asked) {
-    if (Took)
+  for (const auto &[Id, Done] : Handled) {
+    if (Done)
       continue;
     const NestStmt *Nest = Ctx.nest(Id);
     const std::string &Loop = Nest->Clauses.Lanes.begin()->first;
-    std::string Loops;
-    for (const std::string &N : InThread[Id])
-      Loops += (Loops.empty() ? "" : ", ") + N;
     if (Mapped[Id].count(Loop)) {
       std::string Other;
       for (const std::string &N : Mapped[Id])
@@ -539,12 +532,13 @@ LoweredFunction reduceAcrossLanes(LoweredFunction LF,
                                 Other + ": x)'");
       continue;
     }
-    Ctx.Diags.error(Nest->clauseLoc("lanes"),
-                    "loop '" + Loop + "' in clause 'lanes'" +
-                        Nest->originText() +
-                        " is not a loop run inside each thread",
-                    "lanes splits a reduction loop inside each point; here: " +
-                        (Loops.empty() ? std::string("none") : Loops));
+    Ctx.Diags.error(
+        Nest->clauseLoc("lanes"),
+        "loop '" + Loop + "' in clause 'lanes'" + Nest->originText() +
+            " is not a loop run inside each thread",
+        "lanes splits a reduction loop inside each point; here: " +
+            (InThread[Id].empty() ? std::string("none")
+                                  : llvm::join(InThread[Id], ", ")));
   }
   return LF;
 }
