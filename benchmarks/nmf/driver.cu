@@ -2,7 +2,10 @@
 // then `iters` multiplicative updates) against the same computation from
 // cuBLAS SGEMM calls (pedantic math: no TF32) and one element-wise update
 // kernel, in the same process, on non-negative inputs (uniform in [0, 1)).
-// The final H of both is compared (relative L2). Usage: nmf F T K [F T K...]
+// The final H of both is compared (relative L2). Built with
+// -DC2CUDA_UNFUSED and a second .cu from `c2cuda --no-fusion` whose function
+// is renamed nmf_unfused, that build is timed too (same process) and its H
+// compared with the fused one's. Usage: nmf F T K [F T K...]
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -15,6 +18,11 @@ extern "C" void nmf_supervised_device(int F, int T, int K, int iters,
                                       float eps, const float *V,
                                       const float *W, float *H, float *WtV,
                                       float *WtW, float *WtWH);
+#ifdef C2CUDA_UNFUSED
+extern "C" void nmf_unfused_device(int F, int T, int K, int iters, float eps,
+                                   const float *V, const float *W, float *H,
+                                   float *WtV, float *WtW, float *WtWH);
+#endif
 
 __global__ void update(long long n, float eps, float *__restrict__ H,
                        const float *__restrict__ WtV,
@@ -51,7 +59,12 @@ int main(int argc, char **argv) {
   cublasSetMathMode(h, CUBLAS_PEDANTIC_MATH);
   const int iters = 50;
   const float eps = 1e-9f;
-  printf("| F x T x K, %d iterations | c2cuda ms | cuBLAS-based ms | c2cuda vs cuBLAS-based | relL2(H) |\n|---|---|---|---|---|\n", iters);
+  printf("| F x T x K, %d iterations | c2cuda ms | cuBLAS-based ms | c2cuda vs cuBLAS-based | relL2(H) |", iters);
+#ifdef C2CUDA_UNFUSED
+  printf(" --no-fusion ms | vs cuBLAS-based | fused speedup | relL2(H) fused vs not |\n|---|---|---|---|---|---|---|---|---|\n");
+#else
+  printf("\n|---|---|---|---|---|\n");
+#endif
   for (int a = 1; a + 2 < argc; a += 3) {
     int F = atoi(argv[a]), T = atoi(argv[a + 1]), K = atoi(argv[a + 2]);
     size_t nV = (size_t)F * T, nW = (size_t)F * K, nH = (size_t)K * T;
@@ -88,7 +101,21 @@ int main(int argc, char **argv) {
     float tm = median_ms([&] { reset(); nmf_supervised_device(F, T, K, iters, eps, V, W, H, WtV, WtW, WtWH); }, 11);
     float tp = median_ms([&] { reset(); nmfCublas(h, F, T, K, iters, eps, V, W, H, WtV, WtW, WtWH); }, 11);
     float tr = median_ms([&] { reset(); }, 11);
-    printf("| %dx%dx%d | %.3f | %.3f | %.3fx | %.1e%s |\n", F, T, K, tm - tr, tp - tr, (tp - tr) / (tm - tr), std::sqrt(num / den), nan ? " NaN" : "");
+    printf("| %dx%dx%d | %.3f | %.3f | %.3fx | %.1e%s |", F, T, K, tm - tr, tp - tr, (tp - tr) / (tm - tr), std::sqrt(num / den), nan ? " NaN" : "");
+#ifdef C2CUDA_UNFUSED
+    std::vector<float> unf(nH);
+    reset();
+    nmf_unfused_device(F, T, K, iters, eps, V, W, H, WtV, WtW, WtWH);
+    cudaMemcpy(unf.data(), H, nH * 4, cudaMemcpyDeviceToHost);
+    double un = 0, ud = 0;
+    for (size_t i = 0; i < nH; i++) {
+      double d = (double)mine[i] - unf[i];
+      un += d * d; ud += (double)unf[i] * unf[i];
+    }
+    float tu = median_ms([&] { reset(); nmf_unfused_device(F, T, K, iters, eps, V, W, H, WtV, WtW, WtWH); }, 11);
+    printf(" %.3f | %.3fx | %.3fx | %.1e |", tu - tr, (tp - tr) / (tu - tr), (tu - tr) / (tm - tr), std::sqrt(un / ud));
+#endif
+    printf("\n");
     cudaFree(V); cudaFree(W); cudaFree(H); cudaFree(H0); cudaFree(WtV); cudaFree(WtW); cudaFree(WtWH);
   }
   return 0;

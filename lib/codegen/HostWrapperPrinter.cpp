@@ -834,6 +834,9 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
         std::string T = "c2c_grid_time((" + blockCountText(A, 0) + ") * (" +
                         blockCountText(A, 1) + ") * (" + blockCountText(A, 2) +
                         "), " + std::to_string(A.BlockTime) + ")";
+        // A fused shape that does not fit is never the fastest.
+        if (A.FitsWhen)
+          T = "(" + exprToString(*A.FitsWhen) + " ? " + T + " : HUGE_VAL)";
         Fastest = Fastest.empty() ? T : "fmin(" + Fastest + ", " + T + ")";
       }
       indent(OS, In);

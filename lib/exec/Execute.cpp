@@ -928,6 +928,14 @@ private:
         int64_t AltBlocks[3];
         if (!blockCounts(LF.Kernels[A], AltBlocks))
           return;
+        // A fused shape that does not fit is never the fastest.
+        if (const ExprPtr &Fits = LF.Kernels[A].FitsWhen) {
+          bool Holds = I.eval(*Fits).isTrue();
+          if (I.failed())
+            return;
+          if (!Holds)
+            continue;
+        }
         Fastest =
             std::min(Fastest, gridTime(AltBlocks, LF.Kernels[A].BlockTime));
       }

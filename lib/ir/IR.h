@@ -828,10 +828,16 @@ struct Kernel {
   /// register tiles in blocks of few warps, latency-bound with fewer).
   /// 0: only BlockTime decides.
   unsigned MinBlocksPerSm = 0;
-  /// This kernel is another's FewBlocksAlternative: no LaunchStmt names
-  /// it; it runs in its place. Alternatives follow every other kernel in
-  /// LoweredFunction::Kernels.
+  /// This kernel is another's FewBlocksAlternative (no LaunchStmt names
+  /// it; it runs in its place) or a fused kernel (FuseEpilogues.h, launched
+  /// under a host test in place of two). Alternatives follow every other
+  /// kernel in LoweredFunction::Kernels.
   bool IsAlternative = false;
+  /// A fused kernel (FuseEpilogues.h) computes right only where this holds
+  /// (Int, over the function's parameters): the host launches it only then
+  /// and leaves it out of the choice among alternatives otherwise. Null:
+  /// always.
+  ExprPtr FitsWhen;
   /// Arrays the kernel gets multiplied by a scalar parameter: before each
   /// launch the host fills a buffer with Scale * Array[e] for every element
   /// of the array's extent and passes it for the array

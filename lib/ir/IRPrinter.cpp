@@ -534,6 +534,8 @@ void printLowered(llvm::raw_ostream &OS, const LoweredFunction &LF) {
     }
     if (K.FewBlocksAlternative >= 0)
       OS << " few-blocks(kernel " << K.FewBlocksAlternative << ")";
+    if (K.FitsWhen)
+      OS << " fits-when(" << exprToString(*K.FitsWhen) << ")";
     for (const Kernel::PrescaledArray &S : K.Prescaled)
       OS << " prescaled(" << S.Array << " * " << exprToString(*S.Scale) << ")";
     OS << " {\n";

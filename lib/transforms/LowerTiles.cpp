@@ -485,7 +485,7 @@ StmtList TileLowering::stripMinedTile() {
   }
   // The block's next tile refills the buffers only after every thread
   // has left this one's last strip.
-  if (P.AsyncStages)
+  if (P.AsyncStages || P.BarrierBeforePost)
     Work.push_back(barrier());
   StmtList PP = Pts.pointLoops(P.Post, true);
   Work.insert(Work.end(), PP.begin(), PP.end());

@@ -27,6 +27,8 @@
 //   PrescaleOperands        tiles scaled in shared memory -> the array
 //                           scaled once before the launch
 //   UseTensorCores          double products -> FP64 tensor cores
+//   FuseEpilogues           an element-wise kernel launched after a
+//                           product -> its statements after each point
 //   LowerTiles              the tile plans -> per-thread programs
 //   ClipToBand              points outside a triangular band skipped
 //   ParallelizeReductions   reductions of mapped loops -> atomic updates
@@ -50,6 +52,7 @@
 #include "DefaultTiles.h"
 #include "DeferAccumulatorStarts.h"
 #include "ExpandIntegerPowers.h"
+#include "FuseEpilogues.h"
 #include "HoistHostLoops.h"
 #include "LowerTiles.h"
 #include "LoweringContext.h"
@@ -166,6 +169,12 @@ const std::vector<LoweringPass> &passes() {
       {"UseTensorCores", "tiled double products -> FP64 tensor cores",
        [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
          return useTensorCores(std::move(LF), Ctx);
+       }},
+      {"FuseEpilogues",
+       "an element-wise kernel launched right after a product -> run after "
+       "each of its points, where the dependences allow",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return fuseEpilogues(std::move(LF), Ctx);
        }},
       {"LowerTiles",
        "tile plans -> per-thread programs: tiles, points, strips, loads",
@@ -353,7 +362,8 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
       // only (ReduceAcrossLanes too, but it also applies lanes clauses).
       bool Skip = ((P.Name == "RowsPerWarp" || P.Name == "DefaultTiles") &&
                    !Opts.TileByDefault) ||
-                  (P.Name == "PackCheckerboards" && !Opts.CheckerboardLayout);
+                  (P.Name == "PackCheckerboards" && !Opts.CheckerboardLayout) ||
+                  (P.Name == "FuseEpilogues" && !Opts.FuseEpilogues);
       if (!Skip)
         LF = P.Run(std::move(LF), Ctx, Opts);
       dumpAfter(P.Name, LF, Ctx, Opts);

@@ -44,6 +44,10 @@ struct PipelineOptions {
   /// Tiled double products on the FP64 tensor cores (TensorCoreProducts.h);
   /// --no-tensor-cores turns it off.
   bool TensorCores = true;
+  /// An element-wise kernel launched right after a product runs in the
+  /// product's epilogue where legal (FuseEpilogues.h); --no-fusion turns it
+  /// off.
+  bool FuseEpilogues = true;
   /// When not empty, exactly these passes run, in this order (c2cuda-opt);
   /// the first must be HoistHostLoops, which makes the kernels.
   std::vector<std::string> Passes;

@@ -176,6 +176,38 @@ StmtList PointLoops::clampedIndices() const {
   return Out;
 }
 
+std::vector<const ArrayRef *> PointLoops::readsAhead(const StmtList &B,
+                                                     bool *Dropped) const {
+  int64_t Points = 1;
+  for (const TiledDim &D : P.Dims)
+    Points *= D.Points;
+  if (Dropped)
+    *Dropped = false;
+  // Several points of a straight-line body that writes arrays: their reads
+  // first, for every point, into registers c2c_ld<n>[point]; then the
+  // bodies (ReadsBeforeWrites.h).
+  std::vector<const ArrayRef *> Early;
+  if (Points > 1)
+    Early = readsBeforeWrites(B, [&](const std::string &A) {
+      return Ctx.Facts.Extents.count(A) > 0;
+    });
+  // Values read ahead are held beside a register tile's; past half of the
+  // 128 registers a tiled kernel gets, ptxas spills (gemm's `C = beta * C
+  // + alpha * acc` after an 8 x 8 tile: 320 bytes, 2% slower than reading
+  // each C as it is stored; H100, 2026-11-26).
+  int64_t Words = 0;
+  for (const ArrayRef *R : Early)
+    Words += (sizeInBytes(R->Type) + 3) / 4;
+  for (const auto &[Name, T] : P.Private)
+    Words += (sizeInBytes(T) + 3) / 4;
+  if (!P.Private.empty() && Points * Words > 64) {
+    if (Dropped)
+      *Dropped = !Early.empty();
+    Early.clear();
+  }
+  return Early;
+}
+
 StmtList PointLoops::pointLoops(const StmtList &Body, bool Guard,
                                 bool Clamped) {
   StmtList B = rewriteForPoints(Body);
@@ -190,25 +222,9 @@ StmtList PointLoops::pointLoops(const StmtList &Body, bool Guard,
   int64_t Points = 1;
   for (const TiledDim &D : P.Dims)
     Points *= D.Points;
-  // Several points of a straight-line body that writes arrays: their reads
-  // first, for every point, into registers c2c_ld<n>[point]; then the
-  // bodies (ReadsBeforeWrites.h).
   std::vector<const ArrayRef *> Early;
-  if (Points > 1 && !Clamped && !InBand)
-    Early = readsBeforeWrites(B, [&](const std::string &A) {
-      return Ctx.Facts.Extents.count(A) > 0;
-    });
-  // Values read ahead are held beside a register tile's; past half of the
-  // 128 registers a tiled kernel gets, ptxas spills (gemm's `C = beta * C
-  // + alpha * acc` after an 8 x 8 tile: 320 bytes, 2% slower than reading
-  // each C as it is stored; H100, 2026-11-26).
-  int64_t Words = 0;
-  for (const ArrayRef *R : Early)
-    Words += (sizeInBytes(R->Type) + 3) / 4;
-  for (const auto &[Name, T] : P.Private)
-    Words += (sizeInBytes(T) + 3) / 4;
-  if (!P.Private.empty() && Points * Words > 64)
-    Early.clear();
+  if (!Clamped && !InBand)
+    Early = readsAhead(B);
   if (Early.empty())
     return pointNest(B, Guard, Clamped, InBand);
   ExprPtr PointIdx;

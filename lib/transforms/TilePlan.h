@@ -68,6 +68,9 @@ struct TilePlan {
   const ForStmt *Strip = nullptr;
   int64_t StripSize = 0;
   StmtList Pre, Post;
+  /// A barrier between the strip loop and Post (FuseEpilogues: Post writes
+  /// what the strips read).
+  bool BarrierBeforePost = false;
   // Scalars declared before the strip loop, as register arrays of RegDims
   // (points per thread, outermost dimension first).
   std::map<std::string, ScalarKind> Private;

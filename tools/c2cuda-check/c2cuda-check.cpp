@@ -103,6 +103,8 @@ static cl::opt<bool>
     NoCheckerboardLayout("no-checkerboard-layout",
                          cl::desc("As c2cuda --no-checkerboard-layout"),
                          cl::cat(Category));
+static cl::opt<bool> NoFusion("no-fusion", cl::desc("As c2cuda --no-fusion"),
+                              cl::cat(Category));
 static cl::opt<bool> NoTensorCores("no-tensor-cores",
                                    cl::desc("As c2cuda --no-tensor-cores"),
                                    cl::cat(Category));
@@ -392,6 +394,7 @@ int main(int argc, char **argv) {
   POpts.TileByDefault = !NoDefaultTiling;
   POpts.CheckerboardLayout = !NoCheckerboardLayout;
   POpts.TensorCores = !NoTensorCores;
+  POpts.FuseEpilogues = !NoFusion;
   std::string Null;
   llvm::raw_string_ostream Log(Null);
 

@@ -226,6 +226,13 @@ static cl::opt<bool> NoCheckerboardLayout(
              "one colour after the other for the call)"),
     cl::cat(Category));
 
+static cl::opt<bool> NoFusion(
+    "no-fusion",
+    cl::desc("Keep every nest its own kernel (by default an element-wise nest "
+             "launched right after a product runs in the product's kernel, "
+             "after each point, where the dependences allow)"),
+    cl::cat(Category));
+
 static cl::opt<bool> NoStagedTransfers(
     "no-staged-transfers",
     cl::desc("Copy arrays in the drop-in entry with plain cudaMemcpy instead "
@@ -387,6 +394,7 @@ static bool runAnalyze(const Module &M) {
   Opts.TileByDefault = !NoDefaultTiling;
   Opts.CheckerboardLayout = !NoCheckerboardLayout;
   Opts.TensorCores = !NoTensorCores;
+  Opts.FuseEpilogues = !NoFusion;
   Opts.SourceName = llvm::sys::path::filename(InputFile).str();
   DiagnosticList Diags;
   nlohmann::json Report = buildAnalyzeReport(M, Opts, Diags);
@@ -531,6 +539,7 @@ int main(int argc, char **argv) {
   POpts.TileByDefault = !NoDefaultTiling;
   POpts.CheckerboardLayout = !NoCheckerboardLayout;
   POpts.TensorCores = !NoTensorCores;
+  POpts.FuseEpilogues = !NoFusion;
   std::vector<LoweredFunction> Lowered = lowerModule(M, POpts, Diags);
   applyWarningFlags(Diags);
   if (Diags.hasErrors()) {

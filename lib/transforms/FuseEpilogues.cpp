@@ -1,0 +1,536 @@
+//===- FuseEpilogues.cpp - An element-wise nest in a product's epilogue ---===//
+
+#include "FuseEpilogues.h"
+
+#include "PointLoops.h"
+
+#include "ir/IRBuild.h"
+#include "ir/IRPrinter.h"
+#include "ir/IRRewrite.h"
+#include "ir/IRUses.h"
+#include "ir/IRWalk.h"
+
+#include "llvm/Support/Casting.h"
+#include "llvm/Support/Path.h"
+
+#include <isl/ctx.h>
+#include <isl/map.h>
+#include <isl/options.h>
+#include <isl/union_map.h>
+
+namespace c2cuda {
+
+using namespace build;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+namespace {
+
+/// The band loops of K in its nest, outermost first: the nest's loops
+/// from the top, perfectly nested, each one of K's grid loops; empty where
+/// K is not its nest's whole band (host loops hoisted, folded loops).
+std::vector<const ForStmt *> bandOf(const Kernel &K, const NestStmt &N) {
+  std::vector<const ForStmt *> Band;
+  if (!K.InThreadBand.empty() || N.Body.size() != 1)
+    return {};
+  const StmtList *L = &N.Body;
+  while (Band.size() < K.Grid.size()) {
+    const auto *F = L->size() == 1 ? dyn_cast<ForStmt>((*L)[0].get()) : nullptr;
+    if (!F || std::none_of(K.Grid.begin(), K.Grid.end(),
+                           [&](const GridLoop &G) { return G.Loop == F; }))
+      return {};
+    Band.push_back(F);
+    L = &F->Body;
+  }
+  return Band;
+}
+
+const GridLoop *gridLoopOf(const Kernel &K, const ForStmt *L) {
+  for (const GridLoop &G : K.Grid)
+    if (G.Loop == L)
+      return &G;
+  return nullptr;
+}
+
+/// Every statement node of L, nested ones included.
+std::set<const Stmt *> nodesOf(const StmtList &L) {
+  std::set<const Stmt *> Out;
+  forEachStmt(L, [&](const Stmt &S) { Out.insert(&S); });
+  return Out;
+}
+
+/// L with its variables renamed by R (fresh nodes throughout).
+StmtList renamed(const StmtList &L, const std::map<std::string, std::string> &R,
+                 const std::map<std::string, ScalarKind> &Types) {
+  StmtList Out = rewriteStmts(L, [&](const ExprPtr &X) -> ExprPtr {
+    const auto *V = dyn_cast<VarRef>(X.get());
+    if (!V || !R.count(V->Name))
+      return nullptr;
+    return std::make_shared<VarRef>(R.at(V->Name), Types.at(R.at(V->Name)),
+                                    V->Loc);
+  });
+  return rewriteStmts(Out, [](const ExprPtr &X) { return freshCopy(X); });
+}
+
+/// Whether C's point body can run as statements after another kernel's
+/// points: straight-line code whose only writes outside itself are array
+/// elements, plain stores.
+bool straightLine(const StmtList &Body) {
+  bool OK = true;
+  forEachStmt(Body, [&](const Stmt &S) {
+    if (isa<ForStmt>(S) || isa<BarrierStmt>(S) || isa<NestStmt>(S) ||
+        isa<HostRegion>(S) || isa<LaunchStmt>(S) || isa<HostCode>(S))
+      OK = false;
+    if (const auto *A = dyn_cast<AssignStmt>(&S))
+      if (A->Atomic != AtomicKind::None || A->Width > 1)
+        OK = false;
+  });
+  if (!OK)
+    return false;
+  std::set<std::string> Declared;
+  collectDecls(Body, Declared);
+  for (const std::string &N : namesWritten(Body).Scalars)
+    if (!Declared.count(N))
+      return false;
+  return true;
+}
+
+/// C's epilogue E after P's statements Post (one point's): reads of an
+/// element Post stores from a scalar read that scalar instead; then, where
+/// the two touch no array one of them writes, E goes first, so that its
+/// reads are not behind Post's stores (ReadsBeforeWrites.h reads them
+/// ahead for every point).
+StmtList epilogueAfter(const StmtList &Post, const StmtList &E) {
+  std::map<std::string, ExprPtr> Stored; // "A[index]" -> the scalar stored
+  NamesWritten PostWrites = namesWritten(Post);
+  for (const StmtPtr &S : Post) {
+    const auto *A = dyn_cast<AssignStmt>(S.get());
+    const auto *L = A ? dyn_cast<ArrayRef>(A->LHS.get()) : nullptr;
+    const auto *V = A ? dyn_cast<VarRef>(A->RHS.get()) : nullptr;
+    if (L && V && A->Op == AssignOpKind::Set && A->Atomic == AtomicKind::None &&
+        A->Width <= 1 && !PostWrites.Scalars.count(V->Name))
+      Stored[exprToString(*A->LHS)] = A->RHS;
+  }
+  // Each element stored once, at the top: the stored value is the last.
+  size_t Stores = 0;
+  forEachStmt(Post, [&](const Stmt &S) {
+    if (const auto *A = dyn_cast<AssignStmt>(&S))
+      Stores += isa<ArrayRef>(A->LHS.get());
+  });
+  if (Stores != Stored.size())
+    Stored.clear();
+  StmtList Fwd = rewriteReads(E, [&](const ExprPtr &X) -> ExprPtr {
+    if (!isa<ArrayRef>(X.get()))
+      return nullptr;
+    auto It = Stored.find(exprToString(*X));
+    return It == Stored.end() ? nullptr : freshCopy(It->second);
+  });
+  ArrayAccesses PostAcc, EAcc;
+  collectArrays(Post, PostAcc);
+  collectArrays(Fwd, EAcc);
+  NamesWritten EWrites = namesWritten(Fwd);
+  bool Apart = true;
+  for (const std::string &A : PostWrites.Arrays)
+    Apart &= !EAcc.all().count(A);
+  for (const std::string &A : EWrites.Arrays)
+    Apart &= !PostAcc.all().count(A);
+  for (const std::string &N : EWrites.Scalars)
+    Apart &= !PostWrites.Scalars.count(N);
+  StmtList Out = Apart ? Fwd : Post;
+  const StmtList &Then = Apart ? Post : Fwd;
+  Out.insert(Out.end(), Then.begin(), Then.end());
+  return Out;
+}
+
+/// What the dependences between P's and C's statements allow.
+struct Fusability {
+  bool Legal = false;
+  /// Band positions along which two dependent instances may differ: the
+  /// fused kernel needs one tile along each.
+  std::vector<bool> Covered;
+  /// Some dependence joins instances at different points: a barrier
+  /// after the strip loop orders them.
+  bool Barrier = false;
+};
+
+/// Reads the dependences of the nest Fused (P's band, around P's body then
+/// C's renamed body) and checks them (see the header). Pre: P's statements
+/// before the strip loop and in it; Post: after it; CNodes: C's.
+Fusability checkDependences(const NestDependences &Deps, size_t BandDepth,
+                            const std::set<const Stmt *> &Pre,
+                            const std::set<const Stmt *> &Post,
+                            const std::set<const Stmt *> &CNodes) {
+  Fusability Out;
+  Out.Covered.assign(BandDepth, false);
+  std::map<std::string, int> Side; // 0: P before/in strips, 1: P after, 2: C
+  for (const NestDependences::Statement &S : Deps.Statements) {
+    if (Pre.count(S.Node))
+      Side[S.Name] = 0;
+    else if (Post.count(S.Node))
+      Side[S.Name] = 1;
+    else if (CNodes.count(S.Node))
+      Side[S.Name] = 2;
+  }
+  isl_ctx *Ctx = isl_ctx_alloc();
+  isl_options_set_on_error(Ctx, ISL_ON_ERROR_CONTINUE);
+  isl_union_map *All =
+      isl_union_map_read_from_str(Ctx, Deps.Dependences.c_str());
+  if (!All) {
+    isl_ctx_free(Ctx);
+    return Out;
+  }
+  struct State {
+    const std::map<std::string, int> &Side;
+    size_t Depth;
+    Fusability &Out;
+    bool Bad = false;
+  } St{Side, BandDepth, Out};
+  auto Each = [](isl_map *M, void *User) -> isl_stat {
+    auto &S = *static_cast<State *>(User);
+    auto SideOf = [&](enum isl_dim_type T) {
+      const char *N = isl_map_get_tuple_name(M, T);
+      auto It = N ? S.Side.find(N) : S.Side.end();
+      return It == S.Side.end() ? -1 : It->second;
+    };
+    int A = SideOf(isl_dim_in), B = SideOf(isl_dim_out);
+    if (A < 0 || B < 0) {
+      S.Bad = true; // A statement of neither (a band loop's bound).
+    } else if ((A == 2) != (B == 2)) {
+      bool AfterStrips = A == 1 || B == 1;
+      for (size_t U = 0; U < S.Depth && !S.Bad; ++U) {
+        if (isl_map_dim(M, isl_dim_in) <= isl_size(U) ||
+            isl_map_dim(M, isl_dim_out) <= isl_size(U)) {
+          S.Bad = true;
+          break;
+        }
+        isl_map *Lt =
+            isl_map_order_lt(isl_map_copy(M), isl_dim_in, U, isl_dim_out, U);
+        isl_map *Gt =
+            isl_map_order_gt(isl_map_copy(M), isl_dim_in, U, isl_dim_out, U);
+        isl_bool E1 = isl_map_is_empty(Lt), E2 = isl_map_is_empty(Gt);
+        isl_map_free(Lt);
+        isl_map_free(Gt);
+        if (E1 < 0 || E2 < 0 ||
+            ((E1 == isl_bool_false || E2 == isl_bool_false) && AfterStrips)) {
+          S.Bad = true;
+        } else if (E1 == isl_bool_false || E2 == isl_bool_false) {
+          S.Out.Covered[U] = true;
+          S.Out.Barrier = true;
+        }
+      }
+      // C writes what P reads in its strips: those reads land first.
+      if (!AfterStrips)
+        S.Out.Barrier = true;
+    }
+    isl_map_free(M);
+    return isl_stat_ok;
+  };
+  isl_stat R = isl_union_map_foreach_map(All, Each, &St);
+  isl_union_map_free(All);
+  isl_ctx_free(Ctx);
+  Out.Legal = R == isl_stat_ok && !St.Bad;
+  return Out;
+}
+
+class EpilogueFuser {
+public:
+  EpilogueFuser(LoweredFunction &LF, LoweringContext &Ctx) : LF(LF), Ctx(Ctx) {}
+
+  /// The host body with fused pairs launched under their tests.
+  StmtList rewriteHost(const StmtList &L);
+
+private:
+  LoweredFunction &LF;
+  LoweringContext &Ctx;
+
+  /// The kernels launched in place of P and C (first: the fused copy of
+  /// P's own shape) and the test under which they are, or nothing.
+  std::optional<std::pair<unsigned, ExprPtr>> fuse(unsigned P, unsigned C);
+  /// How many kernels the host launches for nest Id.
+  unsigned launchedFor(unsigned NestId) const {
+    unsigned N = 0;
+    for (const Kernel &K : LF.Kernels)
+      N += !K.IsAlternative && K.NestId == NestId;
+    return N;
+  }
+};
+
+std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
+                                                                unsigned CI) {
+  // Copies: fused kernels are appended to LF.Kernels below.
+  const Kernel P = LF.Kernels[PI], C = LF.Kernels[CI];
+  auto PPlan = Ctx.TilePlans.find(PI);
+  if (PPlan == Ctx.TilePlans.end() || !PPlan->second->Strip ||
+      PPlan->second->Mma || P.Grid.empty() || P.Grid.size() != C.Grid.size() ||
+      !P.Prescaled.empty() || !C.Prescaled.empty() || P.NestId == C.NestId ||
+      launchedFor(P.NestId) != 1 || launchedFor(C.NestId) != 1)
+    return std::nullopt;
+  const NestStmt *PN = Ctx.nest(P.NestId), *CN = Ctx.nest(C.NestId);
+  if (!PN || !CN || !CN->StandsFor.empty() || !CN->ResidueLoops.empty() ||
+      !CN->ArraysPastBreak.empty() || !CN->Privatized.empty())
+    return std::nullopt;
+  std::vector<const ForStmt *> PBand = bandOf(P, *PN), CBand = bandOf(C, *CN);
+  if (PBand.empty() || CBand.size() != PBand.size() || !straightLine(C.Body) ||
+      !straightLine(CBand.back()->Body))
+    return std::nullopt;
+
+  // C's iterators become P's, by grid dimension; the bounds must agree.
+  std::map<std::string, std::string> Rename;
+  std::map<std::string, ScalarKind> Types;
+  for (const GridLoop &G : P.Grid) {
+    const GridLoop *CG = nullptr;
+    for (const GridLoop &X : C.Grid)
+      if (X.Dim == G.Dim)
+        CG = &X;
+    if (!CG || CG->Step != G.Step || CG->IterType != G.IterType ||
+        exprToString(*CG->Lower) != exprToString(*G.Lower) ||
+        exprToString(*CG->TripCount) != exprToString(*G.TripCount) ||
+        G.Coarsen != 1)
+      return std::nullopt;
+    Rename[CG->Iter] = G.Iter;
+    Types[G.Iter] = G.IterType;
+  }
+  // C's own names must not meet P's.
+  std::set<std::string> CDecls, PNames;
+  collectDecls(C.Body, CDecls);
+  collectDecls(CBand.back()->Body, CDecls);
+  collectDecls(P.Body, PNames);
+  collectDecls(PBand.back()->Body, PNames);
+  std::map<std::string, ScalarKind> PVars;
+  collectVars(P.Body, PVars);
+  for (const auto &[N, T] : PVars)
+    PNames.insert(N);
+  for (const std::string &N : CDecls)
+    if (PNames.count(N) || Types.count(N))
+      return std::nullopt;
+
+  // P's point body: statements, one loop (the strip loop), statements.
+  const StmtList &PBody = PBand.back()->Body;
+  size_t Loops = 0, LoopAt = 0;
+  for (size_t I = 0; I < PBody.size(); ++I)
+    if (isa<ForStmt>(PBody[I].get()))
+      ++Loops, LoopAt = I;
+  if (Loops != 1 ||
+      cast<ForStmt>(PBody[LoopAt].get())->Iter != PPlan->second->Strip->Iter)
+    return std::nullopt;
+  StmtList Before(PBody.begin(), PBody.begin() + LoopAt + 1),
+      After(PBody.begin() + LoopAt + 1, PBody.end());
+
+  // One nest: P's band around P's body, then C's.
+  StmtList CAst = renamed(CBand.back()->Body, Rename, Types);
+  StmtList Inner = PBody;
+  Inner.insert(Inner.end(), CAst.begin(), CAst.end());
+  StmtPtr Loop;
+  for (size_t I = PBand.size(); I-- > 0;) {
+    auto L = std::make_shared<ForStmt>(*PBand[I]);
+    L->Body = Loop ? StmtList{Loop} : Inner;
+    Loop = L;
+  }
+  auto Nest = std::make_shared<NestStmt>(*PN);
+  Nest->Body = {Loop};
+  Function Part = Ctx.F;
+  Part.Body = {Nest};
+  FunctionFacts Facts;
+  DiagnosticList Scratch;
+  auto Deps = nestDependences(Part, {Nest.get()}, Facts, Scratch);
+  auto D = Deps.find(Nest.get());
+  if (D == Deps.end() || Scratch.hasErrors())
+    return std::nullopt;
+  Fusability F = checkDependences(D->second, PBand.size(), nodesOf(Before),
+                                  nodesOf(After), nodesOf(CAst));
+  if (!F.Legal)
+    return std::nullopt;
+
+  // The grid dimensions that must hold one tile.
+  std::vector<unsigned> CoveredDims;
+  std::vector<std::string> CoveredIters;
+  for (size_t U = 0; U < PBand.size(); ++U)
+    if (F.Covered[U]) {
+      CoveredDims.push_back(gridLoopOf(P, PBand[U])->Dim);
+      CoveredIters.push_back(PBand[U]->Iter);
+    }
+  // Nothing covered: the pair could be one kernel outright, leaving P and
+  // C unlaunched; not built.
+  if (CoveredDims.empty())
+    return std::nullopt;
+  auto TileAlong = [&](const TilePlan &Plan, unsigned Dim) -> int64_t {
+    for (const TiledDim &TD : Plan.Dims)
+      if (TD.Dim == Dim)
+        return TD.Tile;
+    return 0;
+  };
+  auto FitsFor = [&](const TilePlan &Plan) -> ExprPtr {
+    ExprPtr Fits;
+    for (unsigned Dim : CoveredDims)
+      for (const GridLoop &G : P.Grid)
+        if (G.Dim == Dim)
+          Fits = andE(Fits, cmpL(BinaryOpKind::LE, G.TripCount,
+                                 llit(TileAlong(Plan, Dim))));
+    return Fits;
+  };
+
+  // A fused copy of each of P's shapes, covered tiles not growing, whose
+  // epilogue reads go ahead of its stores for every point: where the
+  // register tile leaves no room for them, the points' loads wait behind
+  // each other's stores and the fused kernel lost to the pair (NMF at
+  // K = 128 in 128 x 64 tiles, 32 points per thread: 0.81x; H100).
+  std::vector<std::pair<unsigned, std::shared_ptr<TilePlan>>> Chain;
+  std::vector<int64_t> Last;
+  bool AnyBehind = false;
+  for (int I = static_cast<int>(PI); I >= 0;
+       I = LF.Kernels[I].FewBlocksAlternative) {
+    auto It = Ctx.TilePlans.find(I);
+    if (It == Ctx.TilePlans.end() || !It->second->Strip || It->second->Mma ||
+        !LF.Kernels[I].Prescaled.empty())
+      break;
+    const TilePlan &Orig = *It->second;
+    std::vector<int64_t> Tiles;
+    for (unsigned Dim : CoveredDims)
+      Tiles.push_back(TileAlong(Orig, Dim));
+    bool Grows = false;
+    for (size_t J = 0; J < Last.size(); ++J)
+      Grows |= Tiles[J] > Last[J];
+    if (Grows)
+      continue;
+    auto Plan = std::make_shared<TilePlan>(Orig);
+    // The staged references point into the copy's own tiles.
+    for (auto &[E, Ref] : Plan->SharedRefs) {
+      const SharedTile *T = Ref.first;
+      if (T >= Orig.Tiles.data() && T < Orig.Tiles.data() + Orig.Tiles.size())
+        Ref.first = &Plan->Tiles[T - Orig.Tiles.data()];
+      else if (T >= Orig.RegOperands.data() &&
+               T < Orig.RegOperands.data() + Orig.RegOperands.size())
+        Ref.first = &Plan->RegOperands[T - Orig.RegOperands.data()];
+    }
+    Plan->Post = epilogueAfter(Plan->Post, renamed(C.Body, Rename, Types));
+    Plan->BarrierBeforePost = F.Barrier;
+    Kernel Trial = LF.Kernels[I];
+    PointLoops Pts(Trial, *Plan, Ctx);
+    bool Behind = false;
+    Pts.readsAhead(Pts.rewriteForPoints(Plan->Post), &Behind);
+    if (Behind) {
+      AnyBehind = true;
+      continue;
+    }
+    Last = Tiles;
+    Chain.emplace_back(static_cast<unsigned>(I), std::move(Plan));
+  }
+  std::string CAt = llvm::sys::path::filename(C.Loc.File).str() + ":" +
+                    std::to_string(C.Loc.Line);
+  if (Chain.empty()) {
+    if (AnyBehind)
+      LF.Kernels[PI].Remarks.push_back(
+          "not fused with the nest at " + CAt +
+          ": beside the register tile, too few registers to read its "
+          "elements ahead of its stores in every tile shape that fits");
+    return std::nullopt;
+  }
+
+  std::string Where;
+  for (size_t J = 0; J < CoveredIters.size(); ++J)
+    Where += (J ? " and " : "") + CoveredIters[J];
+  unsigned First = static_cast<unsigned>(LF.Kernels.size());
+  for (size_t J = 0; J < Chain.size(); ++J) {
+    auto &[I, Plan] = Chain[J];
+    Kernel K = LF.Kernels[I];
+    K.Name = LF.Kernels[I].Name + "_fused" + std::to_string(CI);
+    K.IsAlternative = true;
+    K.FitsWhen = FitsFor(*Plan);
+    K.FewBlocksAlternative =
+        J + 1 < Chain.size() ? static_cast<int>(First + J + 1) : -1;
+    if (K.FewBlocksAlternative < 0)
+      K.MinBlocksPerSm = 0;
+    Plan->LaterRemarks.push_back("runs the nest at " + CAt +
+                                 " after each point (fused)");
+    Ctx.TilePlans[LF.Kernels.size()] = std::move(Plan);
+    LF.Kernels.push_back(std::move(K));
+  }
+
+  ExprPtr Fits = LF.Kernels[First].FitsWhen;
+  std::string PAt = llvm::sys::path::filename(P.Loc.File).str() + ":" +
+                    std::to_string(P.Loc.Line);
+  // The test as the loops say it where they count from 0 by 1.
+  std::string Shown;
+  const TilePlan &FirstPlan = *Ctx.TilePlans.at(First);
+  for (size_t U = 0; U < PBand.size(); ++U) {
+    if (!F.Covered[U])
+      continue;
+    const ForStmt *L = PBand[U];
+    int64_t Tile = TileAlong(FirstPlan, gridLoopOf(P, L)->Dim);
+    std::string Part =
+        isIntLiteral(*L->Lower) && exprToString(*L->Lower) == "0" &&
+                L->Step == 1 && L->Cmp == LoopCmp::LT
+            ? exprToString(*L->Upper) + " <= " + std::to_string(Tile)
+            : "the trip count of " + L->Iter + " <= " + std::to_string(Tile);
+    Shown += (Shown.empty() ? "" : " and ") + Part;
+  }
+  std::string Test = " where " + Shown + " (" + Where + " in one tile)";
+  std::string Why;
+  if (F.Barrier) {
+    ArrayAccesses PAcc;
+    collectArrays(P.Body, PAcc);
+    std::string Arrays;
+    for (const std::string &A : namesWritten(C.Body).Arrays)
+      if (PAcc.Read.count(A))
+        Arrays += (Arrays.empty() ? "" : ", ") + A;
+    Why = " (a barrier after the strips first: that nest writes " + Arrays +
+          ", which this one reads)";
+  }
+  LF.Kernels[PI].Remarks.push_back(
+      "fused with the nest at " + CAt + Test + ": " + LF.Kernels[First].Name +
+      " runs that nest's statements after each point of this one" + Why);
+  LF.Kernels[CI].Remarks.push_back("fused into the nest at " + PAt + Test +
+                                   ": " + LF.Kernels[First].Name);
+  return std::make_pair(First, Fits);
+}
+
+StmtList EpilogueFuser::rewriteHost(const StmtList &L) {
+  StmtList Out;
+  for (size_t I = 0; I < L.size(); ++I) {
+    const Stmt *S = L[I].get();
+    if (const auto *R = dyn_cast<HostRegion>(S)) {
+      Out.push_back(R->withBody(rewriteHost(R->Body)));
+      continue;
+    }
+    if (const auto *F = dyn_cast<ForStmt>(S)) {
+      auto N = std::make_shared<ForStmt>(*F);
+      N->Body = rewriteHost(F->Body);
+      Out.push_back(N);
+      continue;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      auto N = std::make_shared<IfStmt>(*If);
+      N->Then = rewriteHost(If->Then);
+      N->Else = rewriteHost(If->Else);
+      Out.push_back(N);
+      continue;
+    }
+    const auto *A = dyn_cast<LaunchStmt>(S);
+    const auto *B =
+        I + 1 < L.size() ? dyn_cast<LaunchStmt>(L[I + 1].get()) : nullptr;
+    if (A && B)
+      if (auto Fused = fuse(A->KernelIndex, B->KernelIndex)) {
+        StmtList Launch{std::make_shared<LaunchStmt>(Fused->first, A->Loc)};
+        if (Fused->second)
+          Out.push_back(std::make_shared<IfStmt>(
+              Fused->second, Launch, StmtList{L[I], L[I + 1]}, A->Loc));
+        else
+          Out.insert(Out.end(), Launch.begin(), Launch.end());
+        ++I;
+        continue;
+      }
+    Out.push_back(L[I]);
+  }
+  return Out;
+}
+
+} // namespace
+
+LoweredFunction fuseEpilogues(LoweredFunction LF, LoweringContext &Ctx) {
+  EpilogueFuser Fuser(LF, Ctx);
+  LF.HostBody = Fuser.rewriteHost(LF.HostBody);
+  return LF;
+}
+
+} // namespace c2cuda

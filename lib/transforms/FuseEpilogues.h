@@ -1,0 +1,46 @@
+//===- FuseEpilogues.h - A nest run in a product's epilogue ---*- C++ -*-===//
+//
+// A stage of tiling (TilePlan.h). Where the host launches a strip-mined
+// tiled kernel P (a product: a reduction loop in strips per point) and right
+// after it a kernel C over the same band that runs straight-line statements
+// per point (NMF's `H = H * WtV / (WtWH + eps)` after `WtWH = WtW * H`),
+// C's statements are appended to the statements P runs per point after its
+// strip loop: the fused kernel reads P's results from registers' stores
+// just made and saves C's launch and its pass over memory. The host
+// launches the fused kernel instead of the two where it computes right,
+// else the two as before.
+//
+// Legal by the dependences (isl) between the two nests' statements, taken
+// as one nest whose points run P's body then C's: every pair of instances
+// touching one element, one writing, must be
+//   - at the same point where P's instance runs after its strip loop (a
+//     point runs P's statements then C's, as P then C did);
+//   - else in the same block: the band loops along which the two points may
+//     differ are "covered", and the host launches the fused kernel only
+//     where the tile holds all of such a loop's iterations (one tile along
+//     it); a barrier after the strip loop lets every read of P's strips
+//     land before C's writes (it is there whenever C writes something P
+//     reads).
+// Each of P's tile shapes (its alternatives for few blocks) gets a fused
+// copy where its covered tiles are not larger than the one before it, so
+// that the shapes fitting a size are the first of the chain; the host picks
+// among those that fit (Kernel::FitsWhen). Not applied where C has loops,
+// atomics, writes to outside scalars or a scaled operand, where P is on the
+// tensor cores, or where the two bands differ in bounds.
+//
+//===----------------------------------------------------------------------===//
+#ifndef C2CUDA_TRANSFORMS_FUSEEPILOGUES_H
+#define C2CUDA_TRANSFORMS_FUSEEPILOGUES_H
+
+#include "TilePlan.h"
+
+namespace c2cuda {
+
+/// Fuses every element-wise kernel launched right after a strip-mined tiled
+/// kernel into its epilogue where that is legal: fused kernels as
+/// alternatives, launched under a host test in place of the pair.
+LoweredFunction fuseEpilogues(LoweredFunction LF, LoweringContext &Ctx);
+
+} // namespace c2cuda
+
+#endif // C2CUDA_TRANSFORMS_FUSEEPILOGUES_H

@@ -1,0 +1,89 @@
+// FuseEpilogues: an element-wise nest launched right after a product runs in
+// the product's kernel, after each point. NMF's update writes H, which the
+// product reads along its reduction loop, so the fused kernel is legal only
+// where one tile holds every k (the host tests K <= 64 and launches the two
+// kernels otherwise) and needs a barrier after the strips. The product's
+// store of WtWH is forwarded to the update's read, which goes first, so its
+// reads of H and WtV run ahead for every point. Not fused where the update
+// reads the product's result at another point (a stencil) or where the tile
+// shapes leave no registers to read ahead (K up to 128 only in 128-row tiles).
+// RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: FileCheck %s < %t.cu
+// RUN: grep -B1 'float c2c_ld0\[8\];' %t.cu | FileCheck %s --check-prefix=BARRIER
+// RUN: %c2cuda %s --no-fusion -o %t.nofuse.cu 2>&1 | FileCheck %s --check-prefix=NOFUSE --implicit-check-not=fused
+// RUN: %c2cuda-opt %s -q -passes=HoistHostLoops,MapToGrid,DefaultTiles,TileBands,StripMine,PromoteToShared,RegisterOperands,PipelineStrips,FuseEpilogues -print-after=FuseEpilogues 2>&1 | FileCheck %s --check-prefix=PLAN
+// The fused kernel (K <= 64), the pair (K > 64), random schedules of both
+// nests; with the barrier left out the oracle reports a data race on H.
+// RUN: %c2cuda-check %s --size T=37,K=5 --trials 1 --function nmf_update | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size T=70,K=64 --trials 1 --function nmf_update | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size T=33,K=65 --trials 1 --function nmf_update | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size T=37,K=9 --trials 1 --random-schedules 4 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+
+void nmf_update(int T, int K, float eps, const float *WtW, float *H,
+                const float *WtV, float *WtWH) {
+#pragma c2cuda kernel
+  for (int k = 0; k < K; k++)
+    for (int t = 0; t < T; t++) {
+      float acc = 0.0f;
+      for (int l = 0; l < K; l++)
+        acc += WtW[k * K + l] * H[l * T + t];
+      WtWH[k * T + t] = acc;
+    }
+#pragma c2cuda kernel
+  for (int r = 0; r < K; r++)
+    for (int c = 0; c < T; c++)
+      H[r * T + c] = H[r * T + c] * WtV[r * T + c] / (WtWH[r * T + c] + eps);
+}
+
+// The update reads the product's result at the next row: not fused.
+void shifted(int T, int K, const float *A, float *B, float *P) {
+#pragma c2cuda kernel
+  for (int k = 0; k < K; k++)
+    for (int t = 0; t < T; t++) {
+      float acc = 0.0f;
+      for (int l = 0; l < K; l++)
+        acc += A[k * K + l] * B[l * T + t];
+      P[k * T + t] = acc;
+    }
+#pragma c2cuda kernel
+  for (int k = 0; k < K - 1; k++)
+    for (int t = 0; t < T; t++)
+      B[k * T + t] = P[(k + 1) * T + t];
+}
+
+// REMARK: fuse-epilogues.c:25:3: remark: fused with the nest at fuse-epilogues.c:33 where K <= 64 (k in one tile): nmf_update_kernel0_64x32_fused1 runs that nest's statements after each point of this one (a barrier after the strips first: that nest writes H, which this one reads)
+// REMARK: fuse-epilogues.c:33:3: remark: fused into the nest at fuse-epilogues.c:25 where K <= 64 (k in one tile): nmf_update_kernel0_64x32_fused1
+// REMARK-NOT: shifted{{.*}}fused
+
+// The fused kernel: the strips, a barrier, then per point the update
+// (reading the product's sum from its register) before the store of WtWH.
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256, 2) nmf_update_kernel0_64x32_fused1(const float *__restrict__ WtW, float *__restrict__ H, const float *__restrict__ WtV, float *__restrict__ WtWH, int K, int T, float eps) {
+// CHECK:      {{^ *}}float c2c_ld0[8];
+// CHECK-NEXT: {{^ *}}float c2c_ld1[8];
+// CHECK:      {{^ *}}c2c_ld0[{{.*}}] = H[(long long)k * (long long)T + t];
+// CHECK-NEXT: {{^ *}}c2c_ld1[{{.*}}] = WtV[(long long)k * (long long)T + t];
+// CHECK:      {{^ *}}H[(long long)k * (long long)T + t] = c2c_ld0[{{.*}}] * c2c_ld1[{{.*}}] / (c2c_reg_acc[c2c_p_y][c2c_p_x] + eps);
+// CHECK-NEXT: {{^ *}}WtWH[(long long)k * (long long)T + t] = c2c_reg_acc[c2c_p_y][c2c_p_x];
+// The host: the fused kernel where K fits, the two kernels otherwise.
+// CHECK-LABEL: static void c2c_nmf_update_body(
+// CHECK:      {{^ *}}if (((long long)K > 0LL ? (long long)K : 0LL) <= 64LL) {
+// CHECK:      {{^ *}}nmf_update_kernel0_64x32_fused1<<<c2c_grid, c2c_block>>>(
+// CHECK:      {{^ *}}} else {
+// CHECK:      {{^ *}}nmf_update_kernel0<<<c2c_grid, c2c_block>>>(
+// CHECK:      {{^ *}}nmf_update_kernel1<<<c2c_grid, c2c_block>>>(
+
+// BARRIER:      {{^ *}}__syncthreads();
+// BARRIER-NEXT: {{^ *}}float c2c_ld0[8];
+
+// NOFUSE-NOT: fused with
+
+// PLAN: {{^}}  kernel 5 nmf_update_kernel0_64x32_fused1 (nest 0) block(16,16,1) fits-when(((long long)K > 0LL ? (long long)K : 0LL) <= 64LL) {
+// PLAN:      {{^}}  host {
+// PLAN-NEXT: {{^}}    if (((long long)K > 0LL ? (long long)K : 0LL) <= 64LL) {
+// PLAN-NEXT: {{^}}      launch kernel 5;
+// PLAN-NEXT: {{^}}    } else {
+// PLAN-NEXT: {{^}}      launch kernel 0;
+// PLAN-NEXT: {{^}}      launch kernel 1;
+// PLAN-NEXT: {{^}}    }
+
+// ORACLE: CHECK nmf_update PASS
