@@ -4,9 +4,10 @@
 // where one tile holds every k (the host tests K <= 64 and launches the two
 // kernels otherwise) and needs a barrier after the strips. The product's
 // store of WtWH is forwarded to the update's read, which goes first, so its
-// reads of H and WtV run ahead for every point. Not fused where the update
-// reads the product's result at another point (a stencil) or where the tile
-// shapes leave no registers to read ahead (K up to 128 only in 128-row tiles).
+// reads of H and WtV run ahead for every point; with 8 points per thread the
+// fused copy takes 80 registers (3 blocks per SM). Not fused where the update
+// reads the product's result at another point (shifted), or in the shapes
+// whose register tile leaves no room to read ahead (the 128-row tiles).
 // RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t.cu
 // RUN: grep -B1 'float c2c_ld0\[8\];' %t.cu | FileCheck %s --check-prefix=BARRIER
@@ -18,6 +19,7 @@
 // RUN: %c2cuda-check %s --size T=70,K=64 --trials 1 --function nmf_update | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size T=33,K=65 --trials 1 --function nmf_update | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size T=37,K=9 --trials 1 --random-schedules 4 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size T=37,K=7 --trials 1 --function nmf_rmw | FileCheck %s --check-prefix=RMW --implicit-check-not=FAIL
 
 void nmf_update(int T, int K, float eps, const float *WtW, float *H,
                 const float *WtV, float *WtWH) {
@@ -51,13 +53,36 @@ void shifted(int T, int K, const float *A, float *B, float *P) {
       B[k * T + t] = P[(k + 1) * T + t];
 }
 
-// REMARK: fuse-epilogues.c:25:3: remark: fused with the nest at fuse-epilogues.c:33 where K <= 64 (k in one tile): nmf_update_kernel0_64x32_fused1 runs that nest's statements after each point of this one (a barrier after the strips first: that nest writes H, which this one reads)
-// REMARK: fuse-epilogues.c:33:3: remark: fused into the nest at fuse-epilogues.c:25 where K <= 64 (k in one tile): nmf_update_kernel0_64x32_fused1
-// REMARK-NOT: shifted{{.*}}fused
+// The update adds to the product's result before reading it: the stored sum
+// is not forwarded to that read (it was, and H came out wrong). One point
+// per thread, so that the reads need not go ahead.
+void nmf_rmw(int T, int K, float eps, const float *WtW, float *H,
+             const float *WtV, float *WtWH) {
+#pragma c2cuda kernel map(t: x, k: y) block(32, 8) tile(k: 8, t: 32, l: 4)
+  for (int k = 0; k < K; k++)
+    for (int t = 0; t < T; t++) {
+      float acc = 0.0f;
+      for (int l = 0; l < K; l++)
+        acc += WtW[k * K + l] * H[l * T + t];
+      WtWH[k * T + t] = acc;
+    }
+#pragma c2cuda kernel
+  for (int k = 0; k < K; k++)
+    for (int t = 0; t < T; t++) {
+      WtWH[k * T + t] += eps;
+      float r = WtV[k * T + t] / WtWH[k * T + t];
+      H[k * T + t] = H[k * T + t] * r;
+    }
+}
+
+// REMARK: fuse-epilogues.c:27:3: remark: fused with the nest at fuse-epilogues.c:35 where K <= 64 (k in one tile): nmf_update_kernel0_64x32_fused1 runs that nest's statements after each point of this one (a barrier after the strips first: that nest writes H, which this one reads)
+// REMARK: fuse-epilogues.c:35:3: remark: fused into the nest at fuse-epilogues.c:27 where K <= 64 (k in one tile): nmf_update_kernel0_64x32_fused1
+// REMARK-NOT: fused{{.*}}shifted_kernel
+// REMARK: fuse-epilogues.c:62:3: remark: fused with the nest at fuse-epilogues.c:70 where K <= 8 (k in one tile): nmf_rmw_kernel0_fused1 runs that nest's statements after each point of this one (a barrier after the strips first: that nest writes H, which this one reads)
 
 // The fused kernel: the strips, a barrier, then per point the update
 // (reading the product's sum from its register) before the store of WtWH.
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256, 2) nmf_update_kernel0_64x32_fused1(const float *__restrict__ WtW, float *__restrict__ H, const float *__restrict__ WtV, float *__restrict__ WtWH, int K, int T, float eps) {
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256, 3) nmf_update_kernel0_64x32_fused1(const float *__restrict__ WtW, float *__restrict__ H, const float *__restrict__ WtV, float *__restrict__ WtWH, int K, int T, float eps) {
 // CHECK:      {{^ *}}float c2c_ld0[8];
 // CHECK-NEXT: {{^ *}}float c2c_ld1[8];
 // CHECK:      {{^ *}}c2c_ld0[{{.*}}] = H[(long long)k * (long long)T + t];
@@ -87,3 +112,5 @@ void shifted(int T, int K, const float *A, float *B, float *P) {
 // PLAN-NEXT: {{^}}    }
 
 // ORACLE: CHECK nmf_update PASS
+
+// RMW: CHECK nmf_rmw PASS
