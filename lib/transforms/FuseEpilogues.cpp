@@ -121,7 +121,7 @@ StmtList epilogueAfter(const StmtList &Post, const StmtList &E) {
   });
   if (Stores != Stored.size())
     Stored.clear();
-  // Nor where E writes the element itself before reading it again.
+  // Nor an array E writes: it may change the element before reading it.
   for (const std::string &A : namesWritten(E).Arrays)
     for (auto It = Stored.begin(); It != Stored.end();)
       It = It->second.first == A ? Stored.erase(It) : std::next(It);
@@ -410,7 +410,9 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
     }
     Plan->Post = epilogueAfter(Plan->Post, renamed(C.Body, Rename, Types));
     Plan->BarrierBeforePost = F.Barrier;
-    // Points that write arrays they read: their reads must go ahead.
+    // At most 8 points per thread (the shapes measured to win: with 32 a
+    // block per SM streams the epilogue, 0.81x the pair for NMF at
+    // K = 128), and points that write arrays they read must read ahead.
     Kernel Trial = LF.Kernels[I];
     PointLoops Pts(Trial, *Plan, Ctx);
     ArrayAccesses Acc;
@@ -421,8 +423,9 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
     int64_t Points = 1;
     for (const TiledDim &D : Plan->Dims)
       Points *= D.Points;
-    if (InPlace && Points > 1 &&
-        Pts.readsAhead(Pts.rewriteForPoints(Plan->Post)).empty()) {
+    if (Points > 8 ||
+        (InPlace && Points > 1 &&
+         Pts.readsAhead(Pts.rewriteForPoints(Plan->Post)).empty())) {
       AnyBehind = true;
       continue;
     }
@@ -435,9 +438,9 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
     if (AnyBehind)
       LF.Kernels[PI].Remarks.push_back(
           "not fused with the nest at " + CAt +
-          ": its points update arrays in place, and in no tile shape can "
-          "their reads go ahead of the stores (too few registers beside the "
-          "register tile, or a read after a write)");
+          ": no tile shape that fits has at most 8 points per thread whose "
+          "in-place updates can read ahead of their stores (too few "
+          "registers beside the register tile, or a read after a write)");
     return std::nullopt;
   }
 
@@ -453,19 +456,17 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
     K.FitsWhen = FitsFor(*Plan);
     K.FewBlocksAlternative =
         J + 1 < Chain.size() ? static_cast<int>(First + J + 1) : -1;
-    if (K.FewBlocksAlternative < 0)
-      K.MinBlocksPerSm = 0;
-    // The epilogue streams arrays through memory: with few points per
-    // thread, a block more per SM beats registers the tile does not need
-    // (NMF's 64 x 32 tiles, 8 points: 109 registers and 2 blocks of 256
-    // threads; capped at 80, 3 blocks and 1.17x faster; at 64, 4 blocks
-    // but spills and slower; H100).
-    int64_t Points = 1;
-    for (const TiledDim &D : Plan->Dims)
-      Points *= D.Points;
+    // Only the time decides between fused shapes: the switch for too few
+    // blocks per SM would take the next shape whether it fits or not.
+    K.MinBlocksPerSm = 0;
+    // The epilogue streams arrays through memory: a block more per SM
+    // beats registers the few points per thread do not need (NMF's 64 x 32
+    // tiles, 8 points: 109 registers and 2 blocks of 256 threads; capped
+    // at 80, 3 blocks and 1.17x faster; at 64, 4 blocks but spills and
+    // slower; H100).
     unsigned Cap = K.Schedule.MaxRegCount,
              Threads = static_cast<unsigned>(Plan->Threads);
-    if (Points <= 8 && Cap && Threads) {
+    if (Cap && Threads) {
       unsigned Blocks = 65536 / (Threads * Cap);
       unsigned Lower = 65536 / (Threads * (Blocks + 1)) / 8 * 8;
       if (Blocks >= 1 && Lower >= 64) {
@@ -521,20 +522,33 @@ StmtList EpilogueFuser::rewriteHost(const StmtList &L) {
   StmtList Out;
   for (size_t I = 0; I < L.size(); ++I) {
     const Stmt *S = L[I].get();
+    // Statements around launches are copied only where a pair inside
+    // them was fused (analyses may know them by their node).
     if (const auto *R = dyn_cast<HostRegion>(S)) {
-      Out.push_back(R->withBody(rewriteHost(R->Body)));
+      StmtList B = rewriteHost(R->Body);
+      Out.push_back(B == R->Body ? L[I] : R->withBody(std::move(B)));
       continue;
     }
     if (const auto *F = dyn_cast<ForStmt>(S)) {
+      StmtList B = rewriteHost(F->Body);
+      if (B == F->Body) {
+        Out.push_back(L[I]);
+        continue;
+      }
       auto N = std::make_shared<ForStmt>(*F);
-      N->Body = rewriteHost(F->Body);
+      N->Body = std::move(B);
       Out.push_back(N);
       continue;
     }
     if (const auto *If = dyn_cast<IfStmt>(S)) {
+      StmtList T = rewriteHost(If->Then), E = rewriteHost(If->Else);
+      if (T == If->Then && E == If->Else) {
+        Out.push_back(L[I]);
+        continue;
+      }
       auto N = std::make_shared<IfStmt>(*If);
-      N->Then = rewriteHost(If->Then);
-      N->Else = rewriteHost(If->Else);
+      N->Then = std::move(T);
+      N->Else = std::move(E);
       Out.push_back(N);
       continue;
     }
