@@ -4,6 +4,7 @@
 
 #include "IRQueries.h"
 
+#include "ir/IRUses.h"
 #include "ir/IRWalk.h"
 
 #include <map>
@@ -35,6 +36,8 @@ void collect(Kernel &K, const LoweringContext &Ctx,
     collectVarNames(*G.TripCount, Used);
   }
   std::set<std::string> Assigned = collectAssignedScalars(K.Body);
+  std::set<std::string> Declared;
+  collectDecls(K.Body, Declared);
 
   std::map<std::string, KernelScalar> Scalars; // Sorted by name.
   for (const std::string &N : Used) {
@@ -48,8 +51,10 @@ void collect(Kernel &K, const LoweringContext &Ctx,
       KS.Written = Assigned.count(N) != 0;
     } else if (const ScalarKind *T = find(NF, &NestFacts::ScalarsRead, N)) {
       KS.Type = *T;
-    } else if (const Param *P = Ctx.F.findParam(N); P && !P->isArray()) {
-      // Facts missing a scalar parameter: still pass it.
+    } else if (const Param *P = Ctx.F.findParam(N);
+               P && !P->isArray() && !Declared.count(N)) {
+      // Facts missing a scalar parameter: still pass it (not a local of
+      // the kernel that hides it: `float acc` with a parameter `acc`).
       KS.Type = P->Elem;
       KS.Written = Assigned.count(N) != 0;
     } else {

@@ -309,6 +309,23 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
   for (const std::string &N : CDecls)
     if (PNames.count(N) || Types.count(N))
       return std::nullopt;
+  // Nor may a name C reads from outside be hidden by a local or loop of
+  // P's points.
+  std::set<std::string> PLocal;
+  collectDecls(P.Body, PLocal);
+  collectDecls(PBand.back()->Body, PLocal);
+  for (const StmtList *L : {&P.Body, &PBand.back()->Body})
+    forEachStmt(*L, [&](const Stmt &S) {
+      if (const auto *F = dyn_cast<ForStmt>(&S))
+        PLocal.insert(F->Iter);
+    });
+  std::map<std::string, ScalarKind> CVars;
+  collectVars(C.Body, CVars);
+  collectVars(CBand.back()->Body, CVars);
+  for (const auto &[N, T] : CVars)
+    if (!Rename.count(N) && !CDecls.count(N) &&
+        (PLocal.count(N) || Types.count(N)))
+      return std::nullopt;
 
   // P's point body: statements, one loop (the strip loop), statements.
   const StmtList &PBody = PBand.back()->Body;

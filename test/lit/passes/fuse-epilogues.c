@@ -114,3 +114,25 @@ void nmf_rmw(int T, int K, float eps, const float *WtW, float *H,
 // ORACLE: CHECK nmf_update PASS
 
 // RMW: CHECK nmf_rmw PASS
+
+// The update reads a parameter that a local of the product's points hides:
+// not fused (it was, and the update read the product's sum for it).
+// RUN: %c2cuda-check %s --size T=37,K=9,acc=0.5 --trials 1 --function hidden | FileCheck %s --check-prefix=HIDDEN --implicit-check-not=FAIL
+// RUN: %c2cuda %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=HIDDEN-REMARK
+// HIDDEN: CHECK hidden PASS
+// HIDDEN-REMARK-NOT: fused{{.*}}hidden_kernel
+void hidden(int T, int K, float acc, const float *WtW, float *H,
+            const float *WtV, float *WtWH) {
+#pragma c2cuda kernel
+  for (int k = 0; k < K; k++)
+    for (int t = 0; t < T; t++) {
+      float acc = 0.0f;
+      for (int l = 0; l < K; l++)
+        acc += WtW[k * K + l] * H[l * T + t];
+      WtWH[k * T + t] = acc;
+    }
+#pragma c2cuda kernel
+  for (int r = 0; r < K; r++)
+    for (int c = 0; c < T; c++)
+      H[r * T + c] = H[r * T + c] * WtV[r * T + c] / (WtWH[r * T + c] + acc);
+}
