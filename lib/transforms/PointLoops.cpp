@@ -176,13 +176,10 @@ StmtList PointLoops::clampedIndices() const {
   return Out;
 }
 
-std::vector<const ArrayRef *> PointLoops::readsAhead(const StmtList &B,
-                                                     bool *Dropped) const {
+std::vector<const ArrayRef *> PointLoops::readsAhead(const StmtList &B) const {
   int64_t Points = 1;
   for (const TiledDim &D : P.Dims)
     Points *= D.Points;
-  if (Dropped)
-    *Dropped = false;
   // Several points of a straight-line body that writes arrays: their reads
   // first, for every point, into registers c2c_ld<n>[point]; then the
   // bodies (ReadsBeforeWrites.h).
@@ -200,11 +197,8 @@ std::vector<const ArrayRef *> PointLoops::readsAhead(const StmtList &B,
     Words += (sizeInBytes(R->Type) + 3) / 4;
   for (const auto &[Name, T] : P.Private)
     Words += (sizeInBytes(T) + 3) / 4;
-  if (!P.Private.empty() && Points * Words > 64) {
-    if (Dropped)
-      *Dropped = !Early.empty();
+  if (!P.Private.empty() && Points * Words > 64)
     Early.clear();
-  }
   return Early;
 }
 

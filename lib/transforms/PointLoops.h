@@ -43,10 +43,8 @@ public:
   StmtList pointLoops(const StmtList &Body, bool Guard, bool Clamped = false);
   /// The reads of B (rewritten for points) that pointLoops evaluates for
   /// every point first (ReadsBeforeWrites.h), within the registers a
-  /// register tile leaves; Dropped (if given): some were left behind the
-  /// stores for want of registers.
-  std::vector<const ArrayRef *> readsAhead(const StmtList &B,
-                                           bool *Dropped = nullptr) const;
+  /// register tile leaves.
+  std::vector<const ArrayRef *> readsAhead(const StmtList &B) const;
   /// With pipeline(3), the shared buffer that the references rewritten now
   /// index (set around each copy and rewriteForPoints call).
   ExprPtr SharedBuffer;
