@@ -158,6 +158,20 @@ StmtList rewriteAll(const StmtList &L, const ExprRewriteFn &Fn, bool Targets) {
 
 } // namespace
 
+ExprPtr renameVars(const ExprPtr &E,
+                   const std::map<std::string, std::string> &Renames,
+                   const std::map<std::string, ScalarKind> &Types) {
+  return rewriteExpr(E, [&](const ExprPtr &X) -> ExprPtr {
+    const auto *V = dyn_cast<VarRef>(X.get());
+    if (!V)
+      return nullptr;
+    auto It = Renames.find(V->Name);
+    if (It == Renames.end() || It->second == V->Name)
+      return nullptr;
+    return std::make_shared<VarRef>(It->second, Types.at(It->second), V->Loc);
+  });
+}
+
 ExprPtr freshCopy(const ExprPtr &E) {
   return rewriteExpr(E, [](const ExprPtr &X) -> ExprPtr {
     if (const auto *V = dyn_cast<VarRef>(X.get()))

@@ -14,6 +14,8 @@
 #include "ir/IR.h"
 
 #include <functional>
+#include <map>
+#include <string>
 
 namespace c2cuda {
 
@@ -31,6 +33,12 @@ StmtList rewriteReads(const StmtList &L, const ExprRewriteFn &Fn);
 /// replaced by Fn(body); a nest whose body Fn returns unchanged is kept.
 StmtList rewriteNestBodies(const StmtList &L,
                            const std::function<StmtList(const StmtList &)> &Fn);
+
+/// E with each variable Renames names renamed, typed as Types says of its
+/// new name; nodes without such a variable are shared.
+ExprPtr renameVars(const ExprPtr &E,
+                   const std::map<std::string, std::string> &Renames,
+                   const std::map<std::string, ScalarKind> &Types);
 
 /// A copy of E with nodes of its own: analyses key accesses by their IR
 /// node, so two uses of one expression must not share one.

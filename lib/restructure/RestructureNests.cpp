@@ -91,19 +91,6 @@ bool mappableBounds(const ForStmt &L,
   return analysis::bandBoundsOK(L, Names);
 }
 
-ExprPtr renamed(const ExprPtr &E, const std::map<std::string, std::string> &R,
-                const std::map<std::string, ScalarKind> &Types) {
-  return rewriteExpr(E, [&](const ExprPtr &X) -> ExprPtr {
-    const auto *V = dyn_cast<VarRef>(X.get());
-    if (!V)
-      return nullptr;
-    auto It = R.find(V->Name);
-    if (It == R.end() || It->second == V->Name)
-      return nullptr;
-    return std::make_shared<VarRef>(It->second, Types.at(It->second), V->Loc);
-  });
-}
-
 class TreeRestructurer {
 public:
   TreeRestructurer(const NestFacts &Facts, const NestDependences &Deps,
@@ -400,8 +387,8 @@ std::optional<Dim> TreeRestructurer::matchDim(unsigned Loop0,
           continue;
         if (L->IterType == L0->IterType && L->Cmp == L0->Cmp &&
             L->Step == L0->Step &&
-            sameExpr(*renamed(L->Lower, Names, Types), *L0->Lower) &&
-            sameExpr(*renamed(L->Upper, Names, Types), *L0->Upper))
+            sameExpr(*renameVars(L->Lower, Names, Types), *L0->Lower) &&
+            sameExpr(*renameVars(L->Upper, Names, Types), *L0->Upper))
           Found = K;
       }
     if (Found < 0)

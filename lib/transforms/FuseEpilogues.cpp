@@ -10,6 +10,7 @@
 #include "ir/IRUses.h"
 #include "ir/IRWalk.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/Path.h"
 
@@ -63,14 +64,8 @@ std::set<const Stmt *> nodesOf(const StmtList &L) {
 /// L with its variables renamed by R (fresh nodes throughout).
 StmtList renamed(const StmtList &L, const std::map<std::string, std::string> &R,
                  const std::map<std::string, ScalarKind> &Types) {
-  StmtList Out = rewriteStmts(L, [&](const ExprPtr &X) -> ExprPtr {
-    const auto *V = dyn_cast<VarRef>(X.get());
-    if (!V || !R.count(V->Name))
-      return nullptr;
-    return std::make_shared<VarRef>(R.at(V->Name), Types.at(R.at(V->Name)),
-                                    V->Loc);
-  });
-  return rewriteStmts(Out, [](const ExprPtr &X) { return freshCopy(X); });
+  return rewriteStmts(
+      L, [&](const ExprPtr &X) { return freshCopy(renameVars(X, R, Types)); });
 }
 
 /// Whether C's point body can run as statements after another kernel's
@@ -102,8 +97,12 @@ bool straightLine(const StmtList &Body) {
 /// reads are not behind Post's stores (ReadsBeforeWrites.h reads them
 /// ahead for every point).
 StmtList epilogueAfter(const StmtList &Post, const StmtList &E) {
-  // The element's text -> its array and the scalar stored.
-  std::map<std::string, std::pair<std::string, ExprPtr>> Stored;
+  // The elements Post stores from a scalar, with that scalar.
+  struct Store {
+    const ArrayRef *Elem;
+    ExprPtr Value;
+  };
+  std::vector<Store> Stored;
   NamesWritten PostWrites = namesWritten(Post);
   for (const StmtPtr &S : Post) {
     const auto *A = dyn_cast<AssignStmt>(S.get());
@@ -111,7 +110,7 @@ StmtList epilogueAfter(const StmtList &Post, const StmtList &E) {
     const auto *V = A ? dyn_cast<VarRef>(A->RHS.get()) : nullptr;
     if (L && V && A->Op == AssignOpKind::Set && A->Atomic == AtomicKind::None &&
         A->Width <= 1 && !PostWrites.Scalars.count(V->Name))
-      Stored[exprToString(*A->LHS)] = {L->Array, A->RHS};
+      Stored.push_back({L, A->RHS});
   }
   // Each element stored once, at the top: the stored value is the last.
   size_t Stores = 0;
@@ -122,14 +121,17 @@ StmtList epilogueAfter(const StmtList &Post, const StmtList &E) {
   if (Stores != Stored.size())
     Stored.clear();
   // Nor an array E writes: it may change the element before reading it.
-  for (const std::string &A : namesWritten(E).Arrays)
-    for (auto It = Stored.begin(); It != Stored.end();)
-      It = It->second.first == A ? Stored.erase(It) : std::next(It);
+  NamesWritten EWrote = namesWritten(E);
+  llvm::erase_if(Stored, [&](const Store &S) {
+    return EWrote.Arrays.count(S.Elem->Array) > 0;
+  });
   StmtList Fwd = rewriteReads(E, [&](const ExprPtr &X) -> ExprPtr {
     if (!isa<ArrayRef>(X.get()))
       return nullptr;
-    auto It = Stored.find(exprToString(*X));
-    return It == Stored.end() ? nullptr : freshCopy(It->second.second);
+    for (const Store &S : Stored)
+      if (sameExpr(*S.Elem, *X))
+        return freshCopy(S.Value);
+    return nullptr;
   });
   ArrayAccesses PostAcc, EAcc;
   collectArrays(Post, PostAcc);
@@ -289,9 +291,8 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
       if (X.Dim == G.Dim)
         CG = &X;
     if (!CG || CG->Step != G.Step || CG->IterType != G.IterType ||
-        exprToString(*CG->Lower) != exprToString(*G.Lower) ||
-        exprToString(*CG->TripCount) != exprToString(*G.TripCount) ||
-        G.Coarsen != 1)
+        !sameExpr(*CG->Lower, *G.Lower) ||
+        !sameExpr(*CG->TripCount, *G.TripCount) || G.Coarsen != 1)
       return std::nullopt;
     Rename[CG->Iter] = G.Iter;
     Types[G.Iter] = G.IterType;
@@ -415,16 +416,7 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
       Grows |= Tiles[J] > Last[J];
     if (Grows)
       continue;
-    auto Plan = std::make_shared<TilePlan>(Orig);
-    // The staged references point into the copy's own tiles.
-    for (auto &[E, Ref] : Plan->SharedRefs) {
-      const SharedTile *T = Ref.first;
-      if (T >= Orig.Tiles.data() && T < Orig.Tiles.data() + Orig.Tiles.size())
-        Ref.first = &Plan->Tiles[T - Orig.Tiles.data()];
-      else if (T >= Orig.RegOperands.data() &&
-               T < Orig.RegOperands.data() + Orig.RegOperands.size())
-        Ref.first = &Plan->RegOperands[T - Orig.RegOperands.data()];
-    }
+    std::shared_ptr<TilePlan> Plan = copyPlan(Orig);
     Plan->Post = epilogueAfter(Plan->Post, renamed(C.Body, Rename, Types));
     Plan->BarrierBeforePost = F.Barrier;
     // At most 8 points per thread (the shapes measured to win: with 32 a
@@ -449,8 +441,11 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
     Last = Tiles;
     Chain.emplace_back(static_cast<unsigned>(I), std::move(Plan));
   }
-  std::string CAt = llvm::sys::path::filename(C.Loc.File).str() + ":" +
-                    std::to_string(C.Loc.Line);
+  auto At = [](const SourceLoc &L) {
+    return llvm::sys::path::filename(L.File).str() + ":" +
+           std::to_string(L.Line);
+  };
+  std::string CAt = At(C.Loc);
   if (Chain.empty()) {
     if (AnyBehind)
       LF.Kernels[PI].Remarks.push_back(
@@ -498,9 +493,12 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
   }
 
   ExprPtr Fits = LF.Kernels[First].FitsWhen;
-  std::string PAt = llvm::sys::path::filename(P.Loc.File).str() + ":" +
-                    std::to_string(P.Loc.Line);
+  std::string PAt = At(P.Loc);
   // The test as the loops say it where they count from 0 by 1.
+  auto FromZero = [](const ForStmt &L) {
+    const auto *Lo = dyn_cast<IntLit>(stripCasts(L.Lower.get()));
+    return Lo && Lo->Value == 0;
+  };
   std::string Shown;
   const TilePlan &FirstPlan = *Ctx.TilePlans.at(First);
   for (size_t U = 0; U < PBand.size(); ++U) {
@@ -509,8 +507,7 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
     const ForStmt *L = PBand[U];
     int64_t Tile = TileAlong(FirstPlan, gridLoopOf(P, L)->Dim);
     std::string Part =
-        isIntLiteral(*L->Lower) && exprToString(*L->Lower) == "0" &&
-                L->Step == 1 && L->Cmp == LoopCmp::LT
+        FromZero(*L) && L->Step == 1 && L->Cmp == LoopCmp::LT
             ? exprToString(*L->Upper) + " <= " + std::to_string(Tile)
             : "the trip count of " + L->Iter + " <= " + std::to_string(Tile);
     Shown += (Shown.empty() ? "" : " and ") + Part;

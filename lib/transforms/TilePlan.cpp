@@ -178,4 +178,18 @@ void printTilePlans(llvm::raw_ostream &OS, const LoweredFunction &LF,
   }
 }
 
+std::shared_ptr<TilePlan> copyPlan(const TilePlan &P) {
+  auto Copy = std::make_shared<TilePlan>(P);
+  auto Within = [](const SharedTile *T, const std::vector<SharedTile> &V) {
+    return T >= V.data() && T < V.data() + V.size();
+  };
+  for (auto &[E, Ref] : Copy->SharedRefs) {
+    if (Within(Ref.first, P.Tiles))
+      Ref.first = &Copy->Tiles[Ref.first - P.Tiles.data()];
+    else if (Within(Ref.first, P.RegOperands))
+      Ref.first = &Copy->RegOperands[Ref.first - P.RegOperands.data()];
+  }
+  return Copy;
+}
+
 } // namespace c2cuda

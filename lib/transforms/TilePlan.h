@@ -154,6 +154,10 @@ void forEachTilePlan(LoweredFunction &LF, LoweringContext &Ctx,
 void printTilePlans(llvm::raw_ostream &OS, const LoweredFunction &LF,
                     const LoweringContext &Ctx);
 
+/// A copy of P whose staged references point into the copy's own tiles
+/// (a plain copy's would point into P's).
+std::shared_ptr<TilePlan> copyPlan(const TilePlan &P);
+
 } // namespace c2cuda
 
 #endif // C2CUDA_TRANSFORMS_TILEPLAN_H
