@@ -18,6 +18,7 @@ void f_64x128_device(int, int, int, const float *, const float *, float *);
 void f_64x64_device(int, int, int, const float *, const float *, float *);
 void f_64x64b8_device(int, int, int, const float *, const float *, float *);
 void f_128x64b8_device(int, int, int, const float *, const float *, float *);
+void f_16x16_device(int, int, int, const float *, const float *, float *);
 }
 int main(int argc, char **argv) {
   cublasHandle_t hd;
@@ -54,6 +55,7 @@ int main(int argc, char **argv) {
     { cudaMemset(C, 0xff, got.size() * 4); float ms = median_ms([&] { f_64x64_device(M, N, K, A, B, C); }, 31, 5); report("f_64x64", ms); }
     { cudaMemset(C, 0xff, got.size() * 4); float ms = median_ms([&] { f_64x64b8_device(M, N, K, A, B, C); }, 31, 5); report("f_64x64b8", ms); }
     { cudaMemset(C, 0xff, got.size() * 4); float ms = median_ms([&] { f_128x64b8_device(M, N, K, A, B, C); }, 31, 5); report("f_128x64b8", ms); }
+    { cudaMemset(C, 0xff, got.size() * 4); float ms = median_ms([&] { f_16x16_device(M, N, K, A, B, C); }, 31, 5); report("f_16x16", ms); }
     cudaFree(A); cudaFree(B); cudaFree(C); cudaFree(R);
   }
   return 0;

@@ -349,6 +349,17 @@ std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
     NestSchedule Quarter = M;
     Quarter.Tile = {{X->Iter, 32}, {Y->Iter, 64}, {L->Iter, 16}};
     Quarter.Vector = {{X->Iter, 2}, {Y->Iter, 4}};
+    // Outputs too few for even 64x32 tiles to fill the SMs, with a long
+    // loop (a Gram matrix W^T W of 128 x 128 over 2048 rows: 8 blocks for
+    // 132 SMs): 16x16 tiles, one point per thread in strips of 32, so that
+    // each thread's chain of multiply-adds is as short as the order of the
+    // loop allows. Rate 0.135 at 4096^3 (22.3 ms against 3.0); at 128 x
+    // 128 x 2048 they took 32 us against 57 us in 64x32 tiles, and the same
+    // at 256 x 256 x 8192, where 64x32 tiles fill the SMs (RESULTS.md,
+    // 2026-12-06, eighteenth session).
+    NestSchedule Single = M;
+    Single.Tile = {{X->Iter, 16}, {Y->Iter, 16}, {L->Iter, 32}};
+    Single.Vector.clear();
     // Double products on the FP64 tensor cores (UseTensorCores.h) ran one
     // block of 8 warps per multiprocessor, waiting at two barriers per
     // strip with the next strip in registers: where the tensor cores take
@@ -368,7 +379,7 @@ std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
       OnMma.OnTensorCores = true;
       Out.push_back(OnMma);
     }
-    Out.push_back({{M, 1.0}, {{Half, 0.86}, {Quarter, 0.55}}});
+    Out.push_back({{M, 1.0}, {{Half, 0.86}, {Quarter, 0.55}, {Single, 0.135}}});
     break;
   }
 

@@ -23,10 +23,12 @@
 //     arrays staged in shared memory (pad 4, next strip prefetched), 128
 //     registers so that two blocks share an SM. For problems whose grid
 //     of such tiles leaves SMs idle or a last round of blocks nearly
-//     empty, 128x64 tiles in strips of 16 and then 64x32 tiles, where the
-//     busiest SM's share of blocks, times the tile's points over the rate
+//     empty, 128x64 tiles in strips of 16, then 64x32 tiles, then 16x16
+//     tiles of one point per thread in strips of 32, where the busiest
+//     SM's share of blocks, times the tile's points over the rate
 //     measured for the tile shape, is smaller (H100, 1024^3 floats: 0.47x
-//     -> 0.79x cuBLAS SGEMM; 512^3: 0.34x -> 1.2x; benchmarks/small-gemm).
+//     -> 0.79x cuBLAS SGEMM; 512^3: 0.34x -> 1.2x; a 128 x 128 Gram matrix
+//     over 2048 rows: 2.3x faster in 16x16 tiles; benchmarks/small-gemm).
 //  2. A read-only array read with the x-mapped iterator only in an outer
 //     subscript (a transpose's input, strided along threadIdx.x): 32x32
 //     tiles staged in shared memory with pad 1, so that both the reads of

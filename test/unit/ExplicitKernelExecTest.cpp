@@ -753,13 +753,15 @@ TEST(ExplicitKernelExec, FewBlocksRunSmallerTiles) {
   auto L = lowerSource(DefaultMatmul, /*ByDefault=*/true);
   ASSERT_TRUE(L);
   const std::vector<Kernel> &Ks = L->LF.Kernels;
-  ASSERT_EQ(Ks.size(), 3u);
+  ASSERT_EQ(Ks.size(), 4u);
   EXPECT_EQ(Ks[0].FewBlocksAlternative, 1);
   EXPECT_EQ(Ks[1].Name, "mm_kernel0_128x64");
   EXPECT_TRUE(Ks[1].IsAlternative);
   EXPECT_EQ(Ks[1].FewBlocksAlternative, 2);
   EXPECT_EQ(Ks[2].Name, "mm_kernel0_64x32");
-  EXPECT_EQ(Ks[2].FewBlocksAlternative, -1);
+  EXPECT_EQ(Ks[2].FewBlocksAlternative, 3);
+  EXPECT_EQ(Ks[3].Name, "mm_kernel0_16x16");
+  EXPECT_EQ(Ks[3].FewBlocksAlternative, -1);
   struct Case {
     int64_t M, N;
     const char *Runs;
@@ -767,10 +769,11 @@ TEST(ExplicitKernelExec, FewBlocksRunSmallerTiles) {
   // 256 x 384: 6 blocks of 128x128 (2 rounds, 32768) against 12 of
   // 128x64 (4 rounds, 38105). 128 x 192: 2 blocks (1 round, 16384)
   // against 3 (9526) against 12 of 64x32 (4 rounds, 14895). 60 x 40: one
-  // block of each but 64x32, 2 (3724).
+  // block of each but 64x32, 2 (3724), and 16x16, 12 (4 rounds, 7585). 16 x
+  // 40: 3 blocks of 16x16 (1896) against 2 of 64x32.
   for (Case T :
        {Case{256, 384, "mm_kernel0"}, Case{128, 192, "mm_kernel0_128x64"},
-        Case{60, 40, "mm_kernel0_64x32"}}) {
+        Case{60, 40, "mm_kernel0_64x32"}, Case{16, 40, "mm_kernel0_16x16"}}) {
     CheckConfig C;
     C.Scalars = {{"M", T.M}, {"N", T.N}, {"K", 17}};
     C.Tol = 1e-5;

@@ -102,10 +102,10 @@ void nmf_rmw(int T, int K, float eps, const float *WtW, float *H,
 
 // NOFUSE-NOT: fused with
 
-// PLAN: {{^}}  kernel 5 nmf_update_kernel0_64x32_fused1 (nest 0) block(16,16,1) fits-when(((long long)K > 0LL ? (long long)K : 0LL) <= 64LL) {
+// PLAN: {{^}}  kernel 6 nmf_update_kernel0_64x32_fused1 (nest 0) block(16,16,1) few-blocks(kernel 7) fits-when(((long long)K > 0LL ? (long long)K : 0LL) <= 64LL) {
 // PLAN:      {{^}}  host {
 // PLAN-NEXT: {{^}}    if (((long long)K > 0LL ? (long long)K : 0LL) <= 64LL) {
-// PLAN-NEXT: {{^}}      launch kernel 5;
+// PLAN-NEXT: {{^}}      launch kernel 6;
 // PLAN-NEXT: {{^}}    } else {
 // PLAN-NEXT: {{^}}      launch kernel 0;
 // PLAN-NEXT: {{^}}      launch kernel 1;
