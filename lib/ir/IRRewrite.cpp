@@ -207,4 +207,38 @@ rewriteNestBodies(const StmtList &L,
   return Out;
 }
 
+StmtList rewriteHostLists(const StmtList &L,
+                          const std::function<StmtList(const StmtList &)> &Fn) {
+  StmtList Out;
+  for (const StmtPtr &S : L) {
+    if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
+      StmtList B = rewriteHostLists(R->Body, Fn);
+      Out.push_back(B == R->Body ? S : R->withBody(std::move(B)));
+    } else if (const auto *F = llvm::dyn_cast<ForStmt>(S.get())) {
+      StmtList B = rewriteHostLists(F->Body, Fn);
+      if (B == F->Body) {
+        Out.push_back(S);
+        continue;
+      }
+      auto N = std::make_shared<ForStmt>(*F);
+      N->Body = std::move(B);
+      Out.push_back(N);
+    } else if (const auto *If = llvm::dyn_cast<IfStmt>(S.get())) {
+      StmtList T = rewriteHostLists(If->Then, Fn),
+               E = rewriteHostLists(If->Else, Fn);
+      if (T == If->Then && E == If->Else) {
+        Out.push_back(S);
+        continue;
+      }
+      auto N = std::make_shared<IfStmt>(*If);
+      N->Then = std::move(T);
+      N->Else = std::move(E);
+      Out.push_back(N);
+    } else {
+      Out.push_back(S);
+    }
+  }
+  return Fn(Out);
+}
+
 } // namespace c2cuda

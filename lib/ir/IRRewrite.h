@@ -34,6 +34,12 @@ StmtList rewriteReads(const StmtList &L, const ExprRewriteFn &Fn);
 StmtList rewriteNestBodies(const StmtList &L,
                            const std::function<StmtList(const StmtList &)> &Fn);
 
+/// A lowered function's host body L with every statement list in it (L and
+/// the bodies of its host regions, loops and ifs) replaced by Fn(list),
+/// innermost first; a statement whose lists Fn leaves unchanged is kept.
+StmtList rewriteHostLists(const StmtList &L,
+                          const std::function<StmtList(const StmtList &)> &Fn);
+
 /// E with each variable Renames names renamed, typed as Types says of its
 /// new name; nodes without such a variable are shared.
 ExprPtr renameVars(const ExprPtr &E,

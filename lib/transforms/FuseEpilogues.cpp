@@ -533,56 +533,30 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
 }
 
 StmtList EpilogueFuser::rewriteHost(const StmtList &L) {
-  StmtList Out;
-  for (size_t I = 0; I < L.size(); ++I) {
-    const Stmt *S = L[I].get();
-    // Statements around launches are copied only where a pair inside
-    // them was fused (analyses may know them by their node).
-    if (const auto *R = dyn_cast<HostRegion>(S)) {
-      StmtList B = rewriteHost(R->Body);
-      Out.push_back(B == R->Body ? L[I] : R->withBody(std::move(B)));
-      continue;
+  // Statements around launches are copied only where a pair inside them
+  // was fused (analyses may know them by their node).
+  return rewriteHostLists(L, [&](const StmtList &List) {
+    StmtList Out;
+    for (size_t I = 0; I < List.size(); ++I) {
+      const auto *A = dyn_cast<LaunchStmt>(List[I].get());
+      const auto *B = I + 1 < List.size()
+                          ? dyn_cast<LaunchStmt>(List[I + 1].get())
+                          : nullptr;
+      if (A && B)
+        if (auto Fused = fuse(A->KernelIndex, B->KernelIndex)) {
+          StmtList Launch{std::make_shared<LaunchStmt>(Fused->first, A->Loc)};
+          if (Fused->second)
+            Out.push_back(std::make_shared<IfStmt>(
+                Fused->second, Launch, StmtList{List[I], List[I + 1]}, A->Loc));
+          else
+            Out.insert(Out.end(), Launch.begin(), Launch.end());
+          ++I;
+          continue;
+        }
+      Out.push_back(List[I]);
     }
-    if (const auto *F = dyn_cast<ForStmt>(S)) {
-      StmtList B = rewriteHost(F->Body);
-      if (B == F->Body) {
-        Out.push_back(L[I]);
-        continue;
-      }
-      auto N = std::make_shared<ForStmt>(*F);
-      N->Body = std::move(B);
-      Out.push_back(N);
-      continue;
-    }
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      StmtList T = rewriteHost(If->Then), E = rewriteHost(If->Else);
-      if (T == If->Then && E == If->Else) {
-        Out.push_back(L[I]);
-        continue;
-      }
-      auto N = std::make_shared<IfStmt>(*If);
-      N->Then = std::move(T);
-      N->Else = std::move(E);
-      Out.push_back(N);
-      continue;
-    }
-    const auto *A = dyn_cast<LaunchStmt>(S);
-    const auto *B =
-        I + 1 < L.size() ? dyn_cast<LaunchStmt>(L[I + 1].get()) : nullptr;
-    if (A && B)
-      if (auto Fused = fuse(A->KernelIndex, B->KernelIndex)) {
-        StmtList Launch{std::make_shared<LaunchStmt>(Fused->first, A->Loc)};
-        if (Fused->second)
-          Out.push_back(std::make_shared<IfStmt>(
-              Fused->second, Launch, StmtList{L[I], L[I + 1]}, A->Loc));
-        else
-          Out.insert(Out.end(), Launch.begin(), Launch.end());
-        ++I;
-        continue;
-      }
-    Out.push_back(L[I]);
-  }
-  return Out;
+    return Out;
+  });
 }
 
 } // namespace

@@ -29,8 +29,16 @@ namespace {
 using namespace build;
 
 constexpr int64_t Lanes = 32;
-/// Warps sharing the reduction loop of one point read along it.
+/// Warps sharing the reduction loop of one point read along it, and for
+/// short rows fewer (RowWarpsByLength).
 constexpr int64_t WarpsPerRow = 8;
+/// Row lengths up to which fewer warps take a row: about one thread per 32
+/// elements. H100, float row sums (benchmarks/lanes): 65536 rows of 1024
+/// ran 1.27x faster in 2 warps than in 8 and of 4096 1.04x faster in 4;
+/// from 16384 up 8 warps were as fast or faster (RESULTS.md, sixteenth
+/// session).
+constexpr std::pair<int64_t, int64_t> RowWarpsByLength[] = {{2048, 2},
+                                                            {8192, 4}};
 /// Threads sharing the reduction loop of one point in the other form.
 constexpr int64_t Slices = 32;
 
@@ -43,11 +51,19 @@ struct LanesRequest {
 class LaneReducer {
 public:
   LaneReducer(Kernel &K, const NestStmt &Nest, const LoweringContext &Ctx,
-              std::optional<LanesRequest> Asked = std::nullopt)
-      : K(K), Nest(Nest), Ctx(Ctx), Asked(std::move(Asked)) {}
+              std::optional<LanesRequest> Asked = std::nullopt,
+              int64_t RowWarps = WarpsPerRow)
+      : K(K), Nest(Nest), Ctx(Ctx), Asked(std::move(Asked)),
+        RowWarps(RowWarps) {}
 
   /// Why a requested split could not be made, and what to do instead.
   std::string Why, Hint;
+  /// The loop split over the threads, after run().
+  std::string SplitLoop;
+  /// After a default split along rows: the split loop's trip count where
+  /// the host can evaluate it at the launch (its bounds read no array and
+  /// nothing the kernel declares), else null.
+  ExprPtr HostTrip;
 
   bool run() {
     X = lanePoint(K, Nest, Ctx);
@@ -160,6 +176,9 @@ public:
     bool Rows = Along >= 0;
     if (Asked && !threadsFit(Rows))
       return false;
+    SplitLoop = L->Iter;
+    if (Rows && !Asked)
+      HostTrip = hostTrip(Declared);
     rewriteSplit(At, Rows);
     return true;
   }
@@ -209,6 +228,20 @@ private:
     return "each of its reductions must target a scalar the point declares "
            "or one element it does not move, as 'acc op= e' on a 4- or "
            "8-byte type, and it may write nothing else";
+  }
+
+  /// L's trip count if its bounds read no array, no grid iterator and
+  /// nothing the point declares (Declared), else null.
+  ExprPtr hostTrip(const std::set<std::string> &Declared) const {
+    if (readsArray(*L->Lower) || readsArray(*L->Upper))
+      return nullptr;
+    std::set<std::string> Names;
+    collectVarNames(*L->Lower, Names);
+    collectVarNames(*L->Upper, Names);
+    for (const std::string &N : Names)
+      if (Declared.count(N) || N == X->Iter)
+        return nullptr;
+    return buildTripCount(*L);
   }
 
   /// Whether the requested threads suit the form: whole warps along rows,
@@ -328,7 +361,7 @@ private:
   /// memory. Either way thread (0, 0) of a point combines in order and
   /// finishes the point.
   void rewriteSplit(size_t At, bool Rows) {
-    int64_t Ways = Rows ? (Asked ? Asked->Threads / Lanes : WarpsPerRow)
+    int64_t Ways = Rows ? (Asked ? Asked->Threads / Lanes : RowWarps)
                         : (Asked ? Asked->Threads : Slices);
     ExprPtr Tx = builtin("threadIdx", 0), Ty = builtin("threadIdx", 1);
     auto Slot = [&](const LaneReduction &R, ExprPtr Way, ExprPtr Col) {
@@ -459,6 +492,7 @@ private:
   const NestStmt &Nest;
   const LoweringContext &Ctx;
   std::optional<LanesRequest> Asked;
+  int64_t RowWarps;
   const GridLoop *X = nullptr;
   const ForStmt *L = nullptr;
   std::vector<LaneReduction> Reds;
@@ -466,6 +500,73 @@ private:
   /// assignments), or by lane 0 after L (array writes).
   StmtList Kept, Deferred;
 };
+
+/// K split by default; where it splits along rows with a trip count the
+/// host knows, copies of K as it was in fewer warps per point, each with
+/// the host's test for it (trip count <= the row length it suits).
+std::vector<std::pair<ExprPtr, Kernel>>
+splitByDefault(Kernel &K, const NestStmt &Nest, const LoweringContext &Ctx) {
+  Kernel Original = K;
+  LaneReducer R(K, Nest, Ctx);
+  std::vector<std::pair<ExprPtr, Kernel>> Copies;
+  if (!R.run() || !R.HostTrip)
+    return Copies;
+  std::string Shown;
+  for (const auto &[Length, Warps] : RowWarpsByLength) {
+    Kernel C = Original;
+    if (!LaneReducer(C, Nest, Ctx, std::nullopt, Warps).run())
+      continue;
+    C.Name = K.Name + "_" + std::to_string(Warps) + "warps";
+    C.IsAlternative = true;
+    Shown += std::string(Shown.empty() ? "" : ", at most ") +
+             std::to_string(Length) + " " + C.Name + " (" +
+             std::to_string(Warps) + " warps per " + K.Grid[0].Iter + ")";
+    Copies.push_back(
+        {build::cmpL(BinaryOpKind::LE, R.HostTrip, build::llit(Length)),
+         std::move(C)});
+  }
+  if (!Copies.empty())
+    K.Remarks.push_back("where '" + R.SplitLoop + "' runs at most " + Shown +
+                        " runs instead: the host tests its trip count at "
+                        "the launch");
+  return Copies;
+}
+
+/// LF with the copies Shorter holds for kernel I appended as alternatives,
+/// and each launch of I replaced by the host's tests choosing among them
+/// and I.
+void launchByRowLength(
+    LoweredFunction &LF,
+    std::map<size_t, std::vector<std::pair<ExprPtr, Kernel>>> Shorter) {
+  std::map<size_t, std::vector<std::pair<ExprPtr, size_t>>> Tests;
+  for (auto &[I, Copies] : Shorter)
+    for (auto &[Test, C] : Copies) {
+      Tests[I].push_back({Test, LF.Kernels.size()});
+      LF.Kernels.push_back(std::move(C));
+    }
+  if (Tests.empty())
+    return;
+  LF.HostBody = rewriteHostLists(LF.HostBody, [&](const StmtList &List) {
+    StmtList Out;
+    for (const StmtPtr &S : List) {
+      const auto *A = dyn_cast<LaunchStmt>(S.get());
+      auto T = A ? Tests.find(A->KernelIndex) : Tests.end();
+      if (T == Tests.end()) {
+        Out.push_back(S);
+        continue;
+      }
+      // if (trip <= 2048) launch the 2-warp copy; else if ... else S.
+      StmtList Chain{S};
+      for (auto It = T->second.rbegin(); It != T->second.rend(); ++It)
+        Chain = {std::make_shared<IfStmt>(
+            It->first,
+            StmtList{std::make_shared<LaunchStmt>(It->second, A->Loc)},
+            std::move(Chain), A->Loc)};
+      Out.insert(Out.end(), Chain.begin(), Chain.end());
+    }
+    return Out;
+  });
+}
 
 } // namespace
 
@@ -476,13 +577,17 @@ LoweredFunction reduceAcrossLanes(LoweredFunction LF,
   // Loops run inside each thread of those nests, and mapped ones, for
   // messages.
   std::map<unsigned, std::set<std::string>> InThread, Mapped;
-  for (Kernel &K : LF.Kernels) {
+  // Kernels split along rows by default whose row length the host knows:
+  // the copies in fewer warps, and the test that launches each.
+  std::map<size_t, std::vector<std::pair<ExprPtr, Kernel>>> Shorter;
+  for (size_t I = 0; I < LF.Kernels.size(); ++I) {
+    Kernel &K = LF.Kernels[I];
     const NestStmt *Nest = Ctx.nest(K.NestId);
     if (!Nest)
       continue;
     if (Nest->scheduledByDefault()) {
       if (ByDefault)
-        LaneReducer(K, *Nest, Ctx).run();
+        Shorter[I] = splitByDefault(K, *Nest, Ctx);
       continue;
     }
     if (Nest->Clauses.Lanes.empty())
@@ -512,6 +617,7 @@ LoweredFunction reduceAcrossLanes(LoweredFunction LF,
                                          "' in one thread per point"
                                    : R.Hint);
   }
+  launchByRowLength(LF, std::move(Shorter));
   for (const auto &[Id, Done] : Handled) {
     if (Done)
       continue;

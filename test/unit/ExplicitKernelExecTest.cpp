@@ -654,22 +654,55 @@ StmtList guardFirstShuffle(const StmtList &L, unsigned &Done) {
   return Out;
 }
 
+// Rows of at most 2048 and 8192 elements run in copies of the kernel in 2
+// and 4 warps per row, longer ones in 8: the host tests the row length.
+TEST(ExplicitKernelExec, LaneReductionWarpsFollowTheRowLength) {
+  auto L = lowerSource(RowSums, /*ByDefault=*/true);
+  ASSERT_TRUE(L);
+  const std::vector<Kernel> &Ks = L->LF.Kernels;
+  ASSERT_EQ(Ks.size(), 3u);
+  EXPECT_EQ(Ks[0].Block[1], 8u);
+  EXPECT_EQ(Ks[1].Name, "rowsum_kernel0_2warps");
+  EXPECT_EQ(Ks[1].Block[1], 2u);
+  EXPECT_TRUE(Ks[1].IsAlternative);
+  EXPECT_EQ(Ks[2].Name, "rowsum_kernel0_4warps");
+  EXPECT_EQ(Ks[2].Block[1], 4u);
+  struct Case {
+    int64_t N;
+    const char *Runs;
+    uint64_t Threads;
+  };
+  for (Case T : {Case{5, "rowsum_kernel0_2warps", 64},
+                 Case{2048, "rowsum_kernel0_2warps", 64},
+                 Case{2049, "rowsum_kernel0_4warps", 128},
+                 Case{8193, "rowsum_kernel0", 256}}) {
+    CheckConfig C;
+    C.Scalars = {{"M", 3}, {"N", T.N}};
+    C.Tol = 1e-5;
+    CheckResult R = checkLowering(L->M.Functions[0], L->LF, C);
+    ASSERT_EQ(R.St, CheckResult::Status::Pass) << R.Message;
+    EXPECT_EQ(R.KernelsRun, std::vector<std::string>{T.Runs}) << T.N;
+    EXPECT_EQ(R.Threads, 3u * T.Threads) << T.N;
+  }
+}
+
 TEST(ExplicitKernelExec, LaneReductionMatchesReferenceAndNeedsEveryStep) {
   auto L = lowerSource(RowSums, /*ByDefault=*/true);
   ASSERT_TRUE(L);
-  ASSERT_EQ(L->LF.Kernels.size(), 1u);
-  Kernel &K = L->LF.Kernels[0];
+  // The copy in 2 warps per row, which rows of 300 take.
+  ASSERT_EQ(L->LF.Kernels.size(), 3u);
+  Kernel &K = L->LF.Kernels[1];
   ASSERT_TRUE(K.ExplicitThreads);
   EXPECT_EQ(K.Block[0], 32u);
-  EXPECT_EQ(K.Block[1], 8u);
+  EXPECT_EQ(K.Block[1], 2u);
   CheckConfig C;
-  // A block of 8 warps per row; 300 columns: threads run 2 or 1
-  // iterations, the last warp's lanes 0 or 1.
+  // A block of 2 warps per row; 300 columns: threads 0-43 run 5
+  // iterations, the others 4.
   C.Scalars = {{"M", 19}, {"N", 300}};
   C.Tol = 1e-5;
   CheckResult R = checkLowering(L->M.Functions[0], L->LF, C);
   ASSERT_EQ(R.St, CheckResult::Status::Pass) << R.Message;
-  EXPECT_EQ(R.Threads, 19u * 256u);
+  EXPECT_EQ(R.Threads, 19u * 64u);
 
   // Without one butterfly step, half of the lanes' partials are lost.
   unsigned Dropped = 0;
@@ -685,8 +718,8 @@ TEST(ExplicitKernelExec, LaneReductionMatchesReferenceAndNeedsEveryStep) {
   ASSERT_EQ(Guarded, 1u);
   R = checkLowering(L->M.Functions[0], L->LF, C);
   ASSERT_EQ(R.St, CheckResult::Status::Fail) << R.Message;
-  EXPECT_NE(R.Message.find("warp shuffle in rowsum_kernel0 not reached by "
-                           "every lane of a warp of block ("),
+  EXPECT_NE(R.Message.find("warp shuffle in rowsum_kernel0_2warps not "
+                           "reached by every lane of a warp of block ("),
             std::string::npos)
       << R.Message;
   EXPECT_NE(R.Message.find("goes a different way in thread (0,0,0) and "
