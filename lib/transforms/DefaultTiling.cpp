@@ -354,9 +354,10 @@ std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
     // 132 SMs): 16x16 tiles, one point per thread in strips of 32, so that
     // each thread's chain of multiply-adds is as short as the order of the
     // loop allows. Rate 0.135 at 4096^3 (22.3 ms against 3.0); at 128 x
-    // 128 x 2048 they took 32 us against 57 us in 64x32 tiles, and the same
-    // at 256 x 256 x 8192, where 64x32 tiles fill the SMs (RESULTS.md,
-    // 2026-12-06, eighteenth session).
+    // 128 x 2048 they took 27 us against 61 us in 64x32 tiles (RESULTS.md,
+    // 2026-12-06, eighteenth session). The host's rule misses 256 x 256 x
+    // 8192 (0.16 ms against 0.23): it counts two rounds of these blocks
+    // where two blocks share an SM at once.
     NestSchedule Single = M;
     Single.Tile = {{X->Iter, 16}, {Y->Iter, 16}, {L->Iter, 32}};
     Single.Vector.clear();

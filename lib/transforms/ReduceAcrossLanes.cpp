@@ -521,9 +521,9 @@ splitByDefault(Kernel &K, const NestStmt &Nest, const LoweringContext &Ctx) {
     Shown += std::string(Shown.empty() ? "" : ", at most ") +
              std::to_string(Length) + " " + C.Name + " (" +
              std::to_string(Warps) + " warps per " + K.Grid[0].Iter + ")";
-    Copies.push_back(
-        {build::cmpL(BinaryOpKind::LE, R.HostTrip, build::llit(Length)),
-         std::move(C)});
+    Copies.push_back({build::cmpL(BinaryOpKind::LE, freshCopy(R.HostTrip),
+                                  build::llit(Length)),
+                      std::move(C)});
   }
   if (!Copies.empty())
     K.Remarks.push_back("where '" + R.SplitLoop + "' runs at most " + Shown +
