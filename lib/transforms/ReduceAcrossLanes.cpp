@@ -507,6 +507,9 @@ private:
 std::vector<std::pair<ExprPtr, Kernel>>
 splitByDefault(Kernel &K, const NestStmt &Nest, const LoweringContext &Ctx) {
   Kernel Original = K;
+  // The mapped loop, named in the remark (the split kernel has no grid
+  // loops left).
+  std::string Point = K.Grid.empty() ? std::string() : K.Grid[0].Iter;
   LaneReducer R(K, Nest, Ctx);
   std::vector<std::pair<ExprPtr, Kernel>> Copies;
   if (!R.run() || !R.HostTrip)
@@ -520,7 +523,7 @@ splitByDefault(Kernel &K, const NestStmt &Nest, const LoweringContext &Ctx) {
     C.IsAlternative = true;
     Shown += std::string(Shown.empty() ? "" : ", at most ") +
              std::to_string(Length) + " " + C.Name + " (" +
-             std::to_string(Warps) + " warps per " + K.Grid[0].Iter + ")";
+             std::to_string(Warps) + " warps per " + Point + ")";
     Copies.push_back({build::cmpL(BinaryOpKind::LE, freshCopy(R.HostTrip),
                                   build::llit(Length)),
                       std::move(C)});
