@@ -240,6 +240,42 @@ Fusability checkDependences(const NestDependences &Deps, size_t BandDepth,
   return Out;
 }
 
+/// The tile of Plan along grid dimension Dim (0 where it has none).
+int64_t tileAlong(const TilePlan &Plan, unsigned Dim) {
+  for (const TiledDim &TD : Plan.Dims)
+    if (TD.Dim == Dim)
+      return TD.Tile;
+  return 0;
+}
+
+/// "f.c:12": where a kernel's nest is, in remarks.
+std::string lineOf(const SourceLoc &L) {
+  return llvm::sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);
+}
+
+/// A product P and the element-wise kernel C launched after it, as the
+/// fuser learns about them.
+struct FusionPair {
+  FusionPair(unsigned PI, unsigned CI, const LoweredFunction &LF)
+      : PI(PI), CI(CI), P(LF.Kernels[PI]), C(LF.Kernels[CI]) {}
+  unsigned PI, CI;
+  /// Copies: fused kernels are appended to LF.Kernels.
+  Kernel P, C;
+  const NestStmt *PN = nullptr, *CN = nullptr;
+  std::vector<const ForStmt *> PBand, CBand;
+  /// C's iterators renamed to P's, by grid dimension, and their types.
+  std::map<std::string, std::string> Rename;
+  std::map<std::string, ScalarKind> Types;
+  Fusability F;
+  /// The grid dimensions (and their iterators) that must hold one tile.
+  std::vector<unsigned> CoveredDims;
+  std::vector<std::string> CoveredIters;
+};
+
+/// One of P's tile shapes (kernel I) and its plan with C's statements
+/// in the epilogue.
+using FusedShape = std::pair<unsigned, std::shared_ptr<TilePlan>>;
+
 class EpilogueFuser {
 public:
   EpilogueFuser(LoweredFunction &LF, LoweringContext &Ctx) : LF(LF), Ctx(Ctx) {}
@@ -254,6 +290,28 @@ private:
   /// The kernels launched in place of P and C (first: the fused copy of
   /// P's own shape) and the test under which they are, or nothing.
   std::optional<std::pair<unsigned, ExprPtr>> fuse(unsigned P, unsigned C);
+  /// The pair, where both are one-kernel nests of the same grid whose
+  /// shapes allow fusion (a strip-mined product; straight-line points).
+  std::optional<FusionPair> match(unsigned PI, unsigned CI) const;
+  /// Whether C's iterators map onto P's with the same bounds (filling
+  /// Rename and Types) and no other name of C meets one of P's.
+  static bool renameApart(FusionPair &Pair);
+  /// Whether the nest of P's band around P's point body and then C's is
+  /// legal as one kernel (filling F and the covered dimensions).
+  bool checkFusedNest(FusionPair &Pair) const;
+  /// A fused plan for each of P's shapes, covered tiles not growing, whose
+  /// points can read ahead of their stores. AnyBehind: some shape was left
+  /// out for that.
+  std::vector<FusedShape> fusedShapes(const FusionPair &Pair,
+                                      bool &AnyBehind) const;
+  /// The fused kernels appended to LF, chained by FewBlocksAlternative;
+  /// returns the first one's index.
+  unsigned addFusedKernels(const FusionPair &Pair,
+                           std::vector<FusedShape> Chain);
+  /// The remarks on P and C saying what was fused and under which test.
+  void remarkFused(const FusionPair &Pair, unsigned First);
+  /// The test that every covered dimension fits Plan's tile.
+  ExprPtr fitsFor(const FusionPair &Pair, const TilePlan &Plan) const;
   /// How many kernels the host launches for nest Id.
   unsigned launchedFor(unsigned NestId) const {
     unsigned N = 0;
@@ -265,26 +323,60 @@ private:
 
 std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
                                                                 unsigned CI) {
-  // Copies: fused kernels are appended to LF.Kernels below.
-  const Kernel P = LF.Kernels[PI], C = LF.Kernels[CI];
+  std::optional<FusionPair> Pair = match(PI, CI);
+  if (!Pair || !renameApart(*Pair) || !checkFusedNest(*Pair))
+    return std::nullopt;
+  bool AnyBehind = false;
+  std::vector<FusedShape> Chain = fusedShapes(*Pair, AnyBehind);
+  if (Chain.empty()) {
+    if (AnyBehind)
+      LF.Kernels[PI].Remarks.push_back(
+          "not fused with the nest at " + lineOf(Pair->C.Loc) +
+          ": no tile shape that fits has at most 8 points per thread whose "
+          "in-place updates can read ahead of their stores (too few "
+          "registers beside the register tile, or a read after a write)");
+    return std::nullopt;
+  }
+  unsigned First = addFusedKernels(*Pair, std::move(Chain));
+  remarkFused(*Pair, First);
+  return std::make_pair(First, LF.Kernels[First].FitsWhen);
+}
+
+std::optional<FusionPair> EpilogueFuser::match(unsigned PI, unsigned CI) const {
+  FusionPair Pair(PI, CI, LF);
+  const Kernel &P = Pair.P, &C = Pair.C;
   auto PPlan = Ctx.TilePlans.find(PI);
   if (PPlan == Ctx.TilePlans.end() || !PPlan->second->Strip ||
       PPlan->second->Mma || P.Grid.empty() || P.Grid.size() != C.Grid.size() ||
       !P.Prescaled.empty() || !C.Prescaled.empty() || P.NestId == C.NestId ||
       launchedFor(P.NestId) != 1 || launchedFor(C.NestId) != 1)
     return std::nullopt;
-  const NestStmt *PN = Ctx.nest(P.NestId), *CN = Ctx.nest(C.NestId);
-  if (!PN || !CN || !CN->StandsFor.empty() || !CN->ResidueLoops.empty() ||
+  Pair.PN = Ctx.nest(P.NestId);
+  Pair.CN = Ctx.nest(C.NestId);
+  const NestStmt *CN = Pair.CN;
+  if (!Pair.PN || !CN || !CN->StandsFor.empty() || !CN->ResidueLoops.empty() ||
       !CN->ArraysPastBreak.empty() || !CN->Privatized.empty())
     return std::nullopt;
-  std::vector<const ForStmt *> PBand = bandOf(P, *PN), CBand = bandOf(C, *CN);
-  if (PBand.empty() || CBand.size() != PBand.size() || !straightLine(C.Body) ||
-      !straightLine(CBand.back()->Body))
+  Pair.PBand = bandOf(P, *Pair.PN);
+  Pair.CBand = bandOf(C, *CN);
+  if (Pair.PBand.empty() || Pair.CBand.size() != Pair.PBand.size() ||
+      !straightLine(C.Body) || !straightLine(Pair.CBand.back()->Body))
     return std::nullopt;
+  // P's point body: statements, one loop (the strip loop), statements.
+  const StmtList &PBody = Pair.PBand.back()->Body;
+  size_t Loops = 0, LoopAt = 0;
+  for (size_t I = 0; I < PBody.size(); ++I)
+    if (isa<ForStmt>(PBody[I].get()))
+      ++Loops, LoopAt = I;
+  if (Loops != 1 ||
+      cast<ForStmt>(PBody[LoopAt].get())->Iter != PPlan->second->Strip->Iter)
+    return std::nullopt;
+  return Pair;
+}
 
+bool EpilogueFuser::renameApart(FusionPair &Pair) {
+  const Kernel &P = Pair.P, &C = Pair.C;
   // C's iterators become P's, by grid dimension; the bounds must agree.
-  std::map<std::string, std::string> Rename;
-  std::map<std::string, ScalarKind> Types;
   for (const GridLoop &G : P.Grid) {
     const GridLoop *CG = nullptr;
     for (const GridLoop &X : C.Grid)
@@ -293,64 +385,65 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
     if (!CG || CG->Step != G.Step || CG->IterType != G.IterType ||
         !sameExpr(*CG->Lower, *G.Lower) ||
         !sameExpr(*CG->TripCount, *G.TripCount) || G.Coarsen != 1)
-      return std::nullopt;
-    Rename[CG->Iter] = G.Iter;
-    Types[G.Iter] = G.IterType;
+      return false;
+    Pair.Rename[CG->Iter] = G.Iter;
+    Pair.Types[G.Iter] = G.IterType;
   }
   // C's own names must not meet P's.
+  const StmtList &PPoint = Pair.PBand.back()->Body,
+                 &CPoint = Pair.CBand.back()->Body;
   std::set<std::string> CDecls, PNames;
   collectDecls(C.Body, CDecls);
-  collectDecls(CBand.back()->Body, CDecls);
+  collectDecls(CPoint, CDecls);
   collectDecls(P.Body, PNames);
-  collectDecls(PBand.back()->Body, PNames);
+  collectDecls(PPoint, PNames);
   std::map<std::string, ScalarKind> PVars;
   collectVars(P.Body, PVars);
   for (const auto &[N, T] : PVars)
     PNames.insert(N);
   for (const std::string &N : CDecls)
-    if (PNames.count(N) || Types.count(N))
-      return std::nullopt;
+    if (PNames.count(N) || Pair.Types.count(N))
+      return false;
   // Nor may a name C reads from outside be hidden by a local or loop of
   // P's points.
   std::set<std::string> PLocal;
   collectDecls(P.Body, PLocal);
-  collectDecls(PBand.back()->Body, PLocal);
-  for (const StmtList *L : {&P.Body, &PBand.back()->Body})
+  collectDecls(PPoint, PLocal);
+  for (const StmtList *L : {&P.Body, &PPoint})
     forEachStmt(*L, [&](const Stmt &S) {
       if (const auto *F = dyn_cast<ForStmt>(&S))
         PLocal.insert(F->Iter);
     });
   std::map<std::string, ScalarKind> CVars;
   collectVars(C.Body, CVars);
-  collectVars(CBand.back()->Body, CVars);
+  collectVars(CPoint, CVars);
   for (const auto &[N, T] : CVars)
-    if (!Rename.count(N) && !CDecls.count(N) &&
-        (PLocal.count(N) || Types.count(N)))
-      return std::nullopt;
+    if (!Pair.Rename.count(N) && !CDecls.count(N) &&
+        (PLocal.count(N) || Pair.Types.count(N)))
+      return false;
+  return true;
+}
 
-  // P's point body: statements, one loop (the strip loop), statements.
-  const StmtList &PBody = PBand.back()->Body;
-  size_t Loops = 0, LoopAt = 0;
+bool EpilogueFuser::checkFusedNest(FusionPair &Pair) const {
+  const StmtList &PBody = Pair.PBand.back()->Body;
+  size_t LoopAt = 0;
   for (size_t I = 0; I < PBody.size(); ++I)
     if (isa<ForStmt>(PBody[I].get()))
-      ++Loops, LoopAt = I;
-  if (Loops != 1 ||
-      cast<ForStmt>(PBody[LoopAt].get())->Iter != PPlan->second->Strip->Iter)
-    return std::nullopt;
+      LoopAt = I;
   StmtList Before(PBody.begin(), PBody.begin() + LoopAt + 1),
       After(PBody.begin() + LoopAt + 1, PBody.end());
 
   // One nest: P's band around P's body, then C's.
-  StmtList CAst = renamed(CBand.back()->Body, Rename, Types);
+  StmtList CAst = renamed(Pair.CBand.back()->Body, Pair.Rename, Pair.Types);
   StmtList Inner = PBody;
   Inner.insert(Inner.end(), CAst.begin(), CAst.end());
   StmtPtr Loop;
-  for (size_t I = PBand.size(); I-- > 0;) {
-    auto L = std::make_shared<ForStmt>(*PBand[I]);
+  for (size_t I = Pair.PBand.size(); I-- > 0;) {
+    auto L = std::make_shared<ForStmt>(*Pair.PBand[I]);
     L->Body = Loop ? StmtList{Loop} : Inner;
     Loop = L;
   }
-  auto Nest = std::make_shared<NestStmt>(*PN);
+  auto Nest = std::make_shared<NestStmt>(*Pair.PN);
   Nest->Body = {Loop};
   Function Part = Ctx.F;
   Part.Body = {Nest};
@@ -359,49 +452,42 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
   auto Deps = nestDependences(Part, {Nest.get()}, Facts, Scratch);
   auto D = Deps.find(Nest.get());
   if (D == Deps.end() || Scratch.hasErrors())
-    return std::nullopt;
-  Fusability F = checkDependences(D->second, PBand.size(), nodesOf(Before),
-                                  nodesOf(After), nodesOf(CAst));
-  if (!F.Legal)
-    return std::nullopt;
-
-  // The grid dimensions that must hold one tile.
-  std::vector<unsigned> CoveredDims;
-  std::vector<std::string> CoveredIters;
-  for (size_t U = 0; U < PBand.size(); ++U)
-    if (F.Covered[U]) {
-      CoveredDims.push_back(gridLoopOf(P, PBand[U])->Dim);
-      CoveredIters.push_back(PBand[U]->Iter);
+    return false;
+  Pair.F = checkDependences(D->second, Pair.PBand.size(), nodesOf(Before),
+                            nodesOf(After), nodesOf(CAst));
+  if (!Pair.F.Legal)
+    return false;
+  for (size_t U = 0; U < Pair.PBand.size(); ++U)
+    if (Pair.F.Covered[U]) {
+      Pair.CoveredDims.push_back(gridLoopOf(Pair.P, Pair.PBand[U])->Dim);
+      Pair.CoveredIters.push_back(Pair.PBand[U]->Iter);
     }
   // Nothing covered: the pair could be one kernel outright, leaving P and
   // C unlaunched; not built.
-  if (CoveredDims.empty())
-    return std::nullopt;
-  auto TileAlong = [&](const TilePlan &Plan, unsigned Dim) -> int64_t {
-    for (const TiledDim &TD : Plan.Dims)
-      if (TD.Dim == Dim)
-        return TD.Tile;
-    return 0;
-  };
-  auto FitsFor = [&](const TilePlan &Plan) -> ExprPtr {
-    ExprPtr Fits;
-    for (unsigned Dim : CoveredDims)
-      for (const GridLoop &G : P.Grid)
-        if (G.Dim == Dim)
-          Fits = andE(Fits, cmpL(BinaryOpKind::LE, G.TripCount,
-                                 llit(TileAlong(Plan, Dim))));
-    return Fits;
-  };
+  return !Pair.CoveredDims.empty();
+}
 
-  // A fused copy of each of P's shapes, covered tiles not growing, whose
-  // epilogue reads go ahead of its stores for every point: where the
-  // register tile leaves no room for them, the points' loads wait behind
-  // each other's stores and the fused kernel lost to the pair (NMF at
-  // K = 128 in 128 x 64 tiles, 32 points per thread: 0.81x; H100).
-  std::vector<std::pair<unsigned, std::shared_ptr<TilePlan>>> Chain;
+ExprPtr EpilogueFuser::fitsFor(const FusionPair &Pair,
+                               const TilePlan &Plan) const {
+  ExprPtr Fits;
+  for (unsigned Dim : Pair.CoveredDims)
+    for (const GridLoop &G : Pair.P.Grid)
+      if (G.Dim == Dim)
+        Fits = andE(Fits, cmpL(BinaryOpKind::LE, G.TripCount,
+                               llit(tileAlong(Plan, Dim))));
+  return Fits;
+}
+
+std::vector<FusedShape> EpilogueFuser::fusedShapes(const FusionPair &Pair,
+                                                   bool &AnyBehind) const {
+  // Covered tiles not growing, epilogue reads ahead of its stores for
+  // every point: where the register tile leaves no room for them, the
+  // points' loads wait behind each other's stores and the fused kernel
+  // lost to the pair (NMF at K = 128 in 128 x 64 tiles, 32 points per
+  // thread: 0.81x; H100).
+  std::vector<FusedShape> Chain;
   std::vector<int64_t> Last;
-  bool AnyBehind = false;
-  for (int I = static_cast<int>(PI); I >= 0;
+  for (int I = static_cast<int>(Pair.PI); I >= 0;
        I = LF.Kernels[I].FewBlocksAlternative) {
     auto It = Ctx.TilePlans.find(I);
     if (It == Ctx.TilePlans.end() || !It->second->Strip || It->second->Mma ||
@@ -409,16 +495,17 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
       break;
     const TilePlan &Orig = *It->second;
     std::vector<int64_t> Tiles;
-    for (unsigned Dim : CoveredDims)
-      Tiles.push_back(TileAlong(Orig, Dim));
+    for (unsigned Dim : Pair.CoveredDims)
+      Tiles.push_back(tileAlong(Orig, Dim));
     bool Grows = false;
     for (size_t J = 0; J < Last.size(); ++J)
       Grows |= Tiles[J] > Last[J];
     if (Grows)
       continue;
     std::shared_ptr<TilePlan> Plan = copyPlan(Orig);
-    Plan->Post = epilogueAfter(Plan->Post, renamed(C.Body, Rename, Types));
-    Plan->BarrierBeforePost = F.Barrier;
+    Plan->Post = epilogueAfter(Plan->Post,
+                               renamed(Pair.C.Body, Pair.Rename, Pair.Types));
+    Plan->BarrierBeforePost = Pair.F.Barrier;
     // At most 8 points per thread (the shapes measured to win: with 32 a
     // block per SM streams the epilogue, 0.81x the pair for NMF at
     // K = 128), and points that write arrays they read must read ahead.
@@ -441,31 +528,19 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
     Last = Tiles;
     Chain.emplace_back(static_cast<unsigned>(I), std::move(Plan));
   }
-  auto At = [](const SourceLoc &L) {
-    return llvm::sys::path::filename(L.File).str() + ":" +
-           std::to_string(L.Line);
-  };
-  std::string CAt = At(C.Loc);
-  if (Chain.empty()) {
-    if (AnyBehind)
-      LF.Kernels[PI].Remarks.push_back(
-          "not fused with the nest at " + CAt +
-          ": no tile shape that fits has at most 8 points per thread whose "
-          "in-place updates can read ahead of their stores (too few "
-          "registers beside the register tile, or a read after a write)");
-    return std::nullopt;
-  }
+  return Chain;
+}
 
-  std::string Where;
-  for (size_t J = 0; J < CoveredIters.size(); ++J)
-    Where += (J ? " and " : "") + CoveredIters[J];
+unsigned EpilogueFuser::addFusedKernels(const FusionPair &Pair,
+                                        std::vector<FusedShape> Chain) {
   unsigned First = static_cast<unsigned>(LF.Kernels.size());
+  std::string CAt = lineOf(Pair.C.Loc);
   for (size_t J = 0; J < Chain.size(); ++J) {
     auto &[I, Plan] = Chain[J];
     Kernel K = LF.Kernels[I];
-    K.Name = LF.Kernels[I].Name + "_fused" + std::to_string(CI);
+    K.Name = LF.Kernels[I].Name + "_fused" + std::to_string(Pair.CI);
     K.IsAlternative = true;
-    K.FitsWhen = FitsFor(*Plan);
+    K.FitsWhen = fitsFor(Pair, *Plan);
     K.FewBlocksAlternative =
         J + 1 < Chain.size() ? static_cast<int>(First + J + 1) : -1;
     // Only the time decides between fused shapes: the switch for too few
@@ -491,9 +566,10 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
     Ctx.TilePlans[LF.Kernels.size()] = std::move(Plan);
     LF.Kernels.push_back(std::move(K));
   }
+  return First;
+}
 
-  ExprPtr Fits = LF.Kernels[First].FitsWhen;
-  std::string PAt = At(P.Loc);
+void EpilogueFuser::remarkFused(const FusionPair &Pair, unsigned First) {
   // The test as the loops say it where they count from 0 by 1.
   auto FromZero = [](const ForStmt &L) {
     const auto *Lo = dyn_cast<IntLit>(stripCasts(L.Lower.get()));
@@ -501,35 +577,39 @@ std::optional<std::pair<unsigned, ExprPtr>> EpilogueFuser::fuse(unsigned PI,
   };
   std::string Shown;
   const TilePlan &FirstPlan = *Ctx.TilePlans.at(First);
-  for (size_t U = 0; U < PBand.size(); ++U) {
-    if (!F.Covered[U])
+  for (size_t U = 0; U < Pair.PBand.size(); ++U) {
+    if (!Pair.F.Covered[U])
       continue;
-    const ForStmt *L = PBand[U];
-    int64_t Tile = TileAlong(FirstPlan, gridLoopOf(P, L)->Dim);
+    const ForStmt *L = Pair.PBand[U];
+    int64_t Tile = tileAlong(FirstPlan, gridLoopOf(Pair.P, L)->Dim);
     std::string Part =
         FromZero(*L) && L->Step == 1 && L->Cmp == LoopCmp::LT
             ? exprToString(*L->Upper) + " <= " + std::to_string(Tile)
             : "the trip count of " + L->Iter + " <= " + std::to_string(Tile);
     Shown += (Shown.empty() ? "" : " and ") + Part;
   }
+  std::string Where;
+  for (size_t J = 0; J < Pair.CoveredIters.size(); ++J)
+    Where += (J ? " and " : "") + Pair.CoveredIters[J];
   std::string Test = " where " + Shown + " (" + Where + " in one tile)";
   std::string Why;
-  if (F.Barrier) {
+  if (Pair.F.Barrier) {
     ArrayAccesses PAcc;
-    collectArrays(P.Body, PAcc);
+    collectArrays(Pair.P.Body, PAcc);
     std::string Arrays;
-    for (const std::string &A : namesWritten(C.Body).Arrays)
+    for (const std::string &A : namesWritten(Pair.C.Body).Arrays)
       if (PAcc.Read.count(A))
         Arrays += (Arrays.empty() ? "" : ", ") + A;
     Why = " (a barrier after the strips first: that nest writes " + Arrays +
           ", which this one reads)";
   }
-  LF.Kernels[PI].Remarks.push_back(
-      "fused with the nest at " + CAt + Test + ": " + LF.Kernels[First].Name +
+  LF.Kernels[Pair.PI].Remarks.push_back(
+      "fused with the nest at " + lineOf(Pair.C.Loc) + Test + ": " +
+      LF.Kernels[First].Name +
       " runs that nest's statements after each point of this one" + Why);
-  LF.Kernels[CI].Remarks.push_back("fused into the nest at " + PAt + Test +
-                                   ": " + LF.Kernels[First].Name);
-  return std::make_pair(First, Fits);
+  LF.Kernels[Pair.CI].Remarks.push_back("fused into the nest at " +
+                                        lineOf(Pair.P.Loc) + Test + ": " +
+                                        LF.Kernels[First].Name);
 }
 
 StmtList EpilogueFuser::rewriteHost(const StmtList &L) {
