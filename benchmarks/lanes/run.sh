@@ -8,4 +8,5 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:?usage: run.sh DIR-with-variants.cu}
 nvcc -arch=sm_90 -O3 -include "$here/forms.h" "$here/../matvec/driver.cu" "$out/variants.cu" -lcublas -o "$out/mv"
-"$out/mv" 16384 16384 4096 65536 65536 4096 65536 1024 1024 65536 1024 1024 65536 2048 32768 8192 16384 512
+"$out/mv" 16384 16384 4096 65536 65536 4096 65536 1024 1024 65536 1024 1024 65536 2048 32768 8192 16384 512 \
+  1048576 128 262144 256 131072 512

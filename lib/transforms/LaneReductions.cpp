@@ -152,13 +152,13 @@ StmtList pointRounds(const GridLoop &X, int64_t PerBlock, ExprPtr Offset,
 }
 
 void makeLaneKernel(Kernel &K, StmtList Body, const GridLoop &X, int64_t BlockY,
-                    int64_t PerBlock, NestSchedule Used) {
+                    int64_t PerBlock, NestSchedule Used, int64_t BlockX) {
   ExprPtr Trip = X.TripCount;
   K.Body = std::move(Body);
   K.Grid.clear();
   K.ExplicitThreads = true;
   K.FitBlockToTrip = false;
-  K.Block[0] = 32;
+  K.Block[0] = static_cast<unsigned>(BlockX);
   K.Block[1] = static_cast<unsigned>(BlockY);
   K.Block[2] = 1;
   K.GridDims[0] = ceilDivL(Trip, PerBlock);

@@ -77,12 +77,13 @@ StmtPtr splitLoopOver(const ForStmt &L, ExprPtr First, int64_t Ways,
 StmtList pointRounds(const GridLoop &X, int64_t PerBlock, ExprPtr Offset,
                      StmtList Round);
 
-/// K becomes an explicit-thread kernel running Body in blocks of 32 x
+/// K becomes an explicit-thread kernel running Body in blocks of BlockX x
 /// BlockY threads, PerBlock of X's points per block, with schedule Used:
 /// the default one where the pass chose the mapping itself ("(default)"
 /// atop the kernel), the lanes clause where the user asked for it.
 void makeLaneKernel(Kernel &K, StmtList Body, const GridLoop &X, int64_t BlockY,
-                    int64_t PerBlock, NestSchedule Used = NestSchedule());
+                    int64_t PerBlock, NestSchedule Used = NestSchedule(),
+                    int64_t BlockX = 32);
 
 } // namespace c2cuda
 

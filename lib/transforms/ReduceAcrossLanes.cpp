@@ -39,8 +39,27 @@ constexpr int64_t WarpsPerRow = 8;
 /// session).
 constexpr std::pair<int64_t, int64_t> RowWarpsByLength[] = {{2048, 2},
                                                             {8192, 4}};
-/// Threads sharing the reduction loop of one point in the other form.
-constexpr int64_t Slices = 32;
+/// Points per block and threads sharing the reduction loop of one point in
+/// the other form (32 x 32 threads).
+constexpr int64_t PointsPerColumnBlock = 32, SlicesPerColumn = 32;
+/// Columns up to which blocks take fewer of them, each over more slices
+/// (blocks stay 1024 threads): the number of points per block for each
+/// limit. 32 per block left SMs idle; 64 to 128 blocks ran best (H100,
+/// transposed matrix-vector products of 2^26 to 2^27 elements, against
+/// cuBLAS SGEMV: 128 columns 0.05x in 32 per block, 0.31x in 2; 256 and
+/// 512 columns 0.10x and 0.19x in 32, 0.50x and 0.68x in 4; 1024 0.36x in
+/// 32, 0.83x in 8; 2048 0.63x in 32, 0.86x in 16; from 4096 columns 32 per
+/// block was fastest; RESULTS.md, nineteenth session).
+constexpr std::pair<int64_t, int64_t> ColumnPointsByCount[] = {
+    {128, 2}, {512, 4}, {1024, 8}, {2048, 16}};
+constexpr int64_t ColumnBlockThreads = PointsPerColumnBlock * SlicesPerColumn;
+
+/// The threads of a default split: warps per point along rows, points per
+/// block and slices per point across them.
+struct LaneShape {
+  int64_t RowWarps = WarpsPerRow;
+  int64_t ColumnPoints = PointsPerColumnBlock, Slices = SlicesPerColumn;
+};
 
 /// A lanes(loop: N) clause: the loop it names and its threads per point.
 struct LanesRequest {
@@ -52,14 +71,16 @@ class LaneReducer {
 public:
   LaneReducer(Kernel &K, const NestStmt &Nest, const LoweringContext &Ctx,
               std::optional<LanesRequest> Asked = std::nullopt,
-              int64_t RowWarps = WarpsPerRow)
-      : K(K), Nest(Nest), Ctx(Ctx), Asked(std::move(Asked)),
-        RowWarps(RowWarps) {}
+              LaneShape Shape = LaneShape())
+      : K(K), Nest(Nest), Ctx(Ctx), Asked(std::move(Asked)), Shape(Shape) {}
 
   /// Why a requested split could not be made, and what to do instead.
   std::string Why, Hint;
-  /// The loop split over the threads, after run().
+  /// The loop split over the threads, after run(), and whether along rows.
   std::string SplitLoop;
+  bool SplitRows = false;
+  /// After a default split across rows: the mapped loop's trip count.
+  ExprPtr PointTrip;
   /// After a default split along rows: the split loop's trip count where
   /// the host can evaluate it at the launch (its bounds read no array and
   /// nothing the kernel declares), else null.
@@ -177,10 +198,26 @@ public:
     if (Asked && !threadsFit(Rows))
       return false;
     SplitLoop = L->Iter;
+    SplitRows = Rows;
     if (Rows && !Asked)
       HostTrip = hostTrip(Declared);
+    if (!Rows && !Asked)
+      PointTrip = X->TripCount;
+    SplitAt = At;
     rewriteSplit(At, Rows);
     return true;
+  }
+
+  /// After run() split K by default: Into, a copy of K as it was before,
+  /// split the same way in Shape's threads (the analysis is not repeated).
+  void splitCopy(Kernel &Into, LaneShape Shape) const {
+    LaneReducer C(Into, Nest, Ctx, std::nullopt, Shape);
+    C.X = &Into.Grid[0];
+    C.L = L;
+    C.Reds = Reds;
+    C.Kept = Kept;
+    C.Deferred = Deferred;
+    C.rewriteSplit(SplitAt, SplitRows);
   }
 
 private:
@@ -353,16 +390,19 @@ private:
     return cmpL(BinaryOpKind::LT, lvar("c2c_t_x"), lvar("c2c_trip_x"));
   }
 
-  /// Rows: a block of 32 x WarpsPerRow threads per point, L over all of
-  /// them (consecutive threads on consecutive iterations), each warp's
+  /// Rows: a block of 32 x Shape.RowWarps threads per point, L over all
+  /// of them (consecutive threads on consecutive iterations), each warp's
   /// partials combined with shuffles, the warps' through shared memory.
-  /// Columns (!Rows): 32 points per block along threadIdx.x, L split over
-  /// Slices rows of threads, the slices' partials combined through shared
-  /// memory. Either way thread (0, 0) of a point combines in order and
-  /// finishes the point.
+  /// Columns (!Rows): Shape.ColumnPoints points per block along
+  /// threadIdx.x, L split over Shape.Slices rows of threads, the slices'
+  /// partials combined through shared memory. (A lanes clause: its threads,
+  /// 32 points per block across rows.) Either way thread (0, 0) of a point
+  /// combines in order and finishes the point.
   void rewriteSplit(size_t At, bool Rows) {
-    int64_t Ways = Rows ? (Asked ? Asked->Threads / Lanes : RowWarps)
-                        : (Asked ? Asked->Threads : Slices);
+    int64_t Ways = Rows ? (Asked ? Asked->Threads / Lanes : Shape.RowWarps)
+                        : (Asked ? Asked->Threads : Shape.Slices);
+    // Points per block: one along rows, Cols across them.
+    int64_t Cols = Asked ? PointsPerColumnBlock : Shape.ColumnPoints;
     ExprPtr Tx = builtin("threadIdx", 0), Ty = builtin("threadIdx", 1);
     auto Slot = [&](const LaneReduction &R, ExprPtr Way, ExprPtr Col) {
       auto Ref = std::make_shared<ArrayRef>(
@@ -431,12 +471,12 @@ private:
     StmtList New;
     for (const LaneReduction &R : Reds) {
       auto D = std::make_shared<DeclStmt>("c2c_red_" + R.Acc, R.Type, nullptr);
-      D->Dims = {Ways, Lanes};
+      D->Dims = {Ways, Rows ? Lanes : Cols};
       D->Storage = StorageKind::Shared;
       New.push_back(D);
     }
-    StmtList Body = pointRounds(*X, Rows ? 1 : Lanes, Rows ? llit(0) : Tx,
-                                std::move(Round));
+    StmtList Body =
+        pointRounds(*X, Rows ? 1 : Cols, Rows ? llit(0) : Tx, std::move(Round));
     New.insert(New.end(), Body.begin(), Body.end());
     std::string N = std::to_string(Ways);
     if (Rows)
@@ -449,9 +489,9 @@ private:
                                  " warps in shared memory, into "
                            : " into "));
     else
-      finish(std::move(New), Ways, Lanes,
-             "mapped " + X->Iter + " -> x (32 per block), '" + L->Iter +
-                 "' split over " + N +
+      finish(std::move(New), Ways, Cols,
+             "mapped " + X->Iter + " -> x (" + std::to_string(Cols) +
+                 " per block), '" + L->Iter + "' split over " + N +
                  " slices of threads (threadIdx.y; slice s runs iterations s, "
                  "s + " +
                  N +
@@ -459,8 +499,9 @@ private:
                  "through shared memory into ");
   }
 
-  /// K becomes an explicit-thread kernel of 32 x BlockY threads taking
-  /// PerBlock points per block.
+  /// K becomes an explicit-thread kernel taking PerBlock points per block:
+  /// 32 x BlockY threads along rows (PerBlock 1), PerBlock x BlockY across
+  /// them.
   void finish(StmtList New, int64_t BlockY, int64_t PerBlock,
               const std::string &Remark) {
     const GridLoop G = *X;
@@ -485,64 +526,95 @@ private:
       Used.Block.clear();
       Used.Lanes = {{Asked->Loop, static_cast<unsigned>(Asked->Threads)}};
     }
-    makeLaneKernel(K, std::move(New), G, BlockY, PerBlock, Used);
+    makeLaneKernel(K, std::move(New), G, BlockY, PerBlock, Used,
+                   PerBlock > 1 ? PerBlock : Lanes);
   }
 
   Kernel &K;
   const NestStmt &Nest;
   const LoweringContext &Ctx;
   std::optional<LanesRequest> Asked;
-  int64_t RowWarps;
+  LaneShape Shape;
   const GridLoop *X = nullptr;
   const ForStmt *L = nullptr;
+  /// L's place in the point's statements.
+  size_t SplitAt = 0;
   std::vector<LaneReduction> Reds;
   /// The statements before L: run by every lane (declarations and scalar
   /// assignments), or by lane 0 after L (array writes).
   StmtList Kept, Deferred;
 };
 
-/// K split by default; where it splits along rows with a trip count the
-/// host knows, copies of K as it was in fewer warps per point, each with
-/// the host's test for it (trip count <= the row length it suits).
+/// K split by default, and copies of K as it was in fewer threads, each
+/// with the host's test for it (a trip count at most a limit): along rows
+/// whose trip count the host knows, fewer warps per point
+/// (RowWarpsByLength); across rows, fewer points per block over more
+/// slices (ColumnPointsByCount, on the mapped loop's trip count).
 std::vector<std::pair<ExprPtr, Kernel>>
 splitByDefault(Kernel &K, const NestStmt &Nest, const LoweringContext &Ctx) {
   Kernel Original = K;
-  // The mapped loop, named in the remark (the split kernel has no grid
-  // loops left).
+  // The mapped loop, named in remarks (the split kernel has no grid loops).
   std::string Point = K.Grid.empty() ? std::string() : K.Grid[0].Iter;
   LaneReducer R(K, Nest, Ctx);
   std::vector<std::pair<ExprPtr, Kernel>> Copies;
-  if (!R.run() || !R.HostTrip)
+  if (!R.run())
+    return Copies;
+  // Each copy: the limit, its threads, its name's suffix and how the
+  // remark shows them.
+  struct SmallerShape {
+    int64_t Limit;
+    LaneShape Shape;
+    std::string Suffix, Shown;
+  };
+  std::vector<SmallerShape> Shapes;
+  if (R.SplitRows)
+    for (const auto &[Length, Warps] : RowWarpsByLength) {
+      LaneShape S;
+      S.RowWarps = Warps;
+      std::string N = std::to_string(Warps);
+      Shapes.push_back({Length, S, N + "warps", N + " warps per " + Point});
+    }
+  else
+    for (const auto &[Count, Points] : ColumnPointsByCount) {
+      LaneShape S;
+      S.ColumnPoints = Points;
+      S.Slices = ColumnBlockThreads / Points;
+      std::string N = std::to_string(Points);
+      Shapes.push_back({Count, S, N + "points",
+                        N + " per block, '" + R.SplitLoop + "' over " +
+                            std::to_string(S.Slices) + " slices"});
+    }
+  ExprPtr Trip = R.SplitRows ? R.HostTrip : R.PointTrip;
+  if (!Trip)
     return Copies;
   std::string Shown;
-  for (const auto &[Length, Warps] : RowWarpsByLength) {
+  for (const SmallerShape &Sm : Shapes) {
     Kernel C = Original;
-    if (!LaneReducer(C, Nest, Ctx, std::nullopt, Warps).run())
-      continue;
-    C.Name = K.Name + "_" + std::to_string(Warps) + "warps";
+    R.splitCopy(C, Sm.Shape);
+    C.Name = K.Name + "_" + Sm.Suffix;
     C.IsAlternative = true;
     Shown += std::string(Shown.empty() ? "" : ", at most ") +
-             std::to_string(Length) + " " + C.Name + " (" +
-             std::to_string(Warps) + " warps per " + Point + ")";
-    Copies.push_back({build::cmpL(BinaryOpKind::LE, freshCopy(R.HostTrip),
-                                  build::llit(Length)),
-                      std::move(C)});
+             std::to_string(Sm.Limit) + " " + C.Name + " (" + Sm.Shown + ")";
+    Copies.push_back(
+        {build::cmpL(BinaryOpKind::LE, freshCopy(Trip), build::llit(Sm.Limit)),
+         std::move(C)});
   }
   if (!Copies.empty())
-    K.Remarks.push_back("where '" + R.SplitLoop + "' runs at most " + Shown +
+    K.Remarks.push_back("where '" + (R.SplitRows ? R.SplitLoop : Point) +
+                        "' runs at most " + Shown +
                         " runs instead: the host tests its trip count at "
                         "the launch");
   return Copies;
 }
 
-/// LF with the copies Shorter holds for kernel I appended as alternatives,
+/// LF with the copies Smaller holds for kernel I appended as alternatives,
 /// and each launch of I replaced by the host's tests choosing among them
 /// and I.
-void launchByRowLength(
+void launchBySize(
     LoweredFunction &LF,
-    std::map<size_t, std::vector<std::pair<ExprPtr, Kernel>>> Shorter) {
+    std::map<size_t, std::vector<std::pair<ExprPtr, Kernel>>> Smaller) {
   std::map<size_t, std::vector<std::pair<ExprPtr, size_t>>> Tests;
-  for (auto &[I, Copies] : Shorter)
+  for (auto &[I, Copies] : Smaller)
     for (auto &[Test, C] : Copies) {
       Tests[I].push_back({Test, LF.Kernels.size()});
       LF.Kernels.push_back(std::move(C));
@@ -582,7 +654,7 @@ LoweredFunction reduceAcrossLanes(LoweredFunction LF,
   std::map<unsigned, std::set<std::string>> InThread, Mapped;
   // Kernels split along rows by default whose row length the host knows:
   // the copies in fewer warps, and the test that launches each.
-  std::map<size_t, std::vector<std::pair<ExprPtr, Kernel>>> Shorter;
+  std::map<size_t, std::vector<std::pair<ExprPtr, Kernel>>> Smaller;
   for (size_t I = 0; I < LF.Kernels.size(); ++I) {
     Kernel &K = LF.Kernels[I];
     const NestStmt *Nest = Ctx.nest(K.NestId);
@@ -590,7 +662,8 @@ LoweredFunction reduceAcrossLanes(LoweredFunction LF,
       continue;
     if (Nest->scheduledByDefault()) {
       if (ByDefault)
-        Shorter[I] = splitByDefault(K, *Nest, Ctx);
+        if (auto Copies = splitByDefault(K, *Nest, Ctx); !Copies.empty())
+          Smaller[I] = std::move(Copies);
       continue;
     }
     if (Nest->Clauses.Lanes.empty())
@@ -620,7 +693,7 @@ LoweredFunction reduceAcrossLanes(LoweredFunction LF,
                                          "' in one thread per point"
                                    : R.Hint);
   }
-  launchByRowLength(LF, std::move(Shorter));
+  launchBySize(LF, std::move(Smaller));
   for (const auto &[Id, Done] : Handled) {
     if (Done)
       continue;
