@@ -24,10 +24,10 @@
 // threads: blocks of 32 x 32 threads take 32 points, slice s (threadIdx.y)
 // runs iterations s, s + 32, ... into its partial, the partials meet in
 // shared memory, and slice 0 combines them in order and finishes the
-// point. Copies taking 16 points per block over 64 slices (at most 2048
-// points) and 8 over 128 (at most 1024) run instead where the host's test
-// of the mapped loop's trip count says so: 32 per block left most SMs
-// idle there.
+// point. Copies taking 16, 8, 4 or 2 points per block (over 64, 128, 256
+// or 512 slices) run instead where the host's tests of the mapped loop's
+// trip count find at most 2048, 1024, 512 or 128 points: 32 per block
+// left most SMs idle there.
 //
 // The statements before L run where they are needed (again in the scope of
 // thread (0, 0) if it reads them), except array writes (`y[i] = 0`), which
