@@ -798,7 +798,7 @@ void scale_rows(int n, int m, const float *A, float *c) {
 // Every thread of a row's block reads c[i]; thread (0, 0) overwrites it
 // after a barrier, which orders global memory within the block too: no
 // race. Without the barriers the same accesses are one. (2049 rows: more
-// than the copy of 8 points per block takes.)
+// than any copy with fewer points per block takes.)
 TEST(ExplicitKernelExec, BarrierOrdersGlobalAccessesOfABlock) {
   auto L = lowerSource(ReadThenOverwrite, /*ByDefault=*/true);
   ASSERT_TRUE(L);
