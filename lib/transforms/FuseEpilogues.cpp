@@ -263,6 +263,8 @@ struct FusionPair {
   Kernel P, C;
   const NestStmt *PN = nullptr, *CN = nullptr;
   std::vector<const ForStmt *> PBand, CBand;
+  /// The strip loop's place in P's point body.
+  size_t StripAt = 0;
   /// C's iterators renamed to P's, by grid dimension, and their types.
   std::map<std::string, std::string> Rename;
   std::map<std::string, ScalarKind> Types;
@@ -371,6 +373,7 @@ std::optional<FusionPair> EpilogueFuser::match(unsigned PI, unsigned CI) const {
   if (Loops != 1 ||
       cast<ForStmt>(PBody[LoopAt].get())->Iter != PPlan->second->Strip->Iter)
     return std::nullopt;
+  Pair.StripAt = LoopAt;
   return Pair;
 }
 
@@ -426,12 +429,8 @@ bool EpilogueFuser::renameApart(FusionPair &Pair) {
 
 bool EpilogueFuser::checkFusedNest(FusionPair &Pair) const {
   const StmtList &PBody = Pair.PBand.back()->Body;
-  size_t LoopAt = 0;
-  for (size_t I = 0; I < PBody.size(); ++I)
-    if (isa<ForStmt>(PBody[I].get()))
-      LoopAt = I;
-  StmtList Before(PBody.begin(), PBody.begin() + LoopAt + 1),
-      After(PBody.begin() + LoopAt + 1, PBody.end());
+  StmtList Before(PBody.begin(), PBody.begin() + Pair.StripAt + 1),
+      After(PBody.begin() + Pair.StripAt + 1, PBody.end());
 
   // One nest: P's band around P's body, then C's.
   StmtList CAst = renamed(Pair.CBand.back()->Body, Pair.Rename, Pair.Types);

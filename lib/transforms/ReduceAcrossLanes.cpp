@@ -79,8 +79,6 @@ public:
   /// The loop split over the threads, after run(), and whether along rows.
   std::string SplitLoop;
   bool SplitRows = false;
-  /// After a default split across rows: the mapped loop's trip count.
-  ExprPtr PointTrip;
   /// After a default split along rows: the split loop's trip count where
   /// the host can evaluate it at the launch (its bounds read no array and
   /// nothing the kernel declares), else null.
@@ -201,8 +199,6 @@ public:
     SplitRows = Rows;
     if (Rows && !Asked)
       HostTrip = hostTrip(Declared);
-    if (!Rows && !Asked)
-      PointTrip = X->TripCount;
     SplitAt = At;
     rewriteSplit(At, Rows);
     return true;
@@ -553,11 +549,16 @@ private:
 std::vector<std::pair<ExprPtr, Kernel>>
 splitByDefault(Kernel &K, const NestStmt &Nest, const LoweringContext &Ctx) {
   Kernel Original = K;
-  // The mapped loop, named in remarks (the split kernel has no grid loops).
-  std::string Point = K.Grid.empty() ? std::string() : K.Grid[0].Iter;
   LaneReducer R(K, Nest, Ctx);
   std::vector<std::pair<ExprPtr, Kernel>> Copies;
   if (!R.run())
+    return Copies;
+  // The mapped loop (run() split only kernels with one), named in remarks.
+  const std::string &Point = Original.Grid[0].Iter;
+  // Rows: the split loop's trip count where the host knows it; columns:
+  // the mapped loop's (the host sizes the grid by it).
+  ExprPtr Trip = R.SplitRows ? R.HostTrip : Original.Grid[0].TripCount;
+  if (!Trip)
     return Copies;
   // Each copy: the limit, its threads, its name's suffix and how the
   // remark shows them.
@@ -584,9 +585,6 @@ splitByDefault(Kernel &K, const NestStmt &Nest, const LoweringContext &Ctx) {
                         N + " per block, '" + R.SplitLoop + "' over " +
                             std::to_string(S.Slices) + " slices"});
     }
-  ExprPtr Trip = R.SplitRows ? R.HostTrip : R.PointTrip;
-  if (!Trip)
-    return Copies;
   std::string Shown;
   for (const SmallerShape &Sm : Shapes) {
     Kernel C = Original;
