@@ -3,9 +3,10 @@
 // cuBLAS SGEMM calls (pedantic math: no TF32) and one element-wise update
 // kernel, in the same process, on non-negative inputs (uniform in [0, 1)).
 // The final H of both is compared (relative L2). Built with
-// -DC2CUDA_UNFUSED and a second .cu from `c2cuda --no-fusion` whose function
-// is renamed nmf_unfused, that build is timed too (same process) and its H
-// compared with the fused one's. Usage: nmf F T K [F T K...]
+// -DC2CUDA_UNFUSED and a second .cu whose function is renamed nmf_unfused
+// (from `c2cuda --no-fusion`, or `c2cuda tune` with
+// -DC2CUDA_SECOND_LABEL='"tuned"'), that build is timed too (same process)
+// and its H compared with the first one's. Usage: nmf F T K [F T K...]
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +19,9 @@ extern "C" void nmf_supervised_device(int F, int T, int K, int iters,
                                       float eps, const float *V,
                                       const float *W, float *H, float *WtV,
                                       float *WtW, float *WtWH);
+#ifndef C2CUDA_SECOND_LABEL
+#define C2CUDA_SECOND_LABEL "--no-fusion"
+#endif
 #ifdef C2CUDA_UNFUSED
 extern "C" void nmf_unfused_device(int F, int T, int K, int iters, float eps,
                                    const float *V, const float *W, float *H,
@@ -61,7 +65,7 @@ int main(int argc, char **argv) {
   const float eps = 1e-9f;
   printf("| F x T x K, %d iterations | c2cuda ms | cuBLAS-based ms | c2cuda vs cuBLAS-based | relL2(H) |", iters);
 #ifdef C2CUDA_UNFUSED
-  printf(" --no-fusion ms | vs cuBLAS-based | fused speedup | relL2(H) fused vs not |\n|---|---|---|---|---|---|---|---|---|\n");
+  printf(" %s ms | vs cuBLAS-based | c2cuda over it | relL2(H) vs c2cuda |\n|---|---|---|---|---|---|---|---|---|\n", C2CUDA_SECOND_LABEL);
 #else
   printf("\n|---|---|---|---|---|\n");
 #endif

@@ -59,13 +59,24 @@ struct LoweredOne {
   const Kernel *NestKernel = nullptr;
 };
 
-/// Lowers F (the module's SourceFile kept) with the nest's schedule S
-/// (null: the nest as written) and default tiling on or off.
-bool lowerOne(const TuneRequest &R, const Function &F, const NestSchedule *S,
-              bool TileByDefault, LoweredOne &Out, DiagnosticList &Diags) {
+/// How a variant's function is lowered: the plain mapping (every nest as
+/// written, no default tiling), or the tuned nest with the default schedule
+/// or a schedule of the space, the other nests with R.OtherNests or the
+/// default, as `c2cuda --schedule` writes them.
+enum class Lowering { Plain, Default, Scheduled };
+
+/// Lowers F (the module's SourceFile kept) as How says, with the nest's
+/// schedule S where How is Scheduled.
+bool lowerOne(const TuneRequest &R, const Function &F, Lowering How,
+              const NestSchedule *S, LoweredOne &Out, DiagnosticList &Diags) {
   Out.M.SourceFile = R.M->SourceFile;
-  if (S)
-    Out.M.Functions.push_back(withSchedules(F, {{R.Nest, *S}}, Diags));
+  std::map<unsigned, NestSchedule> Schedules;
+  if (How != Lowering::Plain)
+    Schedules = R.OtherNests;
+  if (How == Lowering::Scheduled)
+    Schedules[R.Nest] = *S;
+  if (!Schedules.empty())
+    Out.M.Functions.push_back(withSchedules(F, Schedules, Diags));
   else
     Out.M.Functions.push_back(F);
   if (Diags.hasErrors())
@@ -77,7 +88,7 @@ bool lowerOne(const TuneRequest &R, const Function &F, const NestSchedule *S,
   PipelineOptions PO;
   PO.AllowReassociation = R.AllowReassociation;
   PO.FastMath = R.FastMath;
-  PO.TileByDefault = TileByDefault;
+  PO.TileByDefault = How != Lowering::Plain;
   Out.LF = runPipeline(G, Facts, PO, Diags);
   if (Diags.hasErrors())
     return false;
@@ -147,7 +158,7 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
     // The default lowering below says how the nest is mapped; the plain
     // one's remarks would say part of it again. Its errors are kept.
     DiagnosticList PlainDiags;
-    bool Ok = lowerOne(R, *F, nullptr, false, Plain, PlainDiags);
+    bool Ok = lowerOne(R, *F, Lowering::Plain, nullptr, Plain, PlainDiags);
     for (const Diagnostic &D : PlainDiags.all())
       if (D.Level != DiagLevel::Remark)
         Diags.add(D);
@@ -161,7 +172,7 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
                 "pick a nest that c2cuda offloads (see c2cuda analyze)");
     return false;
   }
-  if (!lowerOne(R, *F, nullptr, true, Default, Diags))
+  if (!lowerOne(R, *F, Lowering::Default, nullptr, Default, Diags))
     return false;
 
   HarnessOptions HO;
@@ -207,6 +218,8 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
                   '\0' + Out.Files[B.Reference]);
     for (const std::string &S : harnessSymbols(L.LF))
       Symbols.insert(S);
+    for (const Kernel &K : L.LF.Kernels)
+      B.KernelNests[K.Name] = K.NestId;
     CostInputs CI;
     CI.Plain = Plain.NestKernel;
     CI.Variant = L.NestKernel;
@@ -258,7 +271,8 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
     }
     DiagnosticList D;
     LoweredOne L;
-    if (!lowerOne(R, *F, &P.Schedule, false, L, D) || !L.NestKernel) {
+    if (!lowerOne(R, *F, Lowering::Scheduled, &P.Schedule, L, D) ||
+        !L.NestKernel) {
       ++Out.Refused[firstError(D)];
       continue;
     }
@@ -325,6 +339,8 @@ std::string lowerAndEmit(const TuneRequest &R, const Module &M,
   return Cuda;
 }
 
+} // namespace
+
 bool tunedSchedule(const nlohmann::json &Schedule, NestSchedule &S,
                    DiagnosticList &Diags) {
   std::string Err;
@@ -336,8 +352,6 @@ bool tunedSchedule(const nlohmann::json &Schedule, NestSchedule &S,
   return true;
 }
 
-} // namespace
-
 std::string emitWithSchedule(const TuneRequest &R,
                              const nlohmann::json &Schedule,
                              DiagnosticList &Diags) {
@@ -345,15 +359,36 @@ std::string emitWithSchedule(const TuneRequest &R,
   NestSchedule S;
   if (!F || (!Schedule.is_null() && !tunedSchedule(Schedule, S, Diags)))
     return "";
+  std::map<unsigned, NestSchedule> Schedules = R.OtherNests;
+  if (!Schedule.is_null())
+    Schedules[R.Nest] = S;
   Module M;
   M.SourceFile = R.M->SourceFile;
   for (const Function &G : R.M->Functions)
-    M.Functions.push_back(G.Name == F->Name && !Schedule.is_null()
-                              ? withSchedules(G, {{R.Nest, S}}, Diags)
+    M.Functions.push_back(G.Name == F->Name && !Schedules.empty()
+                              ? withSchedules(G, Schedules, Diags)
                               : G);
   if (Diags.hasErrors())
     return "";
   return lowerAndEmit(R, M, CudaEmitOptions(), Diags);
+}
+
+std::vector<unsigned> tunableNests(const TuneRequest &R,
+                                   DiagnosticList &Diags) {
+  const Function *F = findFunction(*R.M, R.Function);
+  if (!F)
+    return {};
+  LoweredOne Plain;
+  DiagnosticList PlainDiags;
+  bool Ok = lowerOne(R, *F, Lowering::Plain, nullptr, Plain, PlainDiags);
+  for (const Diagnostic &D : PlainDiags.all())
+    if (D.Level != DiagLevel::Remark)
+      Diags.add(D);
+  std::set<unsigned> Nests;
+  if (Ok)
+    for (const Kernel &K : Plain.LF.Kernels)
+      Nests.insert(K.NestId);
+  return {Nests.begin(), Nests.end()};
 }
 
 std::vector<std::string> sizeParameters(const Function &F) {

@@ -18,6 +18,7 @@
 #include "ir/Diagnostics.h"
 #include "ir/Evaluate.h"
 #include "ir/IR.h"
+#include "schedule/Schedule.h"
 #include "tuner/Bundle.h"
 
 #include <map>
@@ -32,6 +33,10 @@ struct TuneRequest {
   std::string SourceContents; ///< Its bytes (hashed, copied into the bundle).
   std::string Function;       ///< Tuned function.
   unsigned Nest = 0;
+  /// Schedules of the function's other nests, applied in every lowering but
+  /// the plain mapping's (whole-function tuning fixes the winners of the
+  /// nests tuned before); a nest not named keeps the default schedule.
+  std::map<unsigned, NestSchedule> OtherNests;
   ScalarValues Sizes, VerifySizes;
   bool AllowReassociation = false;
   bool FastMath = false;
@@ -64,11 +69,21 @@ bool writeBundleDir(const std::string &Dir, const PreparedBundle &P,
                     std::string &Err);
 
 /// The full drop-in .cu of R's module with Schedule applied to the tuned
-/// nest (what `c2cuda FILE.c --schedule` emits), or with the default
-/// schedule where Schedule is null; empty after errors.
+/// nest and R.OtherNests to the others (what `c2cuda FILE.c --schedule`
+/// emits), the tuned nest with the default schedule where Schedule is null;
+/// empty after errors.
 std::string emitWithSchedule(const TuneRequest &R,
                              const nlohmann::json &Schedule,
                              DiagnosticList &Diags);
+
+/// The nests of R's function that the plain mapping offloads (each has a
+/// kernel to tune), in source order; empty after errors in Diags.
+std::vector<unsigned> tunableNests(const TuneRequest &R, DiagnosticList &Diags);
+
+/// A variant's schedule (JSON, as a bundle holds it) read back, its origin
+/// "tuned schedule"; false after an error in Diags.
+bool tunedSchedule(const nlohmann::json &Schedule, NestSchedule &S,
+                   DiagnosticList &Diags);
 
 /// F's integer parameters, in order: the sizes a tuning run is for.
 std::vector<std::string> sizeParameters(const Function &F);

@@ -77,6 +77,8 @@ json bundleToJson(const Bundle &B) {
   J["format"] = B.Format;
   J["source_name"] = B.SourceName;
   J["symbols"] = B.Symbols;
+  if (!B.KernelNests.empty())
+    J["kernel_nests"] = B.KernelNests;
   J["harness"] = B.Harness;
   J["reference"] = B.Reference;
   J["params"] = parametersToJson(B.Params);
@@ -337,6 +339,7 @@ bool bundleFromJson(const json &J, Bundle &Out, std::string &Err) {
   }
   R.get("timeout_seconds", Out.TimeoutSeconds);
   R.get("symbols", Out.Symbols);
+  R.get("kernel_nests", Out.KernelNests);
   R.get("harness", Out.Harness);
   R.get("reference", Out.Reference);
   if (const json *Ps = R.array("params")) {

@@ -89,6 +89,9 @@ struct Bundle {
   TimingSettings Timing;
   double TimeoutSeconds = 60; ///< Per variant run (verification + timing).
   std::vector<std::string> Symbols; ///< Renamed per variant (see above).
+  /// Each kernel name of the variants (before renaming) -> the nest it
+  /// runs, for the report's time by nest.
+  std::map<std::string, unsigned> KernelNests;
   std::string Harness = "harness.cu";
   std::string Reference = "ref64.c";
   std::vector<Parameter> Params;

@@ -14,10 +14,12 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
 #include <cstdint>
+#include <cstdio>
 #include <ctime>
 #include <deque>
 #include <map>
@@ -155,6 +157,7 @@ private:
   std::string progressLine();
   void printProgress(bool Force);
   void profile();
+  void confirm();
   bool pickCachedGpu(std::string &Err);
   bool prepare(std::string &Err);
   bool search(const Budget &Bud, SearchStrategy &S, std::string &Err);
@@ -370,6 +373,59 @@ void Engine::evaluate(std::vector<Item> &Items) {
     }
 }
 
+void Engine::confirm() {
+  if (!O.ConfirmRuns || O.CacheOnly || R.Best < 0 || R.Default < 0 ||
+      R.Best == R.Default || R.Results[R.Default].Status != EvalStatus::Ok ||
+      stopping())
+    return;
+  const int Pair[2] = {R.Default, R.Best};
+  std::string Exe[2];
+  for (int K = 0; K < 2; ++K) {
+    // A cached result may come from another machine: build it here.
+    const Evaluation &E = R.Results[Pair[K]];
+    const Variant *V = B.find(E.VariantId);
+    VariantBuild VB = V ? buildVariant(B, *V, BC) : VariantBuild();
+    if (!V || !VB.Info.Ok)
+      return;
+    Exe[K] = VB.Exe;
+  }
+  note("timing " + R.Results[R.Best].VariantId + " and the default again, " +
+       std::to_string(O.ConfirmRuns) + " runs each, alternately");
+  std::vector<double> Ms[2];
+  for (unsigned Run = 0; Run < O.ConfirmRuns; ++Run)
+    for (int Step = 0; Step < 2; ++Step) {
+      // Default first in even runs, the best first in odd ones: neither
+      // always runs on a GPU the other has just warmed.
+      int K = (Run % 2) ? 1 - Step : Step;
+      Evaluation E = R.Results[Pair[K]];
+      E.Time = TimeStats(); // This run's samples only.
+      std::string Stem = Exe[K].substr(0, Exe[K].size() - 4) + ".confirm" +
+                         std::to_string(Run);
+      if (stopping() ||
+          !runVariant(Exe[K], R.Gpus.front(), R.Seed + E.Order, RC, Stem, E) ||
+          E.Status != EvalStatus::Ok)
+        return;
+      Ms[K].push_back(E.Time.MedianMs);
+    }
+  for (std::vector<double> &V : Ms)
+    std::sort(V.begin(), V.end());
+  auto Median = [](const std::vector<double> &V) {
+    size_t N = V.size();
+    return N % 2 ? V[N / 2] : (V[N / 2 - 1] + V[N / 2]) / 2;
+  };
+  R.ConfirmDefaultMs = Median(Ms[0]);
+  R.ConfirmBestMs = Median(Ms[1]);
+  R.ConfirmedId = R.Results[R.Best].VariantId;
+  R.Confirmed = R.ConfirmBestMs < R.ConfirmDefaultMs;
+  char Buf[160];
+  std::snprintf(Buf, sizeof Buf, "%s %.4f ms, default %.4f ms: %s",
+                R.ConfirmedId.c_str(), R.ConfirmBestMs, R.ConfirmDefaultMs,
+                R.Confirmed ? "kept" : "the default stays the best");
+  note(Buf);
+  if (!R.Confirmed)
+    R.Best = R.Default;
+}
+
 void Engine::profile() {
   if (O.CacheOnly) {
     R.NcuNote = "not profiled: results from the cache only";
@@ -384,7 +440,8 @@ void Engine::profile() {
     R.NcuNote = "not profiled: ncu not found";
     return;
   }
-  auto Profile = [&](int Index, NcuCounters &Out) {
+  auto Profile = [&](int Index, NcuCounters &Out,
+                     std::map<std::string, double> &KernelMs) {
     if (Index < 0 || Stop->load())
       return;
     const Evaluation &E = R.Results[Index];
@@ -398,18 +455,21 @@ void Engine::profile() {
       return;
     }
     std::string Note;
-    Out = profileWithNcu(Ncu, VB.Exe, {"--profile"}, "c2c_var_", R.Gpus.front(),
-                         std::max(120.0, 4 * RC.TimeoutSeconds), Note);
+    Out =
+        profileWithNcu(Ncu, VB.Exe, {"--profile"}, "c2c_var_", R.Gpus.front(),
+                       std::max(120.0, 4 * RC.TimeoutSeconds), Note, &KernelMs);
     if (!Note.empty())
       R.NcuNote = Note;
   };
   if (O.Progress)
     note("profiling the best and default variants with " + Ncu);
-  Profile(R.Best, R.BestCounters);
-  if (R.Default != R.Best)
-    Profile(R.Default, R.DefaultCounters);
-  else
+  Profile(R.Best, R.BestCounters, R.BestKernelMs);
+  if (R.Default != R.Best) {
+    Profile(R.Default, R.DefaultCounters, R.DefaultKernelMs);
+  } else {
     R.DefaultCounters = R.BestCounters;
+    R.DefaultKernelMs = R.BestKernelMs;
+  }
 }
 
 bool Engine::run(std::string &Err) {
@@ -635,6 +695,7 @@ bool Engine::search(const Budget &Bud, SearchStrategy &S, std::string &Err) {
     LineOpen = false;
   }
   R.Best = pickBest(R);
+  confirm();
   profile();
   return true;
 }

@@ -60,6 +60,12 @@ struct EngineOptions {
   /// Their caches merged, a --cache-only sweep picks what the whole one
   /// would.
   unsigned Shard = 0, Shards = 1;
+  /// Where the fastest variant is not the default: both timed again, this
+  /// many runs each, alternately (default, best, best, default, ...), and
+  /// the best kept only where the median of its runs is the lower (its
+  /// margin in the search can be the noise between processes: clocks,
+  /// heat). 0: no second timing.
+  unsigned ConfirmRuns = 0;
   llvm::raw_ostream *Progress = nullptr; ///< Null: no progress output.
   bool ProgressIsTerminal = false;       ///< \r-update the line.
   /// Stops the sweep when set; null -> stopFlag(). With HandleSignals,

@@ -36,12 +36,13 @@ static const char *const LocalLdMetric =
     "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum";
 static const char *const LocalStMetric =
     "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum";
+static const char *const TimeMetric = "gpu__time_duration.sum";
 
 const std::vector<std::string> &ncuMetrics() {
   static const std::vector<std::string> M = {
-      OccMetric,    SectorsMetric, RequestsMetric,
-      BankLdMetric, BankStMetric,  DivergentMetric,
-      DramMetric,   LocalLdMetric, LocalStMetric};
+      OccMetric,     SectorsMetric,   RequestsMetric, BankLdMetric,
+      BankStMetric,  DivergentMetric, DramMetric,     LocalLdMetric,
+      LocalStMetric, TimeMetric};
   return M;
 }
 
@@ -207,6 +208,32 @@ NcuCounters countersFromTable(const NcuTable &T) {
   return C;
 }
 
+std::map<std::string, double> kernelTimesMs(const NcuTable &T,
+                                            const std::string &Prefix) {
+  std::map<std::string, double> Ms;
+  for (size_t I = 0; I < T.Launches.size(); ++I) {
+    auto It = T.Launches[I].find(TimeMetric);
+    if (It == T.Launches[I].end())
+      continue;
+    llvm::StringRef Name = llvm::StringRef(T.Kernels[I]).split('(').first;
+    Name.consume_front(Prefix);
+    Ms[Name.str()] += It->second * 1e-6;
+  }
+  return Ms;
+}
+
+std::map<std::string, double>
+timeByNest(const std::map<std::string, double> &KernelMs,
+           const std::map<std::string, unsigned> &KernelNests) {
+  std::map<std::string, double> Ms;
+  for (const auto &[Kernel, T] : KernelMs) {
+    auto It = KernelNests.find(Kernel);
+    Ms[It == KernelNests.end() ? Kernel
+                               : "nest " + std::to_string(It->second)] += T;
+  }
+  return Ms;
+}
+
 std::string findNcu() {
   if (auto P = llvm::sys::findProgramByName("ncu"))
     return *P;
@@ -278,7 +305,8 @@ static int runTo(const std::vector<std::string> &Argv,
 NcuCounters profileWithNcu(const std::string &Ncu, const std::string &Exe,
                            const std::vector<std::string> &Args,
                            const std::string &KernelRegex, unsigned Gpu,
-                           double TimeoutS, std::string &Note) {
+                           double TimeoutS, std::string &Note,
+                           std::map<std::string, double> *KernelMs) {
   Note.clear();
   if (Ncu.empty()) {
     Note = "ncu not found (PATH, /usr/local/cuda/bin/ncu)";
@@ -326,6 +354,8 @@ NcuCounters profileWithNcu(const std::string &Ncu, const std::string &Exe,
     return {};
   }
   NcuCounters C = countersFromTable(Table);
+  if (KernelMs)
+    *KernelMs = kernelTimesMs(Table, KernelRegex);
   Note = (Version.empty() ? std::string("ncu") : Version) + ", " +
          std::to_string(Table.Launches.size()) + " launch" +
          (Table.Launches.size() == 1 ? "" : "es") + " profiled";

@@ -15,6 +15,9 @@
 //   dram_bytes             dram__bytes.sum
 //   spilled_bytes          l1tex__t_bytes_pipe_lsu_mem_local_op_{ld,st}.sum
 //
+// and gpu__time_duration.sum per kernel (kernelTimesMs, timeByNest): where
+// a function with several nests spends its time.
+//
 // Counts are summed over the kernel launches ncu profiled (those of the one
 // profiled call: one, or several for a function with several nests or a
 // host loop), the ratio is of the sums, the occupancy is the mean.
@@ -51,6 +54,19 @@ bool parseNcuCsv(const std::string &Text, NcuTable &Out, std::string &Err);
 /// whose metrics are missing is left out.
 NcuCounters countersFromTable(const NcuTable &T);
 
+/// gpu__time_duration.sum (nanoseconds, ncu's base unit) summed per kernel
+/// over the table's launches, in ms, by the kernel's name less ncu's
+/// argument list and less Prefix (the variant's renaming, "c2c_var_").
+std::map<std::string, double> kernelTimesMs(const NcuTable &T,
+                                            const std::string &Prefix);
+
+/// Kernel times (kernelTimesMs) summed by the nest of each kernel
+/// (Bundle::KernelNests), as "nest N"; a kernel of no known nest counts
+/// under its own name.
+std::map<std::string, double>
+timeByNest(const std::map<std::string, double> &KernelMs,
+           const std::map<std::string, unsigned> &KernelNests);
+
 /// ncu on $PATH, else /usr/local/cuda/bin/ncu; "" when neither exists.
 std::string findNcu();
 
@@ -58,10 +74,13 @@ std::string findNcu();
 /// --metrics ... -k regex:KernelRegex Exe Args...` with
 /// CUDA_VISIBLE_DEVICES=Gpu, killed after TimeoutS. Empty counters with
 /// Note saying why on failure; on success Note names ncu's version.
+/// KernelMs, if given, gets kernelTimesMs(table, KernelRegex's "c2c_var_"
+/// prefix).
 NcuCounters profileWithNcu(const std::string &Ncu, const std::string &Exe,
                            const std::vector<std::string> &Args,
                            const std::string &KernelRegex, unsigned Gpu,
-                           double TimeoutS, std::string &Note);
+                           double TimeoutS, std::string &Note,
+                           std::map<std::string, double> *KernelMs = nullptr);
 
 } // namespace tuner
 } // namespace c2cuda

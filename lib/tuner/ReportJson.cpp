@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tuner/NcuProfile.h"
 #include "tuner/Report.h"
 #include "tuner/ReportTables.h"
 #include "tuner/Sensitivity.h"
@@ -104,6 +105,10 @@ nlohmann::json reportToJson(const Bundle &B, const TuningRun &R) {
   J["ncu"] = {{"best", countersToJson(R.BestCounters)},
               {"default", countersToJson(R.DefaultCounters)},
               {"note", R.NcuNote}};
+  if (!R.BestKernelMs.empty())
+    J["ncu"]["time_by_nest"] = {
+        {"best", timeByNest(R.BestKernelMs, B.KernelNests)},
+        {"default", timeByNest(R.DefaultKernelMs, B.KernelNests)}};
   return J;
 }
 

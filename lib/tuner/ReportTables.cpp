@@ -2,6 +2,7 @@
 
 #include "tuner/ReportTables.h"
 
+#include "tuner/NcuProfile.h"
 #include "tuner/Sensitivity.h"
 
 #include <algorithm>
@@ -395,9 +396,42 @@ static ReportTable ncu(const TuningRun &R) {
   return T;
 }
 
+/// Where ncu timed the kernels: one call's time by nest, best and default
+/// (a function with several nests shows where its time goes).
+static ReportTable nestTime(const Bundle &B, const TuningRun &R) {
+  ReportTable T;
+  T.Id = "nest_time";
+  T.Title = "Time by nest (Nsight Compute, one call)";
+  T.Head = {"nest", "best ms", "default ms"};
+  std::map<std::string, double> Best =
+                                    timeByNest(R.BestKernelMs, B.KernelNests),
+                                Default = timeByNest(R.DefaultKernelMs,
+                                                     B.KernelNests);
+  std::set<std::string> Names;
+  for (const auto *M : {&Best, &Default})
+    for (const auto &[Name, Ms] : *M)
+      Names.insert(Name);
+  double BestSum = 0, DefaultSum = 0;
+  auto Cell = [](const std::map<std::string, double> &M, const std::string &N,
+                 double &Sum) {
+    auto It = M.find(N);
+    if (It == M.end())
+      return std::string("-");
+    Sum += It->second;
+    return fmtSig(It->second, 4);
+  };
+  for (const std::string &N : Names)
+    T.Rows.push_back({N, Cell(Best, N, BestSum), Cell(Default, N, DefaultSum)});
+  T.Rows.push_back({"all kernels", fmtSig(BestSum, 4), fmtSig(DefaultSum, 4)});
+  return T;
+}
+
 std::vector<ReportTable> reportTables(const Bundle &B, const TuningRun &R) {
-  return {baselines(B, R), topTen(B, R), failures(R), sensitivity(B, R),
-          ncu(R)};
+  std::vector<ReportTable> Tables = {baselines(B, R), topTen(B, R), failures(R),
+                                     sensitivity(B, R), ncu(R)};
+  if (!R.BestKernelMs.empty())
+    Tables.push_back(nestTime(B, R));
+  return Tables;
 }
 
 } // namespace tuner

@@ -56,7 +56,17 @@ struct TuningRun {
   int Best = -1;    ///< Index into Results of the fastest Ok candidate.
   int Default = -1; ///< Index of the default variant's evaluation.
   int Plain = -1;   ///< Index of the plain mapping's evaluation.
+  /// EngineOptions::ConfirmRuns: the medians of the second timing of the
+  /// search's fastest and of the default (< 0: not timed again), and
+  /// whether the fastest stayed the best.
+  double ConfirmBestMs = -1, ConfirmDefaultMs = -1;
+  bool Confirmed = false;
+  std::string ConfirmedId; ///< The fastest variant that was timed again.
   NcuCounters BestCounters, DefaultCounters; ///< Empty without ncu.
+  /// Nsight Compute's gpu__time_duration of each kernel (name as the
+  /// variant defines it), in ms summed over the launches of one call;
+  /// empty without ncu.
+  std::map<std::string, double> BestKernelMs, DefaultKernelMs;
   std::string NcuNote; ///< Why counters are missing, or ncu's version.
 };
 

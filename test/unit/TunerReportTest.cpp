@@ -370,6 +370,34 @@ TEST(TunerReport, NcuCsvUnitsAndErrors) {
   EXPECT_NE(Err.find("no kernel launch"), std::string::npos);
 }
 
+TEST(TunerReport, NcuKernelTimesByNest) {
+  // gpu__time_duration.sum in ncu's base unit (ns), one call of a function
+  // whose nest 1 ran as its 64x32 copy twice; a kernel of no known nest.
+  std::string Csv = "\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\"\n"
+                    "\"\",\"\",\"nsecond\"\n"
+                    "\"0\",\"c2c_var_f_kernel0\",\"120,000\"\n"
+                    "\"1\",\"c2c_var_f_kernel1_64x32\",\"15,500\"\n"
+                    "\"2\",\"c2c_var_f_kernel1_64x32\",\"16,500\"\n"
+                    "\"3\",\"c2c_var_f_kernel2(int, float *)\",\"2,000\"\n"
+                    "\"4\",\"c2c_var_helper\",\"1,000\"\n";
+  NcuTable T;
+  std::string Err;
+  ASSERT_TRUE(parseNcuCsv(Csv, T, Err)) << Err;
+  std::map<std::string, double> Ms = kernelTimesMs(T, "c2c_var_");
+  ASSERT_EQ(Ms.size(), 4u);
+  EXPECT_DOUBLE_EQ(Ms.at("f_kernel0"), 0.12);
+  EXPECT_DOUBLE_EQ(Ms.at("f_kernel1_64x32"), 0.032);
+  EXPECT_DOUBLE_EQ(Ms.at("f_kernel2"), 0.002);
+  std::map<std::string, double> ByNest = timeByNest(Ms, {{"f_kernel0", 0},
+                                                         {"f_kernel1", 1},
+                                                         {"f_kernel1_64x32", 1},
+                                                         {"f_kernel2", 1}});
+  ASSERT_EQ(ByNest.size(), 3u);
+  EXPECT_DOUBLE_EQ(ByNest.at("nest 0"), 0.12);
+  EXPECT_DOUBLE_EQ(ByNest.at("nest 1"), 0.034);
+  EXPECT_DOUBLE_EQ(ByNest.at("helper"), 0.001);
+}
+
 TEST(TunerReport, ProfileWithoutNcuSaysWhy) {
   std::string Note;
   NcuCounters C =

@@ -3,6 +3,7 @@
 #include "TuneCommand.h"
 
 #include "tunegen/BundleEmitter.h"
+#include "tunegen/FunctionTuning.h"
 #include "tuner/Engine.h"
 #include "tuner/Report.h"
 #include "tuner/ResultCache.h"
@@ -27,10 +28,10 @@ namespace c2cuda {
 
 cl::SubCommand &tuneCommand() {
   static cl::SubCommand Cmd(
-      "tune", "Search the schedule space of one nest on this machine's GPU: "
-              "every variant is verified against the C and timed; writes "
-              "the fastest with -o and explains the search with --report "
-              "(docs/tuning.md)");
+      "tune", "Search the schedule space of a nest, or of every nest of a "
+              "function, on this machine's GPU: every variant is verified "
+              "against the C and timed; writes the fastest with -o and "
+              "explains the search with --report (docs/tuning.md)");
   return Cmd;
 }
 
@@ -45,8 +46,9 @@ cl::OptionCategory &TuneCategory = tuneCategory();
 
 cl::opt<std::string>
     KernelName("kernel",
-               cl::desc("Function to tune, with ':N' for its nest N (default: "
-                        "the only function with a nest, nest 0)"),
+               cl::desc("Function to tune, every nest of it in turn, or with "
+                        "':N' its nest N alone (default: the only function "
+                        "with a nest)"),
                cl::value_desc("name[:nest]"), cl::sub(tuneCommand()),
                cl::cat(TuneCategory));
 cl::list<std::string> VerifySizes(
@@ -348,12 +350,280 @@ std::string sizeDispatchText(const std::vector<TuneRequest> &Requests,
   return Header + Cuda;
 }
 
+/// The engine's settings from the command line; Cache is the result
+/// cache's path (its directory created); false with Err.
+bool engineOptions(bool CacheOnly, tuner::EngineOptions &EO, std::string &Err);
+
+/// Where a local run keeps its bundles: --bundle-dir, else <report>/bundle,
+/// else a new temporary directory (its path also in OwnDir, for removal);
+/// "" with Err.
+std::string bundleRoot(std::string &OwnDir, std::string &Err) {
+  if (!BundleDir.empty())
+    return BundleDir;
+  if (!ReportDir.empty()) {
+    SmallString<256> D(ReportDir);
+    sys::path::append(D, "bundle");
+    return D.str().str();
+  }
+  SmallString<256> D;
+  if (std::error_code EC = sys::fs::createUniqueDirectory("c2cuda-tune", D)) {
+    Err = "cannot create a bundle directory: " + EC.message();
+    return "";
+  }
+  return OwnDir = D.str().str();
+}
+
+/// The note after "no GPU to tune on", with this command's own text.
+void noGpuNote(const std::string &Again, bool BundlesWork) {
+  if (BundlesWork)
+    errs() << "c2cuda tune: note: to tune on another machine, write a "
+              "bundle here (`"
+           << Again << " --emit-bundle DIR`), run `c2cuda-tune DIR` on the "
+           << "GPU machine, then bring DIR back (`" << Again
+           << " --results DIR`)\n";
+  else
+    errs() << "c2cuda tune: note: to tune every nest, run `" << Again
+           << "` on a GPU machine (scripts/static-c2cuda.sh builds c2cuda "
+              "for one without LLVM), or tune one nest here with "
+              "--kernel NAME:NEST and --emit-bundle\n";
+}
+
 std::string defaultCache() {
   SmallString<256> P;
   if (!sys::path::cache_directory(P))
     P = ".";
   sys::path::append(P, "c2cuda", "tune-cache.jsonl");
   return P.str().str();
+}
+
+bool engineOptions(bool CacheOnly, tuner::EngineOptions &EO, std::string &Err) {
+  EO.CachePath = CachePath.empty() ? defaultCache() : CachePath.getValue();
+  // A bare file name ("cache.jsonl") has no directory to create.
+  if (StringRef CacheDir = sys::path::parent_path(EO.CachePath);
+      !CacheDir.empty())
+    if (std::error_code EC = sys::fs::create_directories(CacheDir)) {
+      Err = "cannot create the cache's directory: " + EC.message();
+      return false;
+    }
+  EO.Strategy = Strategy;
+  EO.Budget = BudgetText.getValue();
+  EO.Seed = Seed.getValue();
+  EO.Gpus.assign(Gpus.begin(), Gpus.end());
+  if (EO.Gpus.empty())
+    EO.Gpus = {0};
+  EO.Jobs = Jobs;
+  EO.Nvcc = Nvcc;
+  EO.Ncu = !NoNcu;
+  EO.Progress = &errs();
+  EO.ProgressIsTerminal = errs().is_displayed();
+  EO.CacheOnly = CacheOnly;
+  return true;
+}
+
+/// "c2cuda tune: F nest N[ at LABEL], SHAPE space: ..." for a bundle.
+void describeSpace(const std::string &Fn, unsigned Nest,
+                   const std::string &Stage, const PreparedBundle &P) {
+  size_t Candidates = 0;
+  for (const tuner::Variant &V : P.B.Variants)
+    Candidates += V.Role == "candidate";
+  errs() << "c2cuda tune: " << Fn << " nest " << Nest << Stage << ", "
+         << P.Shape << " space: " << P.Enumerated << " schedules, "
+         << Candidates << " candidates";
+  for (auto &[Why, N] : P.Refused)
+    errs() << "; " << N << " refused (" << Why << ")";
+  for (auto &[Why, N] : P.Pruned)
+    errs() << "; " << N << " pruned (" << Why << ")";
+  errs() << "\n";
+}
+
+std::string joinNests(const std::vector<unsigned> &Nests) {
+  std::vector<std::string> Names;
+  for (unsigned N : Nests)
+    Names.push_back(std::to_string(N));
+  return llvm::join(Names, ", ");
+}
+
+/// The -o file's header comment: the function's time and each nest's
+/// stage.
+std::string functionHeaderComment(const nlohmann::json &Summary,
+                                  const FunctionTuning &T) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  std::string Gpu;
+  for (const NestStage &S : T.Stages)
+    if (S.Skipped.empty() && Gpu.empty())
+      Gpu = S.Run.Gpu.Name;
+  OS << "/*\n * c2cuda tune: every nest of "
+     << Summary["function"].get<std::string>() << " tuned, one after another"
+     << (Gpu.empty() ? "" : ", on " + Gpu) << ".\n";
+  for (const nlohmann::json &S : Summary["stages"]) {
+    OS << " * nest " << S["nest"].get<unsigned>() << ": ";
+    if (S.contains("skipped"))
+      OS << "not tuned (" << S["skipped"].get<std::string>() << ")";
+    else if (S["schedule"].is_null())
+      OS << "kept the default schedule";
+    else
+      OS << S["winner"].get<std::string>() << ", " << S["schedule"].dump();
+    if (S.contains("incumbent_ms") && !S["incumbent_ms"].is_null() &&
+        !S["best_ms"].is_null())
+      OS << format(" (function %.4f -> %.4f ms)",
+                   S["incumbent_ms"].get<double>(), S["best_ms"].get<double>());
+    OS << "\n";
+  }
+  if (!Summary["tuned_ms"].is_null() && !Summary["default_ms"].is_null())
+    OS << format(" * Function: %.4f ms tuned, %.4f ms with the default "
+                 "schedule (%.2fx).\n",
+                 Summary["tuned_ms"].get<double>(),
+                 Summary["default_ms"].get<double>(),
+                 Summary["default_ms"].get<double>() /
+                     Summary["tuned_ms"].get<double>());
+  OS << " */\n";
+  OS.flush();
+  return Text;
+}
+
+/// `c2cuda tune` of every nest of the function (FunctionTuning.h): each
+/// stage's bundle in <bundle root>/nestN, its report in <report>/nestN, the
+/// function's summary in <report>/function-report.{md,json}, one -o file
+/// with every nest's winner. The exit code.
+int runWholeFunction(const std::vector<TuneRequest> &Requests,
+                     const std::vector<unsigned> &Nests, const TuneContext &Ctx,
+                     const std::string &Again, DiagnosticList &Diags) {
+  auto Fail = [](const Twine &Msg) {
+    WithColor::error(errs(), "c2cuda tune") << Msg << "\n";
+    return 1;
+  };
+  const TuneRequest &R = Requests[0];
+  const std::string &Fn = R.Function;
+  std::string Has = "'" + Fn + "' has " + std::to_string(Nests.size()) +
+                    " nests (" + joinNests(Nests) + ")";
+  if (Requests.size() > 1)
+    return Fail(Has +
+                ": tuning every nest takes one --size set; name one "
+                "nest with --kernel " +
+                Fn + ":N to tune it at several sizes");
+  if (!EmitBundle.empty() || !ResultsDir.empty())
+    return Fail(
+        std::string(EmitBundle.empty() ? "--results" : "--emit-bundle") + ": " +
+        Has +
+        ", each tuned around the winners of the nests before it, so "
+        "their bundles are made one at a time where the GPU is; run `" +
+        Again +
+        "` there (scripts/static-c2cuda.sh builds c2cuda for a "
+        "machine without LLVM), or name one nest with --kernel " +
+        Fn + ":N");
+  std::string Err;
+  tuner::EngineOptions EO;
+  if (!engineOptions(false, EO, Err))
+    return Fail(Err);
+  // A winner replaces the incumbent for every later stage: a margin of
+  // noise would be carried into all of them.
+  EO.ConfirmRuns = 3;
+  std::string OwnDir;
+  auto RemoveOwnDir = llvm::make_scope_exit([&] {
+    if (!OwnDir.empty())
+      (void)sys::fs::remove_directories(OwnDir); // best effort
+  });
+  std::string Root = bundleRoot(OwnDir, Err);
+  if (Root.empty())
+    return Fail(Err);
+  auto Below = [](const std::string &Dir, unsigned Nest) {
+    SmallString<256> D(Dir);
+    sys::path::append(D, "nest" + std::to_string(Nest));
+    return D.str().str();
+  };
+  errs() << "c2cuda tune: " << Has
+         << ", tuned one after another, each with the nests before it at "
+            "their winners\n";
+
+  size_t StageNo = 0;
+  bool NoGpu = false;
+  StageRunner Run = [&](NestStage &S, std::string &E) {
+    describeSpace(Fn, S.Nest,
+                  " (" + std::to_string(++StageNo) + " of " +
+                      std::to_string(Nests.size()) + ")",
+                  S.P);
+    if (!tuner::makeStrategy(Strategy, S.P.B, Seed, E))
+      return false;
+    std::string Dir = Below(Root, S.Nest);
+    if (!writeBundleDir(Dir, S.P, E))
+      return false;
+    S.Run = tuner::runTuning(S.P.B, Dir, EO, E);
+    if (S.Run.NoGpu) {
+      NoGpu = true;
+      return false;
+    }
+    if (!E.empty())
+      return false;
+    if (!ReportDir.empty()) {
+      std::string To = Below(ReportDir, S.Nest);
+      if (!tuner::writeReport(To, S.P.B, S.Run, E))
+        return false;
+      errs() << "c2cuda tune: report in " << To << "/report.{md,html,json}\n";
+    }
+    return true;
+  };
+  FunctionTuning T;
+  if (!tuneFunction(R, Nests, Run, T, Diags, Err)) {
+    if (Diags.hasErrors())
+      return 1;
+    Fail((NoGpu ? "no GPU to tune on: " : "") + Err);
+    if (NoGpu)
+      noGpuNote(Again, /*BundlesWork=*/false);
+    return 1;
+  }
+  for (const NestStage &S : T.Stages)
+    if (!S.Skipped.empty())
+      WithColor::warning(errs(), "c2cuda tune")
+          << "nest " << S.Nest << " not tuned: " << S.Skipped << "\n";
+
+  nlohmann::json Summary = functionTuningJson(R, T);
+  std::string Markdown = functionTuningMarkdown(Summary);
+  if (!ReportDir.empty()) {
+    for (auto &[Name, Text] :
+         {std::pair<std::string, std::string>{"function-report.json",
+                                              Summary.dump(2) + "\n"},
+          {"function-report.md", Markdown}}) {
+      SmallString<256> Path(ReportDir);
+      sys::path::append(Path, Name);
+      if (llvm::Error E = writeToOutput(Path, [&](raw_ostream &OS) {
+            OS << Text;
+            return llvm::Error::success();
+          }))
+        return Fail("cannot write '" + Path + "': " + toString(std::move(E)));
+    }
+    errs() << "c2cuda tune: function report in " << ReportDir
+           << "/function-report.{md,json}\n";
+  }
+  // The headline: the Markdown's first paragraph after its title.
+  StringRef Headline =
+      StringRef(Markdown).split("\n\n").second.split("\n\n").first;
+  errs() << "c2cuda tune: " << Fn << ": " << Headline << "\n";
+  if (T.Interrupted) {
+    if (!Ctx.OutputFile.empty())
+      errs() << "c2cuda tune: stopped before every nest was tuned; '"
+             << Ctx.OutputFile << "' not written\n";
+    return 130;
+  }
+  if (!Ctx.OutputFile.empty()) {
+    if (Summary["tuned_ms"].is_null())
+      return Fail("no variant of any nest passed verification; '" +
+                  Ctx.OutputFile + "' not written");
+    TuneRequest Out = R;
+    Out.OtherNests = T.Winners;
+    std::string Cuda = emitWithSchedule(Out, nullptr, Diags);
+    if (Cuda.empty())
+      return 1;
+    if (llvm::Error E = writeToOutput(Ctx.OutputFile, [&](raw_ostream &OS) {
+          OS << functionHeaderComment(Summary, T) << Cuda;
+          return llvm::Error::success();
+        }))
+      return Fail("cannot write '" + Ctx.OutputFile +
+                  "': " + toString(std::move(E)));
+    errs() << "c2cuda tune: every nest's winner written to " << Ctx.OutputFile
+           << "\n";
+  }
+  return 0;
 }
 
 } // namespace
@@ -465,6 +735,34 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
   if (!tuner::parseBudget(BudgetText, Bud, Err))
     return Fail(Err);
 
+  // This command's file, sizes and the options that change the code or
+  // the inputs (a bundle's results are found again by them), for the hints.
+  std::string Again = "c2cuda tune " + Ctx.InputFile;
+  if (!KernelName.empty())
+    Again += " --kernel " + KernelName;
+  for (const TuneRequest &RS : Requests)
+    Again += " --size " + sizesText(RS.Sizes);
+  if (!VerifySizes.empty())
+    Again += " --verify-size " + sizesText(R.VerifySizes);
+  for (const auto &[Array, D] : R.Inputs)
+    Again += " --input '" + Array + "=" + D.str() + "'";
+  if (Ctx.AllowReassociation)
+    Again += " --allow-reassociation";
+  if (Ctx.FastMath)
+    Again += " --fast-math";
+  // Several nests and no ':N': every nest, one after another.
+  if (KernelName.find(':') == std::string::npos) {
+    DiagnosticList NestDiags;
+    std::vector<unsigned> Nests = tunableNests(R, NestDiags);
+    if (NestDiags.hasErrors()) {
+      for (Diagnostic &D : NestDiags.all())
+        Diags.add(std::move(D));
+      return 1;
+    }
+    if (Nests.size() > 1)
+      return runWholeFunction(Requests, Nests, Ctx, Again, Diags);
+  }
+
   // One bundle per size set; with several, each in a directory named by
   // its sizes below the one given.
   std::vector<PreparedBundle> Prepared(Requests.size());
@@ -483,19 +781,8 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
       return Fail(Err);
     Labels.push_back(Requests.size() > 1 ? sizeSetLabel(*F, Requests[I].Sizes)
                                          : std::string());
-    size_t Candidates = 0;
-    for (const tuner::Variant &V : P.B.Variants)
-      Candidates += V.Role == "candidate";
-    errs() << "c2cuda tune: " << Fn << " nest " << Nest;
-    if (!Labels.back().empty())
-      errs() << " at " << Labels.back();
-    errs() << ", " << P.Shape << " space: " << P.Enumerated << " schedules, "
-           << Candidates << " candidates";
-    for (auto &[Why, N] : P.Refused)
-      errs() << "; " << N << " refused (" << Why << ")";
-    for (auto &[Why, N] : P.Pruned)
-      errs() << "; " << N << " pruned (" << Why << ")";
-    errs() << "\n";
+    describeSpace(Fn, Nest, Labels.back().empty() ? "" : " at " + Labels.back(),
+                  P);
   }
   auto Below = [&](const std::string &Dir, size_t I) {
     if (Labels[I].empty())
@@ -505,21 +792,6 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     return D.str().str();
   };
 
-  // This command's file, sizes and the options that change the code or
-  // the inputs (a bundle's results are found again by them), for the hints.
-  std::string Again = "c2cuda tune " + Ctx.InputFile;
-  if (!KernelName.empty())
-    Again += " --kernel " + KernelName;
-  for (const TuneRequest &RS : Requests)
-    Again += " --size " + sizesText(RS.Sizes);
-  if (!VerifySizes.empty())
-    Again += " --verify-size " + sizesText(R.VerifySizes);
-  for (const auto &[Array, D] : R.Inputs)
-    Again += " --input '" + Array + "=" + D.str() + "'";
-  if (Ctx.AllowReassociation)
-    Again += " --allow-reassociation";
-  if (Ctx.FastMath)
-    Again += " --fast-math";
   if (!EmitBundle.empty()) {
     std::string Dirs;
     for (size_t I = 0; I < Prepared.size(); ++I) {
@@ -535,26 +807,10 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     return 0;
   }
 
-  std::string Cache = CachePath.empty() ? defaultCache() : CachePath.getValue();
-  // A bare file name ("cache.jsonl") has no directory to create.
-  if (StringRef CacheDir = sys::path::parent_path(Cache); !CacheDir.empty())
-    if (std::error_code EC = sys::fs::create_directories(CacheDir))
-      return Fail("cannot create the cache's directory: " + EC.message());
-
   tuner::EngineOptions EO;
-  EO.Strategy = Strategy;
-  EO.Budget = BudgetText.getValue();
-  EO.Seed = Seed.getValue();
-  EO.Gpus.assign(Gpus.begin(), Gpus.end());
-  if (EO.Gpus.empty())
-    EO.Gpus = {0};
-  EO.Jobs = Jobs;
-  EO.CachePath = Cache;
-  EO.Nvcc = Nvcc;
-  EO.Ncu = !NoNcu;
-  EO.Progress = &errs();
-  EO.ProgressIsTerminal = errs().is_displayed();
-  EO.CacheOnly = !ResultsDir.empty();
+  if (!engineOptions(!ResultsDir.empty(), EO, Err))
+    return Fail(Err);
+  const std::string &Cache = EO.CachePath;
 
   std::string Root;
   // A bundle directory of our own making (no --bundle-dir or --report) is
@@ -564,22 +820,9 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     if (!OwnDir.empty())
       (void)sys::fs::remove_directories(OwnDir); // best effort
   });
-  if (!ResultsDir.empty()) {
-    Root = ResultsDir;
-  } else {
-    Root = BundleDir;
-    if (Root.empty() && !ReportDir.empty()) {
-      SmallString<256> D(ReportDir);
-      sys::path::append(D, "bundle");
-      Root = D.str().str();
-    }
-    if (Root.empty()) {
-      SmallString<256> D;
-      if (std::error_code EC = sys::fs::createUniqueDirectory("c2cuda-tune", D))
-        return Fail("cannot create a bundle directory: " + EC.message());
-      Root = OwnDir = D.str().str();
-    }
-  }
+  Root = ResultsDir.empty() ? bundleRoot(OwnDir, Err) : ResultsDir.getValue();
+  if (Root.empty())
+    return Fail(Err);
 
   std::vector<tuner::TuningRun> Runs(Prepared.size());
   for (size_t I = 0; I < Prepared.size(); ++I) {
@@ -605,11 +848,7 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     Runs[I] = tuner::runTuning(P.B, Dir, SetEO, Err);
     if (Runs[I].NoGpu) {
       Fail("no GPU to tune on: " + Err);
-      errs() << "c2cuda tune: note: to tune on another machine, write a "
-                "bundle here (`"
-             << Again << " --emit-bundle DIR`), run `c2cuda-tune DIR` on the "
-             << "GPU machine, then bring DIR back (`" << Again
-             << " --results DIR`)\n";
+      noGpuNote(Again, /*BundlesWork=*/true);
       return 1;
     }
     if (!Err.empty())

@@ -5,13 +5,18 @@ Compiling (-c SRC -o OUT) writes OUT as a JSON "object" naming SRC and the
 markers found in it; linking writes an executable Python script that behaves
 as the harness protocol says, as the markers of its variant object ask:
 
-  // FAKE: ms=1.5          median time (default 1.0)
+  // FAKE: ms=1.5          median time (default 1.0); ms=0.5/1.5: 0.5 in the
+                         executable's first --run, 1.5 in later ones
   // FAKE: regs=N          ptxas registers reported (default 32)
   // FAKE: sleep=S         the run takes S seconds more
   // FAKE: crash           "illegal memory access" on stderr, exit 1
   // FAKE: hang            never finishes
   // FAKE: wrong           a wrong_result line, exit 3
   // FAKE: compile-error   the compile fails
+
+$FAKE_MS_RULES names a file of lines "MS REGEX": a variant whose source
+matches a REGEX (Python, DOTALL; the first line that matches) takes MS as
+its median where it has no ms marker.
 
 With $FAKE_NO_GPU set, `--info` fails as the harness does on a machine
 without a GPU or driver. Every `--run` appends "<variant> gpu=<CUDA_VISIBLE_DEVICES>" to the file
@@ -59,7 +64,13 @@ if "wrong" in m:
                       "small_err": 0.5, "tuning_err": None,
                       "detail": "first bad element C[3]"}))
     sys.exit(3)
-ms = float(m.get("ms", 1.0))
+first, _, later = str(m.get("ms", 1.0)).partition("/")
+ms = float(first)
+if later:
+    count = sys.argv[0] + ".runs"
+    runs = int(open(count).read()) if os.path.exists(count) else 0
+    open(count, "w").write(str(runs + 1))
+    ms = float(later) if runs else ms
 times = [ms * (1 + 0.01 * ((i % 3) - 1)) for i in range(reps)]
 print(json.dumps({"status": "ok", "small_err": 1e-7, "tuning_err": 2e-7,
                   "times_ms": times}))
@@ -76,6 +87,13 @@ def markers(path):
         for item in m.group(1).split():
             k, _, v = item.partition("=")
             out[k] = v
+    rules = os.environ.get("FAKE_MS_RULES")
+    if rules and "ms" not in out:
+        for line in open(rules):
+            ms, _, regex = line.strip().partition(" ")
+            if regex and re.search(regex, text, re.S):
+                out["ms"] = ms
+                break
     return out
 
 

@@ -1,0 +1,190 @@
+//===- TunerFunctionTest.cpp - Whole-function tuning's descent ------------===//
+//
+// tuneFunction (tunegen/FunctionTuning.h) with a stand-in for the engine:
+// what each stage's bundle holds, which winners are kept, and where an
+// interrupted stage stops the descent.
+
+#include "tunegen/FunctionTuning.h"
+
+#include "frontend/Frontend.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+using namespace c2cuda;
+
+namespace {
+
+const char *ThreeSteps = R"(
+void three_steps(int n, const float *x, float *y, float *z, float *w) {
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++)
+    y[i] = 2.0f * x[i];
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++)
+    z[i] = y[i] + x[i];
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++)
+    w[i] = z[i] * y[i];
+}
+)";
+
+bool parse(const std::string &Source, Module &M) {
+  namespace fs = std::filesystem;
+  fs::path P = fs::temp_directory_path() /
+               ("c2cuda-function-tuning-" + std::to_string(::getpid()) + ".c");
+  std::ofstream(P) << Source;
+  FrontendOptions FO;
+  FO.ResourceDir = C2CUDA_CLANG_RESOURCE_DIR;
+  DiagnosticList Diags;
+  bool Ok = parseFile(P.string(), FO, M, Diags);
+  fs::remove(P);
+  return Ok && !Diags.hasErrors();
+}
+
+/// A run of Stage's bundle in which the variant with id Winner is the
+/// fastest (all verified).
+void fakeRun(NestStage &Stage, const std::string &Winner) {
+  tuner::TuningRun &Run = Stage.Run;
+  for (const tuner::Variant &V : Stage.P.B.Variants) {
+    tuner::Evaluation E;
+    E.VariantId = V.Id;
+    E.Role = V.Role;
+    E.Schedule = V.Schedule;
+    E.Status = tuner::EvalStatus::Ok;
+    E.Time.MedianMs = V.Id == Winner ? 0.5 : 1.0;
+    if (V.Role == "plain")
+      Run.Plain = static_cast<int>(Run.Results.size());
+    if (V.Role == "default")
+      Run.Default = static_cast<int>(Run.Results.size());
+    if (V.Id == Winner)
+      Run.Best = static_cast<int>(Run.Results.size());
+    Run.Results.push_back(std::move(E));
+  }
+  // As ncu would time one call's kernels: the winner's nest is faster.
+  for (auto *Ms : {&Run.DefaultKernelMs, &Run.BestKernelMs})
+    *Ms = {{"three_steps_kernel0", 0.3},
+           {"three_steps_kernel1", 0.3},
+           {"three_steps_kernel2", 0.4}};
+  Run.BestKernelMs["three_steps_kernel" + std::to_string(Stage.Nest)] = 0.1;
+}
+
+std::string variantSource(const NestStage &S, const std::string &Id) {
+  for (const tuner::Variant &V : S.P.B.Variants)
+    if (V.Id == Id)
+      return S.P.Files.at(V.Source);
+  return "";
+}
+
+TuneRequest request(const Module &M) {
+  TuneRequest R;
+  R.M = &M;
+  R.SourcePath = "three-steps.c";
+  R.SourceContents = ThreeSteps;
+  R.Function = "three_steps";
+  R.Sizes = {{"n", 1000}};
+  R.VerifySizes = {{"n", 101}};
+  return R;
+}
+
+TEST(FunctionTuning, EachStageCarriesTheWinnersBeforeIt) {
+  Module M;
+  ASSERT_TRUE(parse(ThreeSteps, M));
+  TuneRequest R = request(M);
+  DiagnosticList Diags;
+  std::vector<unsigned> Nests = tunableNests(R, Diags);
+  ASSERT_EQ(Nests, (std::vector<unsigned>{0, 1, 2}));
+  // Nest 0: a candidate wins; nest 1: the incumbent; nest 2: a candidate.
+  std::vector<std::string> Winners = {"v0003", "default", "v0005"};
+  FunctionTuning T;
+  std::string Err;
+  size_t Calls = 0;
+  ASSERT_TRUE(tuneFunction(
+      R, Nests,
+      [&](NestStage &S, std::string &) {
+        fakeRun(S, Winners.at(Calls++));
+        return true;
+      },
+      T, Diags, Err))
+      << Err;
+  ASSERT_EQ(T.Stages.size(), 3u);
+  EXPECT_FALSE(T.Interrupted);
+  EXPECT_EQ(T.Winners.size(), 2u);
+  EXPECT_TRUE(T.Winners.count(0) && T.Winners.count(2));
+  EXPECT_EQ(T.WinnerJson.at(0),
+            T.Stages[0].Run.Results[T.Stages[0].Run.Best].Schedule);
+  // Stage 0's variants keep nests 1 and 2 at the default; stage 1's and
+  // stage 2's carry nest 0's winner (stage 2's default is its incumbent).
+  auto Kernel0 = [](const std::string &Cuda) {
+    size_t At = Cuda.find("// three_steps_kernel0 ");
+    return Cuda.substr(At, Cuda.find('\n', Cuda.find('\n', At) + 1) - At);
+  };
+  EXPECT_EQ(Kernel0(variantSource(T.Stages[0], "default"))
+                .find("from tuned schedule"),
+            std::string::npos);
+  for (size_t I : {1, 2})
+    for (const char *Id : {"default", "v0000"})
+      EXPECT_NE(Kernel0(variantSource(T.Stages[I], Id))
+                    .find("map clause (from tuned schedule)"),
+                std::string::npos)
+          << "stage " << I << " variant " << Id;
+  // The plain mapping stays the function as written.
+  EXPECT_EQ(variantSource(T.Stages[2], "plain").find("from tuned schedule"),
+            std::string::npos);
+
+  nlohmann::json J = functionTuningJson(R, T);
+  EXPECT_EQ(J["default_ms"], 1.0);
+  EXPECT_EQ(J["tuned_ms"], 0.5);
+  EXPECT_TRUE(J["stages"][1]["schedule"].is_null());
+  EXPECT_EQ(J["stages"][2]["winner"], "v0005");
+  // Time by nest: the first stage's default against the last's best.
+  EXPECT_EQ(J["time_by_nest"]["default"]["nest 2"], 0.4);
+  EXPECT_EQ(J["time_by_nest"]["tuned"]["nest 2"], 0.1);
+  EXPECT_EQ(J["time_by_nest"]["tuned"]["nest 0"], 0.3);
+  std::string Md = functionTuningMarkdown(J);
+  EXPECT_NE(Md.find("| nest 2 | 0.4000 | 0.1000 |"), std::string::npos) << Md;
+  EXPECT_NE(Md.find("| 1 | 0 of 0 | 0.5000 | 0.5000 | 1.000x | default | "
+                    "kept |"),
+            std::string::npos)
+      << Md;
+}
+
+TEST(FunctionTuning, AnInterruptedStageEndsTheDescent) {
+  Module M;
+  ASSERT_TRUE(parse(ThreeSteps, M));
+  TuneRequest R = request(M);
+  DiagnosticList Diags;
+  FunctionTuning T;
+  std::string Err;
+  size_t Calls = 0;
+  ASSERT_TRUE(tuneFunction(
+      R, {0, 1, 2},
+      [&](NestStage &S, std::string &) {
+        fakeRun(S, "v0001");
+        S.Run.Interrupted = ++Calls == 2;
+        return true;
+      },
+      T, Diags, Err));
+  EXPECT_TRUE(T.Interrupted);
+  EXPECT_EQ(T.Stages.size(), 2u);
+  // Only the finished stage's winner is kept.
+  EXPECT_EQ(T.Winners.size(), 1u);
+  EXPECT_TRUE(functionTuningJson(R, T)["interrupted"].get<bool>());
+
+  // An engine error stops it too, with the error.
+  FunctionTuning U;
+  EXPECT_FALSE(tuneFunction(
+      R, {0, 1, 2},
+      [&](NestStage &, std::string &E) {
+        E = "nvcc not found";
+        return false;
+      },
+      U, Diags, Err));
+  EXPECT_EQ(Err, "nvcc not found");
+  EXPECT_EQ(U.Stages.size(), 1u);
+}
+
+} // namespace
