@@ -9,9 +9,10 @@
 // "default" variant is the incumbent, the function as tuned so far, and a
 // schedule that speeds its nest up but slows a fused or following nest down
 // loses. A nest whose winner is that incumbent keeps its schedule (the
-// default, or nothing new). One round: a nest tuned later never changes the
-// space of one tuned before, because the other nests only appear in the
-// objective; a second round would re-measure what the first fixed.
+// default, or nothing new); the engine times a winner again beside the
+// incumbent before it is kept (EngineOptions::ConfirmRuns, which the caller
+// sets). One round: a second would pay only where nests interact beyond
+// adding their times.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TUNEGEN_FUNCTIONTUNING_H
@@ -63,10 +64,11 @@ bool tuneFunction(const TuneRequest &R, const std::vector<unsigned> &Nests,
                   DiagnosticList &Diags, std::string &Err);
 
 /// The function's time, stage by stage: for each nest tuned, the function's
-/// median time with the incumbent and with the nest's winner, the gain, and
-/// the winning schedule; then the whole function at the default schedule,
-/// tuned, and at the plain mapping. JSON (`function-report.json`) and
-/// Markdown (`function-report.md`).
+/// median time with the incumbent and with the nest's winner (their second
+/// timing where there was one), the winning schedule; then the function at
+/// the default schedule, tuned and at the plain mapping, the speedups as
+/// the product of the stages' gains, and, where ncu ran, the time by nest.
+/// JSON (`function-report.json`) and Markdown (`function-report.md`).
 nlohmann::json functionTuningJson(const TuneRequest &R,
                                   const FunctionTuning &T);
 std::string functionTuningMarkdown(const nlohmann::json &Summary);

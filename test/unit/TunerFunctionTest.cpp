@@ -106,6 +106,13 @@ TEST(FunctionTuning, EachStageCarriesTheWinnersBeforeIt) {
       R, Nests,
       [&](NestStage &S, std::string &) {
         fakeRun(S, Winners.at(Calls++));
+        if (Calls == 1) {
+          // Nest 0's winner timed again with the incumbent: 0.9 -> 0.6.
+          S.Run.ConfirmDefaultMs = 0.9;
+          S.Run.ConfirmBestMs = 0.6;
+          S.Run.Confirmed = true;
+          S.Run.ConfirmedId = "v0003";
+        }
         return true;
       },
       T, Diags, Err))
@@ -138,6 +145,12 @@ TEST(FunctionTuning, EachStageCarriesTheWinnersBeforeIt) {
   nlohmann::json J = functionTuningJson(R, T);
   EXPECT_EQ(J["default_ms"], 1.0);
   EXPECT_EQ(J["tuned_ms"], 0.5);
+  // The stages' gains multiplied, nest 0's from its second timing: 1.5 x 1
+  // x 2 (stage 2's incumbent, 1.0 in this stand-in, is no stage's result).
+  EXPECT_DOUBLE_EQ(J["speedup_over_default"].get<double>(), 3.0);
+  EXPECT_EQ(J["stages"][0]["incumbent_ms"], 0.9);
+  EXPECT_EQ(J["stages"][0]["best_ms"], 0.6);
+  EXPECT_EQ(J["stages"][0]["retimed"]["kept"], true);
   EXPECT_TRUE(J["stages"][1]["schedule"].is_null());
   EXPECT_EQ(J["stages"][2]["winner"], "v0005");
   // Time by nest: the first stage's default against the last's best.
