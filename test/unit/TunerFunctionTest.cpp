@@ -10,39 +10,22 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <fstream>
-#include <unistd.h>
+#include <iterator>
 
 using namespace c2cuda;
 
 namespace {
 
-const char *ThreeSteps = R"(
-void three_steps(int n, const float *x, float *y, float *z, float *w) {
-#pragma c2cuda kernel
-  for (int i = 0; i < n; i++)
-    y[i] = 2.0f * x[i];
-#pragma c2cuda kernel
-  for (int i = 0; i < n; i++)
-    z[i] = y[i] + x[i];
-#pragma c2cuda kernel
-  for (int i = 0; i < n; i++)
-    w[i] = z[i] * y[i];
-}
-)";
+/// Three element-wise nests in a row (the lit test's input as well).
+const char *const ThreeStepsPath =
+    C2CUDA_SOURCE_DIR "/test/lit/tune/Inputs/three-steps.c";
 
-bool parse(const std::string &Source, Module &M) {
-  namespace fs = std::filesystem;
-  fs::path P = fs::temp_directory_path() /
-               ("c2cuda-function-tuning-" + std::to_string(::getpid()) + ".c");
-  std::ofstream(P) << Source;
+bool parse(Module &M) {
   FrontendOptions FO;
   FO.ResourceDir = C2CUDA_CLANG_RESOURCE_DIR;
   DiagnosticList Diags;
-  bool Ok = parseFile(P.string(), FO, M, Diags);
-  fs::remove(P);
-  return Ok && !Diags.hasErrors();
+  return parseFile(ThreeStepsPath, FO, M, Diags) && !Diags.hasErrors();
 }
 
 /// A run of Stage's bundle in which the variant with id Winner is the
@@ -82,8 +65,9 @@ std::string variantSource(const NestStage &S, const std::string &Id) {
 TuneRequest request(const Module &M) {
   TuneRequest R;
   R.M = &M;
-  R.SourcePath = "three-steps.c";
-  R.SourceContents = ThreeSteps;
+  R.SourcePath = ThreeStepsPath;
+  std::ifstream In(ThreeStepsPath);
+  R.SourceContents.assign(std::istreambuf_iterator<char>(In), {});
   R.Function = "three_steps";
   R.Sizes = {{"n", 1000}};
   R.VerifySizes = {{"n", 101}};
@@ -92,7 +76,7 @@ TuneRequest request(const Module &M) {
 
 TEST(FunctionTuning, EachStageCarriesTheWinnersBeforeIt) {
   Module M;
-  ASSERT_TRUE(parse(ThreeSteps, M));
+  ASSERT_TRUE(parse(M));
   TuneRequest R = request(M);
   DiagnosticList Diags;
   std::vector<unsigned> Nests = tunableNests(R, Diags);
@@ -167,7 +151,7 @@ TEST(FunctionTuning, EachStageCarriesTheWinnersBeforeIt) {
 
 TEST(FunctionTuning, AnInterruptedStageEndsTheDescent) {
   Module M;
-  ASSERT_TRUE(parse(ThreeSteps, M));
+  ASSERT_TRUE(parse(M));
   TuneRequest R = request(M);
   DiagnosticList Diags;
   FunctionTuning T;
