@@ -64,7 +64,6 @@ bool tuneFunction(const TuneRequest &R, const std::vector<unsigned> &Nests,
     if (!tunedSchedule(Best.Schedule, S, Diags))
       return false;
     Out.Winners[Nest] = S;
-    Out.WinnerJson[Nest] = Best.Schedule;
   }
   return true;
 }
@@ -109,8 +108,8 @@ nlohmann::json functionTuningJson(const TuneRequest &R,
     Stage["winner"] = Run.Best < 0
                           ? nlohmann::json()
                           : nlohmann::json(Run.Results[Run.Best].VariantId);
-    auto W = T.WinnerJson.find(S.Nest);
-    Stage["schedule"] = W == T.WinnerJson.end() ? nlohmann::json() : W->second;
+    Stage["schedule"] = T.Winners.count(S.Nest) ? Run.Results[Run.Best].Schedule
+                                                : nlohmann::json();
     Stage["interrupted"] = Run.Interrupted;
     if (Run.ConfirmBestMs > 0)
       Stage["retimed"] = {{"variant", Run.ConfirmedId},
@@ -149,6 +148,27 @@ nlohmann::json functionTuningJson(const TuneRequest &R,
   return J;
 }
 
+std::string functionTuningHeadline(const nlohmann::json &J) {
+  const nlohmann::json &D = J["default_ms"], &P = J["plain_ms"],
+                       &Tu = J["tuned_ms"];
+  if (Tu.is_null())
+    return "No nest's variants verified.";
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  OS << llvm::format("Tuned: %.4f ms", Tu.get<double>());
+  if (!D.is_null())
+    OS << llvm::format(", %.2fx over the default schedule (%.4f ms)",
+                       J["speedup_over_default"].get<double>(),
+                       D.get<double>());
+  if (!P.is_null())
+    OS << llvm::format(", %.2fx over the plain mapping (%.4f ms)",
+                       J["speedup_over_plain"].get<double>(), P.get<double>());
+  OS << ". The speedups multiply the stages' gains, each measured within "
+        "its stage.";
+  OS.flush();
+  return Text;
+}
+
 std::string functionTuningMarkdown(const nlohmann::json &J) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
@@ -163,25 +183,7 @@ std::string functionTuningMarkdown(const nlohmann::json &J) {
   for (const auto &[Name, Value] : J["sizes"].items())
     Sizes += (Sizes.empty() ? "" : ", ") + Name + "=" + Value.dump();
   OS << " at " << (Sizes.empty() ? "its sizes" : Sizes) << "\n\n";
-  const nlohmann::json &D = J["default_ms"], &P = J["plain_ms"],
-                       &Tu = J["tuned_ms"];
-  if (!Tu.is_null()) {
-    OS << "Tuned: ";
-    Ms(Tu);
-    OS << " ms";
-    if (!D.is_null())
-      OS << llvm::format(", %.2fx over the default schedule (%.4f ms)",
-                         J["speedup_over_default"].get<double>(),
-                         D.get<double>());
-    if (!P.is_null())
-      OS << llvm::format(", %.2fx over the plain mapping (%.4f ms)",
-                         J["speedup_over_plain"].get<double>(),
-                         P.get<double>());
-    OS << ". The speedups multiply the stages' gains, each measured within "
-          "its stage.\n\n";
-  } else {
-    OS << "No nest's variants verified.\n\n";
-  }
+  OS << functionTuningHeadline(J) << "\n\n";
   if (J["interrupted"].get<bool>())
     OS << "Interrupted: the nests after the last row were not tuned.\n\n";
   OS << "Each row is one stage: the nest's space searched with the nests "

@@ -47,10 +47,8 @@ using StageRunner = std::function<bool(NestStage &Stage, std::string &Err)>;
 
 struct FunctionTuning {
   std::vector<NestStage> Stages; ///< In the order they ran.
-  /// The schedule each nest won where it is not the default's.
+  /// The schedule each nest won where it is not the incumbent's.
   std::map<unsigned, NestSchedule> Winners;
-  /// The schedule JSON of each entry of Winners, for the report.
-  std::map<unsigned, nlohmann::json> WinnerJson;
   bool Interrupted = false; ///< A stage's run was cut short: later ones
                             ///< did not run.
 };
@@ -72,6 +70,9 @@ bool tuneFunction(const TuneRequest &R, const std::vector<unsigned> &Nests,
 nlohmann::json functionTuningJson(const TuneRequest &R,
                                   const FunctionTuning &T);
 std::string functionTuningMarkdown(const nlohmann::json &Summary);
+
+/// The summary's first paragraph: the tuned time and the speedups.
+std::string functionTuningHeadline(const nlohmann::json &Summary);
 
 } // namespace c2cuda
 

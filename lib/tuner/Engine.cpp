@@ -391,7 +391,7 @@ void Engine::confirm() {
   }
   note("timing " + R.Results[R.Best].VariantId + " and the default again, " +
        std::to_string(O.ConfirmRuns) + " runs each, alternately");
-  std::vector<double> Ms[2];
+  TimeStats Ms[2]; // The runs' medians, default's and best's.
   for (unsigned Run = 0; Run < O.ConfirmRuns; ++Run)
     for (int Step = 0; Step < 2; ++Step) {
       // Default first in even runs, the best first in odd ones: neither
@@ -405,16 +405,12 @@ void Engine::confirm() {
           !runVariant(Exe[K], R.Gpus.front(), R.Seed + E.Order, RC, Stem, E) ||
           E.Status != EvalStatus::Ok)
         return;
-      Ms[K].push_back(E.Time.MedianMs);
+      Ms[K].SamplesMs.push_back(E.Time.MedianMs);
     }
-  for (std::vector<double> &V : Ms)
-    std::sort(V.begin(), V.end());
-  auto Median = [](const std::vector<double> &V) {
-    size_t N = V.size();
-    return N % 2 ? V[N / 2] : (V[N / 2 - 1] + V[N / 2]) / 2;
-  };
-  R.ConfirmDefaultMs = Median(Ms[0]);
-  R.ConfirmBestMs = Median(Ms[1]);
+  for (TimeStats &T : Ms)
+    T.summarize();
+  R.ConfirmDefaultMs = Ms[0].MedianMs;
+  R.ConfirmBestMs = Ms[1].MedianMs;
   R.ConfirmedId = R.Results[R.Best].VariantId;
   R.Confirmed = R.ConfirmBestMs < R.ConfirmDefaultMs;
   char Buf[160];
@@ -455,9 +451,13 @@ void Engine::profile() {
       return;
     }
     std::string Note;
-    Out =
-        profileWithNcu(Ncu, VB.Exe, {"--profile"}, "c2c_var_", R.Gpus.front(),
-                       std::max(120.0, 4 * RC.TimeoutSeconds), Note, &KernelMs);
+    // The variant's symbols are renamed c2c_var_<sym> (Bundle.h): its
+    // kernels, and their names as the variant defines them.
+    const std::string Renamed = "c2c_var_";
+    NcuTable Table;
+    Out = profileWithNcu(Ncu, VB.Exe, {"--profile"}, Renamed, R.Gpus.front(),
+                         std::max(120.0, 4 * RC.TimeoutSeconds), Note, &Table);
+    KernelMs = kernelTimesMs(Table, Renamed);
     if (!Note.empty())
       R.NcuNote = Note;
   };

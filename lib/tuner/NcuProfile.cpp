@@ -306,7 +306,7 @@ NcuCounters profileWithNcu(const std::string &Ncu, const std::string &Exe,
                            const std::vector<std::string> &Args,
                            const std::string &KernelRegex, unsigned Gpu,
                            double TimeoutS, std::string &Note,
-                           std::map<std::string, double> *KernelMs) {
+                           NcuTable *TableOut) {
   Note.clear();
   if (Ncu.empty()) {
     Note = "ncu not found (PATH, /usr/local/cuda/bin/ncu)";
@@ -354,8 +354,8 @@ NcuCounters profileWithNcu(const std::string &Ncu, const std::string &Exe,
     return {};
   }
   NcuCounters C = countersFromTable(Table);
-  if (KernelMs)
-    *KernelMs = kernelTimesMs(Table, KernelRegex);
+  if (TableOut)
+    *TableOut = Table;
   Note = (Version.empty() ? std::string("ncu") : Version) + ", " +
          std::to_string(Table.Launches.size()) + " launch" +
          (Table.Launches.size() == 1 ? "" : "es") + " profiled";

@@ -74,13 +74,12 @@ std::string findNcu();
 /// --metrics ... -k regex:KernelRegex Exe Args...` with
 /// CUDA_VISIBLE_DEVICES=Gpu, killed after TimeoutS. Empty counters with
 /// Note saying why on failure; on success Note names ncu's version.
-/// KernelMs, if given, gets kernelTimesMs(table, KernelRegex's "c2c_var_"
-/// prefix).
+/// Table, if given, gets the launches read (empty on failure).
 NcuCounters profileWithNcu(const std::string &Ncu, const std::string &Exe,
                            const std::vector<std::string> &Args,
                            const std::string &KernelRegex, unsigned Gpu,
                            double TimeoutS, std::string &Note,
-                           std::map<std::string, double> *KernelMs = nullptr);
+                           NcuTable *Table = nullptr);
 
 } // namespace tuner
 } // namespace c2cuda

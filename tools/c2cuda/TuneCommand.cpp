@@ -350,10 +350,6 @@ std::string sizeDispatchText(const std::vector<TuneRequest> &Requests,
   return Header + Cuda;
 }
 
-/// The engine's settings from the command line; Cache is the result
-/// cache's path (its directory created); false with Err.
-bool engineOptions(bool CacheOnly, tuner::EngineOptions &EO, std::string &Err);
-
 /// Where a local run keeps its bundles: --bundle-dir, else <report>/bundle,
 /// else a new temporary directory (its path also in OwnDir, for removal);
 /// "" with Err.
@@ -396,6 +392,8 @@ std::string defaultCache() {
   return P.str().str();
 }
 
+/// The engine's settings from the command line; EO.CachePath is the result
+/// cache's path (its directory created); false with Err.
 bool engineOptions(bool CacheOnly, tuner::EngineOptions &EO, std::string &Err) {
   EO.CachePath = CachePath.empty() ? defaultCache() : CachePath.getValue();
   // A bare file name ("cache.jsonl") has no directory to create.
@@ -583,12 +581,11 @@ int runWholeFunction(const std::vector<TuneRequest> &Requests,
           << "nest " << S.Nest << " not tuned: " << S.Skipped << "\n";
 
   nlohmann::json Summary = functionTuningJson(R, T);
-  std::string Markdown = functionTuningMarkdown(Summary);
   if (!ReportDir.empty()) {
     for (auto &[Name, Text] :
          {std::pair<std::string, std::string>{"function-report.json",
                                               Summary.dump(2) + "\n"},
-          {"function-report.md", Markdown}}) {
+          {"function-report.md", functionTuningMarkdown(Summary)}}) {
       SmallString<256> Path(ReportDir);
       sys::path::append(Path, Name);
       if (llvm::Error E = writeToOutput(Path, [&](raw_ostream &OS) {
@@ -600,10 +597,8 @@ int runWholeFunction(const std::vector<TuneRequest> &Requests,
     errs() << "c2cuda tune: function report in " << ReportDir
            << "/function-report.{md,json}\n";
   }
-  // The headline: the Markdown's first paragraph after its title.
-  StringRef Headline =
-      StringRef(Markdown).split("\n\n").second.split("\n\n").first;
-  errs() << "c2cuda tune: " << Fn << ": " << Headline << "\n";
+  errs() << "c2cuda tune: " << Fn << ": " << functionTuningHeadline(Summary)
+         << "\n";
   if (T.Interrupted) {
     if (!Ctx.OutputFile.empty())
       errs() << "c2cuda tune: stopped before every nest was tuned; '"
