@@ -364,6 +364,36 @@ TEST(ExplicitKernelExec, GlobalRaceBetweenBlocksIsFound) {
       << R.Message;
 }
 
+// Every thread of the block reads y[0]; thread 0 then overwrites it. A
+// barrier between the two orders global memory within the block (no shared
+// memory in the kernel, so a race found is this one); without it the read
+// of thread 1 and the write of thread 0 are a race, although any one order
+// of the threads computes the same values.
+TEST(ExplicitKernelExec, BarrierAloneOrdersAGlobalReadBeforeAWrite) {
+  auto Kernel = [](bool WithBarrier) {
+    StmtList Body = {decl("v", SK::Float, ref("y", {lit(0)}))};
+    if (WithBarrier)
+      Body.push_back(barrier());
+    Body.push_back(
+        ifStmt(eq(builtin("threadIdx.x"), lit(0, SK::UInt)),
+               {assign(ref("y", {lit(0)}), add(fvar("v"), flit(1.0)))}));
+    return program(oneFunction(),
+                   kernel("one_kernel0", 32, 1, llit(1), std::move(Body)));
+  };
+  ExecResult R = runKernel(*Kernel(true), 32);
+  EXPECT_TRUE(R.ok()) << R.Message;
+
+  R = runKernel(*Kernel(false), 32);
+  EXPECT_EQ(R.St, ExecResult::Status::Failed);
+  EXPECT_NE(R.Message.find("data race in one_kernel0 (launch 1): y[0] "),
+            std::string::npos)
+      << R.Message;
+  EXPECT_NE(R.Message.find("by block (0,0,0) thread (0,0,0)"),
+            std::string::npos)
+      << R.Message;
+  EXPECT_NE(R.Message.find(" at 'y[0]'"), std::string::npos) << R.Message;
+}
+
 //===----------------------------------------------------------------------===//
 // Register arrays
 //===----------------------------------------------------------------------===//
