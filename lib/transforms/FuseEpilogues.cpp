@@ -3,6 +3,7 @@
 #include "FuseEpilogues.h"
 
 #include "PointLoops.h"
+#include "StagedEpilogue.h"
 
 #include "ir/IRBuild.h"
 #include "ir/IRPrinter.h"
@@ -480,10 +481,10 @@ ExprPtr EpilogueFuser::fitsFor(const FusionPair &Pair,
 std::vector<FusedShape> EpilogueFuser::fusedShapes(const FusionPair &Pair,
                                                    bool &AnyBehind) const {
   // Covered tiles not growing, epilogue reads ahead of its stores for
-  // every point: where the register tile leaves no room for them, the
-  // points' loads wait behind each other's stores and the fused kernel
-  // lost to the pair (NMF at K = 128 in 128 x 64 tiles, 32 points per
-  // thread: 0.81x; H100).
+  // every point or runs through shared memory: where the register tile
+  // leaves no room for the reads, the points' loads wait behind each
+  // other's stores and the fused kernel lost to the pair (NMF at K = 128
+  // in 128 x 64 tiles, 32 points per thread: 0.81x; H100).
   std::vector<FusedShape> Chain;
   std::vector<int64_t> Last;
   for (int I = static_cast<int>(Pair.PI); I >= 0;
@@ -505,9 +506,10 @@ std::vector<FusedShape> EpilogueFuser::fusedShapes(const FusionPair &Pair,
     Plan->Post = epilogueAfter(Plan->Post,
                                renamed(Pair.C.Body, Pair.Rename, Pair.Types));
     Plan->BarrierBeforePost = Pair.F.Barrier;
-    // At most 8 points per thread (the shapes measured to win: with 32 a
-    // block per SM streams the epilogue, 0.81x the pair for NMF at
-    // K = 128), and points that write arrays they read must read ahead.
+    // At each point: at most 8 points per thread (the shapes measured to
+    // win: with 32 a block per SM streams the epilogue, 0.81x the pair for
+    // NMF at K = 128), and points that write arrays they read must read
+    // ahead.
     Kernel Trial = LF.Kernels[I];
     PointLoops Pts(Trial, *Plan, Ctx);
     ArrayAccesses Acc;
@@ -521,8 +523,13 @@ std::vector<FusedShape> EpilogueFuser::fusedShapes(const FusionPair &Pair,
     if (Points > 8 ||
         (InPlace && Points > 1 &&
          Pts.readsAhead(Pts.rewriteForPoints(Plan->Post)).empty())) {
-      AnyBehind = true;
-      continue;
+      // Else through shared memory, where that fits beside the strips'
+      // tiles (StagedEpilogue.h).
+      if (!canStageEpilogue(Trial, *Plan)) {
+        AnyBehind = true;
+        continue;
+      }
+      Plan->StagedPost = true;
     }
     Last = Tiles;
     Chain.emplace_back(static_cast<unsigned>(I), std::move(Plan));
@@ -550,9 +557,11 @@ unsigned EpilogueFuser::addFusedKernels(const FusionPair &Pair,
     // tiles, 8 points: 109 registers and 2 blocks of 256 threads; capped
     // at 80, 3 blocks and 1.17x faster; at 64, 4 blocks but spills and
     // slower; H100).
+    // (Not for an epilogue through shared memory: its register tile keeps
+    // the registers it had.)
     unsigned Cap = K.Schedule.MaxRegCount,
              Threads = static_cast<unsigned>(Plan->Threads);
-    if (Cap && Threads) {
+    if (Cap && Threads && !Plan->StagedPost) {
       unsigned Blocks = 65536 / (Threads * Cap);
       unsigned Lower = 65536 / (Threads * (Blocks + 1)) / 8 * 8;
       if (Blocks >= 1 && Lower >= 64) {
@@ -560,8 +569,12 @@ unsigned EpilogueFuser::addFusedKernels(const FusionPair &Pair,
         Plan->S.MaxRegCount = Lower;
       }
     }
-    Plan->LaterRemarks.push_back("runs the nest at " + CAt +
-                                 " after each point (fused)");
+    Plan->LaterRemarks.push_back(
+        "runs the nest at " + CAt +
+        (Plan->StagedPost ? " for every element of the tile after its points, "
+                            "the register tile passed through shared memory "
+                            "(fused)"
+                          : " after each point (fused)"));
     Ctx.TilePlans[LF.Kernels.size()] = std::move(Plan);
     LF.Kernels.push_back(std::move(K));
   }
@@ -604,8 +617,12 @@ void EpilogueFuser::remarkFused(const FusionPair &Pair, unsigned First) {
   }
   LF.Kernels[Pair.PI].Remarks.push_back(
       "fused with the nest at " + lineOf(Pair.C.Loc) + Test + ": " +
-      LF.Kernels[First].Name +
-      " runs that nest's statements after each point of this one" + Why);
+      LF.Kernels[First].Name + " runs that nest's statements " +
+      (FirstPlan.StagedPost
+           ? "for every element of a tile after the tile's points, this "
+             "one's results passed through shared memory"
+           : "after each point of this one") +
+      Why);
   LF.Kernels[Pair.CI].Remarks.push_back("fused into the nest at " +
                                         lineOf(Pair.P.Loc) + Test + ": " +
                                         LF.Kernels[First].Name);

@@ -30,14 +30,19 @@
 // Each of P's tile shapes (its alternatives for few blocks) gets a fused
 // copy where its covered tiles are not larger than the one before it, so
 // that the shapes fitting a size are the first of the chain; the host picks
-// among those that fit (Kernel::FitsWhen). Only shapes of at most 8 points
-// per thread are fused, and only where C's points that update arrays in
-// place can read ahead of their stores: with 32 points, one block per SM
-// streamed the epilogue and the fused kernel lost to the pair (NMF at
-// K = 128 in 128 x 64 tiles: 0.81x with the loads behind the stores, 0.72x
-// reading ahead in groups; H100). A fused copy gets the register limit of
-// one block more per SM (256 threads: 80 registers, 3 blocks): its
-// epilogue streams memory. Not applied where C has loops, atomics, writes to
+// among those that fit (Kernel::FitsWhen). A shape of at most 8 points per
+// thread whose in-place updates can read ahead of their stores runs C at
+// each point, from the register tile, with the register limit of one block
+// more per SM (256 threads: 80 registers, 3 blocks), as its epilogue
+// streams memory. A larger shape runs C through shared memory
+// (StagedEpilogue.h: the register tile stored, a barrier, every element of
+// the tile in groups whose reads go first) where that fits in the 48 KiB a
+// kernel declares statically beside its strips' tiles, and is not fused
+// otherwise: with 32 points per thread run at each point, one block per SM
+// streamed the epilogue behind the points' stores and the fused kernel
+// lost to the pair (NMF at K = 128 in 128 x 64 tiles: 0.81x with the loads
+// behind the stores, 0.72x reading ahead in groups; H100).
+// Not applied where C has loops, atomics, writes to
 // outside scalars or a scaled operand, where P is on the tensor cores, where
 // the two bands differ in bounds, or where nothing is covered (the pair could
 // then be one kernel outright, which is not built).

@@ -5,6 +5,7 @@
 #include "IRQueries.h"
 #include "PointLoops.h"
 #include "RegisterOperands.h"
+#include "StagedEpilogue.h"
 #include "TripCount.h"
 
 #include "ir/IRBuild.h"
@@ -57,6 +58,8 @@ private:
   /// and register arrays, the register operands' loads. Light: the tiles
   /// need no loop over rounds (see run()).
   StmtList kernelPrologue(bool Light);
+  /// The thread's index in the block (x fastest), as an expression.
+  ExprPtr threadInBlock() const;
   /// c2c_rounds: how many tiles each block runs, one after another.
   StmtPtr roundsDecl() const;
   /// Where the tile starts along each dimension and how many of its points
@@ -158,9 +161,7 @@ bool TileLowering::run() {
   return true;
 }
 
-StmtList TileLowering::kernelPrologue(bool Light) {
-  StmtList Body;
-  // Thread index in the block, for cooperative loads.
+ExprPtr TileLowering::threadInBlock() const {
   ExprPtr Tid = cast(builtin("threadIdx", 0), ScalarKind::Int);
   int64_t Stride = 1;
   for (const TiledDim &D : P.Dims) {
@@ -172,8 +173,14 @@ StmtList TileLowering::kernelPrologue(bool Light) {
                 ScalarKind::Int);
     Stride *= D.Block;
   }
+  return Tid;
+}
+
+StmtList TileLowering::kernelPrologue(bool Light) {
+  StmtList Body;
+  // Thread index in the block, for cooperative loads.
   if (!P.Tiles.empty())
-    Body.push_back(decl("c2c_tid", ScalarKind::Int, Tid));
+    Body.push_back(decl("c2c_tid", ScalarKind::Int, threadInBlock()));
   ExprPtr NTiles;
   for (const TiledDim &D : P.Dims) {
     Body.push_back(decl(D.Trip, ScalarKind::Long, D.G.TripCount));
@@ -246,6 +253,10 @@ StmtList TileLowering::kernelPrologue(bool Light) {
       D->AlignBytes = unsigned(W * sizeInBytes(T.FP.Elem));
     }
     Body.push_back(D);
+  }
+  if (P.StagedPost) {
+    StmtList SD = stagedEpilogueDecls(P);
+    Body.insert(Body.end(), SD.begin(), SD.end());
   }
   for (const auto &[N, Ty] : P.Private) {
     auto D = std::make_shared<DeclStmt>("c2c_reg_" + N, Ty, nullptr);
@@ -485,6 +496,12 @@ StmtList TileLowering::stripMinedTile() {
   }
   // The block's next tile refills the buffers only after every thread
   // has left this one's last strip.
+  if (P.StagedPost) {
+    StmtList PP = stagedEpilogue(
+        P, Ctx, Pts, P.Tiles.empty() ? threadInBlock() : ivar("c2c_tid"));
+    Work.insert(Work.end(), PP.begin(), PP.end());
+    return Work;
+  }
   if (P.AsyncStages || P.BarrierBeforePost)
     Work.push_back(barrier());
   StmtList PP = Pts.pointLoops(P.Post, true);

@@ -169,6 +169,9 @@ void printTilePlans(llvm::raw_ostream &OS, const LoweredFunction &LF,
     if (P.Pipelined)
       OS << "  pipeline " << P.S.Pipeline
          << (P.TwoBuffers ? " (two buffers)" : "") << "\n";
+    if (P.StagedPost)
+      OS << "  after the strips: every element of the tile, the register "
+            "tile through shared memory\n";
     if (P.AsyncStages)
       OS << "  async copies: " << P.AsyncStages << " buffers\n";
     if (P.Mma)

@@ -71,6 +71,10 @@ struct TilePlan {
   /// A barrier between the strip loop and Post (FuseEpilogues: Post writes
   /// what the strips read).
   bool BarrierBeforePost = false;
+  /// Post runs after the tile's points for every element of the tile,
+  /// reading the register tile through shared memory (StagedEpilogue.h;
+  /// FuseEpilogues sets it for tiles of many points per thread).
+  bool StagedPost = false;
   // Scalars declared before the strip loop, as register arrays of RegDims
   // (points per thread, outermost dimension first).
   std::map<std::string, ScalarKind> Private;
