@@ -41,11 +41,11 @@
 // otherwise: with 32 points per thread run at each point, one block per SM
 // streamed the epilogue behind the points' stores and the fused kernel
 // lost to the pair (NMF at K = 128 in 128 x 64 tiles: 0.81x with the loads
-// behind the stores, 0.72x reading ahead in groups; H100).
-// Not applied where C has loops, atomics, writes to
-// outside scalars or a scaled operand, where P is on the tensor cores, where
-// the two bands differ in bounds, or where nothing is covered (the pair could
-// then be one kernel outright, which is not built).
+// behind the stores, 0.72x reading ahead in groups; H100). Not applied
+// where C has loops, atomics, writes to outside scalars or a scaled
+// operand, where P is on the tensor cores, where the two bands differ in
+// bounds, or where nothing is covered (the pair could then be one kernel
+// outright, which is not built).
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TRANSFORMS_FUSEEPILOGUES_H

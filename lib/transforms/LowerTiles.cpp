@@ -494,14 +494,14 @@ StmtList TileLowering::stripMinedTile() {
     Work.push_back(std::make_shared<IfStmt>(
         ivar("c2c_unguarded_" + P.Strip->Iter), StmtList{Loop}, StmtList{Odd}));
   }
-  // The block's next tile refills the buffers only after every thread
-  // has left this one's last strip.
   if (P.StagedPost) {
     StmtList PP = stagedEpilogue(
         P, Ctx, Pts, P.Tiles.empty() ? threadInBlock() : ivar("c2c_tid"));
     Work.insert(Work.end(), PP.begin(), PP.end());
     return Work;
   }
+  // The block's next tile refills the buffers only after every thread
+  // has left this one's last strip.
   if (P.AsyncStages || P.BarrierBeforePost)
     Work.push_back(barrier());
   StmtList PP = Pts.pointLoops(P.Post, true);

@@ -282,15 +282,9 @@ StmtList PointLoops::pointNest(const StmtList &B, bool Guard, bool Clamped,
     Cond = andE(Cond, IBin(BinaryOpKind::LT, ivar(D.T), ivar(D.Left)));
   }
   StmtList Run;
-  for (const TiledDim &D : P.Dims) {
-    if (!Used.count(D.G.Iter))
-      continue;
-    ScalarKind T = D.G.IterType;
-    Run.push_back(
-        decl(D.G.Iter, T,
-             bin(BinaryOpKind::Add, var(D.Base, T),
-                 bin(BinaryOpKind::Mul, ivar(D.T), ilit(D.G.Step), T), T)));
-  }
+  for (const TiledDim &D : P.Dims)
+    if (Used.count(D.G.Iter))
+      Run.push_back(iteratorAtLocalIndex(D));
   if (InBand)
     Run.push_back(std::make_shared<IfStmt>(InBand, B, StmtList{}));
   else

@@ -1,5 +1,4 @@
-//===- StagedEpilogue.cpp - Statements after the strips, from shared memory
-//===//
+//===- StagedEpilogue.cpp - Post of a tile through shared memory ---------===//
 
 #include "StagedEpilogue.h"
 
@@ -89,15 +88,9 @@ StmtList iterators(const TilePlan &P, const StmtList &Body) {
   std::set<std::string> Used;
   collectVarNames(Body, Used);
   StmtList Out;
-  for (const TiledDim &D : P.Dims) {
-    if (!Used.count(D.G.Iter))
-      continue;
-    ScalarKind T = D.G.IterType;
-    Out.push_back(
-        decl(D.G.Iter, T,
-             bin(BinaryOpKind::Add, var(D.Base, T),
-                 bin(BinaryOpKind::Mul, ivar(D.T), ilit(D.G.Step), T), T)));
-  }
+  for (const TiledDim &D : P.Dims)
+    if (Used.count(D.G.Iter))
+      Out.push_back(iteratorAtLocalIndex(D));
   return Out;
 }
 
@@ -141,6 +134,10 @@ StmtList stagedEpilogue(const TilePlan &P, const LoweringContext &Ctx,
   for (const auto &[Name, Type] : Scalars)
     Stores.push_back(assign(localRef(stagedName(Name), stagedIndex(P), Type),
                             var(Name, Type)));
+  // The first barrier: every thread's strips (reads of arrays Post may
+  // write) and the previous tile's elements (reads of the shared arrays)
+  // are done before any thread stores; the second: every sum is stored
+  // before any element reads it.
   StmtList Out = {std::make_shared<BarrierStmt>()};
   StmtList PS = Pts.pointLoops(Stores, /*Guard=*/true);
   Out.insert(Out.end(), PS.begin(), PS.end());

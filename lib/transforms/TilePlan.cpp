@@ -22,6 +22,13 @@ std::string tileDimSuffix(unsigned Dim) {
   return Dim < 3 ? DimName[Dim] : "w" + std::to_string(Dim - 3);
 }
 
+StmtPtr iteratorAtLocalIndex(const TiledDim &D) {
+  ScalarKind T = D.G.IterType;
+  return decl(D.G.Iter, T,
+              bin(BinaryOpKind::Add, var(D.Base, T),
+                  bin(BinaryOpKind::Mul, ivar(D.T), ilit(D.G.Step), T), T));
+}
+
 bool TileStage::error(const std::string &Clause, const std::string &Msg,
                       const std::string &Hint) const {
   Ctx.Diags.error(Nest.clauseLoc(Clause), Msg + Nest.originText(), Hint);

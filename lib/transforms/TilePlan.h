@@ -144,6 +144,10 @@ struct TileStage {
   std::string stripBufferName() const;
 };
 
+/// The declaration of D's iterator at the local index D.T of its tile
+/// (`i = c2c_base_i + c2c_t_y * step`).
+StmtPtr iteratorAtLocalIndex(const TiledDim &D);
+
 /// The suffix of a tile dimension's generated names: x, y, z, then w0, w1
 /// for folded band loops.
 std::string tileDimSuffix(unsigned Dim);

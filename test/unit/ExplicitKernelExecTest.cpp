@@ -29,6 +29,7 @@
 #include <fstream>
 #include <memory>
 #include <random>
+#include <sstream>
 #include <unistd.h>
 
 using namespace c2cuda;
@@ -920,24 +921,6 @@ void saxpy(int n, float a, const float *x, float *y) {
 // An element-wise loop runs 8 points per thread in tiles of 2048, or one
 // point per thread in blocks of 256 or 64 where those take less time on
 // the 3 interpreted SMs (rates 1, 0.66, 0.66).
-const char *const NmfUpdate = R"(
-void nmf_update(int T, int K, float eps, const float *WtW, float *H,
-                const float *WtV, float *WtWH) {
-#pragma c2cuda kernel
-  for (int k = 0; k < K; k++)
-    for (int t = 0; t < T; t++) {
-      float acc = 0.0f;
-      for (int l = 0; l < K; l++)
-        acc += WtW[k * K + l] * H[l * T + t];
-      WtWH[k * T + t] = acc;
-    }
-#pragma c2cuda kernel
-  for (int r = 0; r < K; r++)
-    for (int c = 0; c < T; c++)
-      H[r * T + c] = H[r * T + c] * WtV[r * T + c] / (WtWH[r * T + c] + eps);
-}
-)";
-
 /// L without the last barrier its statements reach in program order.
 bool dropLastBarrier(StmtList &L) {
   for (size_t I = L.size(); I-- > 0;) {
@@ -962,31 +945,37 @@ bool dropLastBarrier(StmtList &L) {
   return false;
 }
 
-// K = 100 fits only the fused 128x64 tiles, whose 32 points per thread run
-// the update through shared memory: every element of the tile after a
-// barrier, by a thread other than the one whose point computed it. Without
-// that barrier the shared sums are read before they are all stored.
+// examples/nmf.c at K = 100: the update fits only the fused 128x64 tiles,
+// whose 32 points per thread run it through shared memory: every element
+// of the tile after a barrier, by a thread other than the one whose point
+// computed it. Without that barrier the shared sums are read before they
+// are all stored.
 TEST(ExplicitKernelExec, FusedEpilogueThroughSharedMemory) {
-  auto L = lowerSource(NmfUpdate, /*ByDefault=*/true);
+  std::ifstream In(std::filesystem::path(C2CUDA_SOURCE_DIR) / "examples" /
+                   "nmf.c");
+  std::stringstream Source;
+  Source << In.rdbuf();
+  auto L = lowerSource(Source.str(), /*ByDefault=*/true);
   ASSERT_TRUE(L);
+  const std::string Name = "nmf_supervised_kernel2_128x64_fused3";
   Kernel *Fused = nullptr;
   for (Kernel &K : L->LF.Kernels)
-    if (K.Name == "nmf_update_kernel0_128x64_fused1")
+    if (K.Name == Name)
       Fused = &K;
   ASSERT_NE(Fused, nullptr);
   CheckConfig C;
-  C.Scalars = {{"T", 70}, {"K", 100}, {"eps", 1e-3}};
+  C.Scalars = {{"F", 3}, {"T", 70}, {"K", 100}, {"iters", 1}, {"eps", 1e-3}};
   C.Tol = 1e-5;
   CheckResult R = checkLowering(L->M.Functions[0], L->LF, C);
   ASSERT_EQ(R.St, CheckResult::Status::Pass) << R.Message;
-  EXPECT_EQ(R.KernelsRun,
-            std::vector<std::string>{"nmf_update_kernel0_128x64_fused1"});
+  EXPECT_EQ(R.KernelsRun.size(), 3u);
+  EXPECT_EQ(R.KernelsRun.back(), Name);
 
   ASSERT_TRUE(dropLastBarrier(Fused->Body));
   R = checkLowering(L->M.Functions[0], L->LF, C);
   ASSERT_EQ(R.St, CheckResult::Status::Fail) << R.Message;
-  EXPECT_NE(R.Message.find("data race in nmf_update_kernel0_128x64_fused1 "
-                           "(launch 1): __shared__ c2c_post_acc["),
+  EXPECT_NE(R.Message.find("data race in " + Name +
+                           " (launch 3): __shared__ c2c_post_acc["),
             std::string::npos)
       << R.Message;
 }
