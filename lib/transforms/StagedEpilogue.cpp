@@ -97,10 +97,11 @@ StmtList iterators(const TilePlan &P, const StmtList &Body) {
 } // namespace
 
 bool canStageEpilogue(const Kernel &K, const TilePlan &P) {
-  if (!P.Strip || P.Mma || !K.BandGuard.empty() || stagedScalars(P).empty())
+  std::map<std::string, ScalarKind> Scalars = stagedScalars(P);
+  if (!P.Strip || P.Mma || !K.BandGuard.empty() || Scalars.empty())
     return false;
   int64_t Bytes = 0;
-  for (const auto &[Name, Type] : stagedScalars(P))
+  for (const auto &[Name, Type] : Scalars)
     Bytes += sizeInBytes(Type) * tileElements(P);
   for (const SharedTile &T : P.Tiles) {
     int64_t Elems = 1;

@@ -184,4 +184,25 @@ TEST(FunctionTuning, AnInterruptedStageEndsTheDescent) {
   EXPECT_EQ(U.Stages.size(), 1u);
 }
 
+// Where the default schedule did not verify, the speedups the stages'
+// gains make have no base: the headline gives the times it has (it threw
+// on the missing ratio).
+TEST(FunctionTuning, HeadlineWithoutTheDefaultsTime) {
+  nlohmann::json J = {{"tuned_ms", 0.5},
+                      {"default_ms", nullptr},
+                      {"plain_ms", 2.0},
+                      {"speedup_over_default", nullptr},
+                      {"speedup_over_plain", nullptr}};
+  EXPECT_EQ(functionTuningHeadline(J),
+            "Tuned: 0.5000 ms, the plain mapping 2.0000 ms. The speedups "
+            "multiply the stages' gains, each measured within its stage.");
+  J["default_ms"] = 1.0;
+  J["speedup_over_default"] = 2.0;
+  J["speedup_over_plain"] = 4.0;
+  EXPECT_EQ(functionTuningHeadline(J),
+            "Tuned: 0.5000 ms, 2.00x over the default schedule (1.0000 ms), "
+            "4.00x over the plain mapping (2.0000 ms). The speedups multiply "
+            "the stages' gains, each measured within its stage.");
+}
+
 } // namespace
