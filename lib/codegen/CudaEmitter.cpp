@@ -147,6 +147,16 @@ struct c2c_scalar_slots {
   return (double)((blocks + sms - 1) / sms) * block_time;
 }
 
+// Chunks a split reduction runs in (SplitReductions.h): per_sm blocks per
+// multiprocessor over the tiles, at most most, at least 1.
+[[maybe_unused]] static inline long long c2c_split_count(long long tiles,
+                                                         long long most,
+                                                         long long per_sm) {
+  long long s = per_sm * c2c_sm_count() / (tiles < 1 ? 1 : tiles);
+  s = s < most ? s : most;
+  return s < 1 ? 1 : s;
+}
+
 // Threads per block of a 1-D grid-stride kernel over trip iterations: the
 // scheduled block, or fewer (a multiple of 32, at least 64) when blocks of
 // that size would leave SMs idle (16,384 columns in blocks of 256 fill 64 of

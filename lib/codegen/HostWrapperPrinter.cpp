@@ -778,6 +778,9 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
   if (KernelIndex >= LF.Kernels.size())
     internalError(FP.function(), "launch of a kernel that does not exist");
   const Kernel &K = LF.Kernels[KernelIndex];
+  // A split reduction's blocks add into the zeros its first kernel sets.
+  if (K.LaunchFirst >= 0)
+    printLaunch(static_cast<unsigned>(K.LaunchFirst), Indent);
   std::vector<KernelParam> Params = kernelParams(K, FP.function());
   std::string Name = cString(K.Name), From = cString(FP.context().from(K.Loc));
 
@@ -823,6 +826,18 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
       OS << "const long long " << blocksName(D) << " = " << blockCountText(K, D)
          << ";\n";
     }
+    // Too few tiles for the GPU and a reduction that may be split: the
+    // split kernel (after its zeroing kernel) where it splits in two or
+    // more (SplitReductions.h).
+    bool Split = K.SplitAlternative >= 0;
+    if (Split) {
+      const Kernel &S = LF.Kernels[K.SplitAlternative];
+      indent(OS, In);
+      OS << "if (" << blockCountText(S, 1) << " >= 2LL) {\n";
+      printLaunch(static_cast<unsigned>(K.SplitAlternative), In + 1);
+      indent(OS, In);
+      OS << "} else ";
+    }
     // Too few blocks for the GPU: the same computation in smaller tiles,
     // where one of them takes less time (the alternative launched then
     // picks among itself and those after it).
@@ -839,7 +854,8 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
           T = "(" + exprToString(*A.FitsWhen) + " ? " + T + " : HUGE_VAL)";
         Fastest = Fastest.empty() ? T : "fmin(" + Fastest + ", " + T + ")";
       }
-      indent(OS, In);
+      if (!Split)
+        indent(OS, In);
       OS << "if (";
       if (K.MinBlocksPerSm)
         OS << blocksName(0) << " * " << blocksName(1) << " * " << blocksName(2)
@@ -853,7 +869,7 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
     }
     // No tile (or a bad count) launches nothing; a 0-sized grid would be a
     // launch error.
-    if (Alt < 0)
+    if (Alt < 0 && !Split)
       indent(OS, In);
     OS << "if (" << blocksName(0) << " > 0 && " << blocksName(1) << " > 0 && "
        << blocksName(2) << " > 0) {\n";

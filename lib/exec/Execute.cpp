@@ -607,6 +607,12 @@ private:
       return;
     }
     const Kernel &K = LF.Kernels[Index];
+    // A split reduction's blocks add into the zeros its first kernel sets.
+    if (K.LaunchFirst >= 0) {
+      launchKernel(static_cast<unsigned>(K.LaunchFirst), Loc);
+      if (I.failed())
+        return;
+    }
     // A scalar the host declares (HoistHostLoops) that the kernel updates
     // atomically is one device variable for all threads: during the launch
     // it lives with the shared scalars instead of the host's locals, which
@@ -919,6 +925,17 @@ private:
     int64_t Blocks[3];
     if (!blockCounts(K, Blocks))
       return;
+    // The host launches the split reduction where it splits in two or
+    // more.
+    if (K.SplitAlternative >= 0) {
+      int64_t SplitBlocks[3];
+      if (!blockCounts(LF.Kernels[K.SplitAlternative], SplitBlocks))
+        return;
+      if (SplitBlocks[1] >= 2) {
+        launchKernel(static_cast<unsigned>(K.SplitAlternative), K.Loc);
+        return;
+      }
+    }
     // The host launches smaller tiles instead where one of them takes less
     // time.
     if (K.FewBlocksAlternative >= 0) {

@@ -278,6 +278,15 @@ Value Interpreter::eval(const Expr &E) {
       R = Value::ofInt(ScalarKind::Long, InterpretedSmCount);
       break;
     }
+    if (C.Callee == "c2c_split_count" && C.Args.size() == 3) {
+      // As the emitted runtime computes it (CudaEmitter.cpp).
+      int64_t Tiles = eval(*C.Args[0]).I, Most = eval(*C.Args[1]).I,
+              PerSm = eval(*C.Args[2]).I;
+      int64_t S = PerSm * InterpretedSmCount / std::max<int64_t>(Tiles, 1);
+      R = Value::ofInt(ScalarKind::Long,
+                       std::max<int64_t>(std::min(S, Most), 1));
+      break;
+    }
     if (isWarpCollective(C.Callee)) {
       if (!OnShuffle) {
         fail("'" + C.Callee + "' outside the lockstep run of a warp", E.Loc);

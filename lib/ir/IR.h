@@ -828,6 +828,14 @@ struct Kernel {
   /// register tiles in blocks of few warps, latency-bound with fewer).
   /// 0: only BlockTime decides.
   unsigned MinBlocksPerSm = 0;
+  /// A product whose output tiles are too few to fill the GPU: the index
+  /// of the same computation with its reduction split across blocks
+  /// (SplitReductions.h), which the host launches instead where the split
+  /// count, that kernel's GridDims[1], is at least 2. -1: none.
+  int SplitAlternative = -1;
+  /// A kernel the host launches right before this one (the zeroing kernel
+  /// of a split reduction, whose blocks then add into the zeros). -1: none.
+  int LaunchFirst = -1;
   /// This kernel is another's FewBlocksAlternative (no LaunchStmt names
   /// it; it runs in its place) or a fused kernel (FuseEpilogues.h, launched
   /// under a host test in place of two). Alternatives follow every other

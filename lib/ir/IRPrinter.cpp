@@ -534,6 +534,10 @@ void printLowered(llvm::raw_ostream &OS, const LoweredFunction &LF) {
     }
     if (K.FewBlocksAlternative >= 0)
       OS << " few-blocks(kernel " << K.FewBlocksAlternative << ")";
+    if (K.SplitAlternative >= 0)
+      OS << " split(kernel " << K.SplitAlternative << ")";
+    if (K.LaunchFirst >= 0)
+      OS << " after(kernel " << K.LaunchFirst << ")";
     if (K.FitsWhen)
       OS << " fits-when(" << exprToString(*K.FitsWhen) << ")";
     for (const Kernel::PrescaledArray &S : K.Prescaled)

@@ -126,8 +126,10 @@ LoweredFunction collectKernelInterface(LoweredFunction LF,
   // An alternative runs where its kernel is launched (alternatives follow
   // the kernels they stand in for).
   for (unsigned I = 0; I < LF.Kernels.size(); ++I)
-    if (LF.Kernels[I].FewBlocksAlternative >= 0)
-      Scopes[LF.Kernels[I].FewBlocksAlternative] = Scopes[I];
+    for (int Alt : {LF.Kernels[I].FewBlocksAlternative,
+                    LF.Kernels[I].SplitAlternative, LF.Kernels[I].LaunchFirst})
+      if (Alt >= 0)
+        Scopes[Alt] = Scopes[I];
   for (unsigned I = 0; I < LF.Kernels.size(); ++I)
     collect(LF.Kernels[I], Ctx, Scopes[I].Vars);
   markResidentScalars(LF, Scopes);

@@ -74,8 +74,10 @@ private:
   /// The accumulators' starts before the strip loop.
   StmtList accumulatorStarts();
   /// The strip loop's trip count and the variable of a strip's start.
+  /// With a split reduction, the end and start of the block's chunk.
   ExprPtr stripTrip() const;
   ExprPtr stripStart() const;
+  ExprPtr stripBegin() const;
   /// c2c_base_<k>: the first iteration of the strip starting at Start.
   StmtPtr stripBase(ExprPtr Start) const;
   /// The prefetch of the strip starting at Start into the staging
@@ -201,6 +203,27 @@ StmtList TileLowering::kernelPrologue(bool Light) {
   if (P.Strip)
     Body.push_back(decl(loopTripName(P.Strip->Iter), ScalarKind::Long,
                         buildTripCount(*P.Strip)));
+  if (P.SplitCount) {
+    // This block's chunk of whole strips: gridDim.y chunks, the last one
+    // possibly shorter (or empty).
+    const std::string &It = P.Strip->Iter;
+    ExprPtr Trip = lvar(loopTripName(It));
+    ExprPtr Chunks = cast(builtin("gridDim", 1), ScalarKind::Long);
+    Body.push_back(
+        decl("c2c_chunk_" + It, ScalarKind::Long,
+             mulL(bin(BinaryOpKind::Div,
+                      addL(ceilDivL(Trip, P.StripSize), addL(Chunks, llit(-1))),
+                      Chunks, ScalarKind::Long),
+                  llit(P.StripSize))));
+    Body.push_back(decl("c2c_begin_" + It, ScalarKind::Long,
+                        mulL(cast(builtin("blockIdx", 1), ScalarKind::Long),
+                             lvar("c2c_chunk_" + It))));
+    ExprPtr End = addL(lvar("c2c_begin_" + It), lvar("c2c_chunk_" + It));
+    Body.push_back(
+        decl("c2c_end_" + It, ScalarKind::Long,
+             std::make_shared<SelectExpr>(cmpL(BinaryOpKind::LT, Trip, End),
+                                          Trip, End, ScalarKind::Long)));
+  }
   // Load guards: over the parameters only, so computed once.
   for (const SharedTile &T : P.Tiles) {
     const std::string &A = T.Key;
@@ -336,7 +359,12 @@ StmtList TileLowering::accumulatorStarts() {
 }
 
 ExprPtr TileLowering::stripTrip() const {
-  return lvar(loopTripName(P.Strip->Iter));
+  return lvar(P.SplitCount ? "c2c_end_" + P.Strip->Iter
+                           : loopTripName(P.Strip->Iter));
+}
+
+ExprPtr TileLowering::stripBegin() const {
+  return P.SplitCount ? lvar("c2c_begin_" + P.Strip->Iter) : llit(0);
 }
 
 ExprPtr TileLowering::stripStart() const {
@@ -479,7 +507,7 @@ StmtList TileLowering::stripMinedTile() {
     Unguarded = unguardedPrefetch(Tests);
     if (Unguarded.second.empty())
       clampTests(Work);
-    Work.push_back(prefetchStrip(llit(0), /*First=*/true));
+    Work.push_back(prefetchStrip(stripBegin(), /*First=*/true));
     Work.insert(Work.end(), Tests.begin(), Tests.end());
   }
   StmtPtr Loop = stripLoop(Work);
@@ -524,7 +552,7 @@ StmtPtr TileLowering::stripLoop(StmtList &Work) {
   if (!P.Tiles.empty() && !P.AsyncStages)
     StripBody.push_back(barrier());
   return std::make_shared<ForStmt>("c2c_s_" + P.Strip->Iter, ScalarKind::Long,
-                                   llit(0), LoopCmp::LT, stripTrip(),
+                                   stripBegin(), LoopCmp::LT, stripTrip(),
                                    P.StripSize, StripBody);
 }
 
@@ -685,7 +713,8 @@ void TileLowering::setGridAndBlock() {
     HostTiles = HostTiles ? mulL(HostTiles, N) : N;
   }
   K.GridDims[0] = HostTiles;
-  K.GridDims[1] = llit(1);
+  // A split reduction: a row of blocks per chunk of its strips.
+  K.GridDims[1] = P.SplitCount ? P.SplitCount : llit(1);
   K.GridDims[2] = llit(1);
   unsigned Block[3] = {1, 1, 1};
   for (const TiledDim &D : P.Dims)

@@ -68,6 +68,7 @@
 #include "RegisterOperands.h"
 #include "RelaxFloatArithmetic.h"
 #include "RowsPerWarp.h"
+#include "SplitReductions.h"
 #include "StripMine.h"
 #include "TileBands.h"
 #include "TilePlan.h"
@@ -175,6 +176,13 @@ const std::vector<LoweringPass> &passes() {
        "each of its points, where the dependences allow",
        [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
          return fuseEpilogues(std::move(LF), Ctx);
+       }},
+      {"SplitReductions",
+       "a product with few output tiles -> a copy with its reduction split "
+       "across blocks, partial sums added atomically (with permission to "
+       "reassociate)",
+       [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
+         return splitReductions(std::move(LF), Ctx);
        }},
       {"LowerTiles",
        "tile plans -> per-thread programs: tiles, points, strips, loads",

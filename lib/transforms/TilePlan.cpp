@@ -179,6 +179,10 @@ void printTilePlans(llvm::raw_ostream &OS, const LoweredFunction &LF,
     if (P.StagedPost)
       OS << "  after the strips: every element of the tile, the register "
             "tile through shared memory\n";
+    if (P.SplitCount)
+      OS << "  " << P.Strip->Iter
+         << " split across blocks: " << exprToString(*P.SplitCount)
+         << " chunks (blockIdx.y), partial sums added atomically\n";
     if (P.AsyncStages)
       OS << "  async copies: " << P.AsyncStages << " buffers\n";
     if (P.Mma)

@@ -75,6 +75,11 @@ struct TilePlan {
   /// reading the register tile through shared memory (StagedEpilogue.h;
   /// FuseEpilogues sets it for tiles of many points per thread).
   bool StagedPost = false;
+  /// Non-null: the strip loop's range is split into this many chunks of
+  /// whole strips (Long, over the host's names; the grid's y dimension),
+  /// each block running one and Post adding its partial sums atomically
+  /// (SplitReductions.h).
+  ExprPtr SplitCount;
   // Scalars declared before the strip loop, as register arrays of RegDims
   // (points per thread, outermost dimension first).
   std::map<std::string, ScalarKind> Private;

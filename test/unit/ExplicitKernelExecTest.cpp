@@ -1004,3 +1004,90 @@ TEST(ExplicitKernelExec, ElementWiseTilesByTripCount) {
 }
 
 } // namespace
+
+const char *const SplitProduct = R"(
+void mm(int M, int N, int K, const float *A, const float *B, float *C) {
+#pragma c2cuda kernel reduction(+: acc)
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; k++)
+        acc += A[i * K + k] * B[k * N + j];
+      C[i * N + j] = acc;
+    }
+}
+)";
+
+/// Makes L's atomic adds plain `+=`; whether there was one.
+bool dropAtomics(StmtList &L) {
+  bool Any = false;
+  for (StmtPtr &S : L) {
+    if (const auto *A = llvm::dyn_cast<AssignStmt>(S.get())) {
+      if (A->Atomic != AtomicKind::None) {
+        auto Plain = std::make_shared<AssignStmt>(*A);
+        Plain->Atomic = AtomicKind::None;
+        S = Plain;
+        Any = true;
+      }
+    } else if (const auto *If = llvm::dyn_cast<IfStmt>(S.get())) {
+      auto N = std::make_shared<IfStmt>(*If);
+      bool Here = dropAtomics(N->Then);
+      Here |= dropAtomics(N->Else);
+      if (Here)
+        S = N, Any = true;
+    } else if (const auto *For = llvm::dyn_cast<ForStmt>(S.get())) {
+      auto N = std::make_shared<ForStmt>(*For);
+      if (dropAtomics(N->Body))
+        S = N, Any = true;
+    }
+  }
+  return Any;
+}
+
+// A product of one 128 x 128 tile on the interpreter's 3 multiprocessors:
+// its k strips split in min(2 x 3 / 1, strips / 4) chunks, after a kernel
+// zeroes C; too few strips (K = 24: 3 strips of 8) or more tiles than
+// multiprocessors (M = 400: 4 x 1 tiles) keep the product whole. Without
+// the atomic adds the chunks race on C.
+TEST(ExplicitKernelExec, SplitReductionWhereTilesAreFew) {
+  auto L = lowerSource(SplitProduct, /*ByDefault=*/true);
+  ASSERT_TRUE(L);
+  Kernel *Split = nullptr;
+  for (Kernel &K : L->LF.Kernels)
+    if (K.Name == "mm_kernel0_split")
+      Split = &K;
+  ASSERT_NE(Split, nullptr);
+  EXPECT_EQ(L->LF.Kernels[0].SplitAlternative, Split - L->LF.Kernels.data());
+  ASSERT_GE(Split->LaunchFirst, 0);
+  EXPECT_EQ(L->LF.Kernels[Split->LaunchFirst].Name, "mm_kernel0_zero");
+  struct Case {
+    int64_t M, K;
+    bool Splits;
+  };
+  for (Case T :
+       {Case{20, 100, true}, Case{20, 24, false}, Case{400, 100, false}}) {
+    CheckConfig C;
+    C.Scalars = {{"M", T.M}, {"N", 37}, {"K", T.K}};
+    C.Tol = 1e-5;
+    CheckResult R = checkLowering(L->M.Functions[0], L->LF, C);
+    ASSERT_EQ(R.St, CheckResult::Status::Pass) << R.Message;
+    if (T.Splits)
+      EXPECT_EQ(R.KernelsRun, (std::vector<std::string>{"mm_kernel0_zero",
+                                                        "mm_kernel0_split"}))
+          << T.K;
+    else
+      EXPECT_EQ(std::count(R.KernelsRun.begin(), R.KernelsRun.end(),
+                           std::string("mm_kernel0_split")),
+                0)
+          << T.M << " " << T.K;
+  }
+
+  ASSERT_TRUE(dropAtomics(Split->Body));
+  CheckConfig C;
+  C.Scalars = {{"M", 20}, {"N", 37}, {"K", 100}};
+  C.Tol = 1e-5;
+  CheckResult R = checkLowering(L->M.Functions[0], L->LF, C);
+  ASSERT_EQ(R.St, CheckResult::Status::Fail) << R.Message;
+  EXPECT_NE(R.Message.find("data race in mm_kernel0_split"), std::string::npos)
+      << R.Message;
+}

@@ -1032,7 +1032,7 @@ TEST(TransformsTest, PrintAfterAllDumpsEveryPass) {
     ASSERT_NE(At, std::string::npos) << Header << " in\n" << Out;
     Pos = At + Header.size(); // In pipeline order.
   }
-  EXPECT_EQ(pipelinePassNames().size(), 24u);
+  EXPECT_EQ(pipelinePassNames().size(), 25u);
   EXPECT_NE(Out.find("matmul_kernel0"), std::string::npos);
 }
 

@@ -1,0 +1,101 @@
+// SplitReductions: W^T W has K x K outputs summed over F rows, one or a few
+// 128 x 128 tiles for a GPU of many multiprocessors. With permission to
+// reassociate the sums, a copy of the product runs its f strips in
+// c2c_split_count(tiles, strips / 4, 2) chunks across blockIdx.y and adds
+// each point's partial sum into G atomically, after a kernel that zeroes G;
+// the host launches the pair where that count is at least 2, else the
+// product as before. Without permission a remark says how to give it;
+// a sum that does not start at zero, or an output the kernel also reads,
+// is not split.
+// RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: FileCheck %s < %t.cu
+// RUN: %c2cuda-opt %s -q -passes=HoistHostLoops,MapToGrid,DefaultTiles,TileBands,StripMine,PromoteToShared,RegisterOperands,PipelineStrips,FuseEpilogues,SplitReductions -print-after=SplitReductions 2>&1 | FileCheck %s --check-prefix=PLAN
+// The interpreter has 3 multiprocessors: one tile splits in min(6, strips / 4)
+// chunks (F = 100: 13 strips of 8, 3 chunks; F = 33: whole), 4 tiles do not.
+// RUN: %c2cuda-check %s --size F=100,K=20 --trials 2 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size F=33,K=20 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_start | FileCheck %s --check-prefix=KEPT --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_reads | FileCheck %s --check-prefix=KEPT2 --implicit-check-not=FAIL
+
+void wtw(int F, int K, const float *W, float *G) {
+#pragma c2cuda kernel reduction(+: acc)
+  for (int k = 0; k < K; k++)
+    for (int l = 0; l < K; l++) {
+      float acc = 0.0f;
+      for (int f = 0; f < F; f++)
+        acc += W[f * K + k] * W[f * K + l];
+      G[k * K + l] = acc;
+    }
+}
+
+// REMARK: split-reductions.c:[[@LINE-9]]:3: remark: where its tiles are fewer than the multiprocessors, wtw_kernel0_split runs instead: f split across blocks, min(2 x SMs / tiles, strips / 4) chunks, each block's partial sums added atomically into G, which wtw_kernel0_zero zeroes first (allowed by 'reduction(+: acc)')
+
+// CHECK-LABEL: __global__ void __launch_bounds__(256) wtw_kernel0_zero(
+// CHECK: {{^}}      G[(long long)k * (long long)K + l] = 0.0f;
+// CHECK-LABEL: __global__ void __launch_bounds__(256, 2) wtw_kernel0_split(
+// CHECK: {{^}}  long long c2c_chunk_f = ((c2c_trip_f + 7LL) / 8LL + ((long long)gridDim.y + -1LL)) / (long long)gridDim.y * 8LL;
+// CHECK-NEXT: {{^}}  long long c2c_begin_f = (long long)blockIdx.y * c2c_chunk_f;
+// CHECK-NEXT: {{^}}  long long c2c_end_f = c2c_trip_f < c2c_begin_f + c2c_chunk_f ? c2c_trip_f : c2c_begin_f + c2c_chunk_f;
+// CHECK: {{^}}      if (c2c_begin_f < c2c_end_f) {
+// CHECK: {{^}}      for (long long c2c_s_f = c2c_begin_f; c2c_s_f < c2c_end_f; c2c_s_f += 8) {
+// CHECK: {{^}}            atomicAdd(&G[(long long)k * (long long)K + l], c2c_reg_acc[c2c_p_y][c2c_p_x]);
+// The host: the split pair where the count is at least 2, else the chain.
+// CHECK: {{^}}    // Launch wtw_kernel0 (split-reductions.c:
+// CHECK-NEXT: {{^}}    const long long c2c_blocks_x =
+// CHECK: {{^}}    if (c2c_split_count({{.*}}, (((long long)F > 0LL ? (long long)F : 0LL) + 7LL) / 8LL / 4LL, 2LL) >= 2LL) {
+// CHECK-NEXT: {{^}}      {
+// CHECK-NEXT: {{^}}        // Launch wtw_kernel0_zero (split-reductions.c:
+// CHECK: {{^}}        // Launch wtw_kernel0_split (split-reductions.c:
+// CHECK-NEXT: {{^}}        const long long c2c_blocks_x =
+// CHECK-NEXT: {{^}}        const long long c2c_blocks_y = c2c_split_count(
+// CHECK: {{^}}          wtw_kernel0_split<<<c2c_grid, c2c_block>>>(c2c_d_W, c2c_d_G, F, K);
+// CHECK: {{^}}    } else if (fmin(
+
+// PLAN: kernel 0 wtw_kernel0 (nest 0) block(16,16,1) few-blocks(kernel 1) split(kernel 5) {
+// PLAN: kernel 4 wtw_kernel0_zero (nest 0) block(16,16,1) {
+// PLAN: kernel 5 wtw_kernel0_split (nest 0) block(16,16,1) after(kernel 4) {
+// PLAN: tile plan wtw_kernel0_split {
+// PLAN: {{^}}  f split across blocks: c2c_split_count({{.*}}) chunks (blockIdx.y), partial sums added atomically
+
+// ORACLE: CHECK wtw PASS
+
+void wtw_noperm(int F, int K, const float *W, float *G) {
+#pragma c2cuda kernel
+  for (int k = 0; k < K; k++)
+    for (int l = 0; l < K; l++) {
+      float acc = 0.0f;
+      for (int f = 0; f < F; f++)
+        acc += W[f * K + k] * W[f * K + l];
+      G[k * K + l] = acc;
+    }
+}
+
+// REMARK: split-reductions.c:[[@LINE-9]]:3: remark: where its tiles are fewer than the multiprocessors, f could be split across blocks (partial sums added atomically); allow reassociation with 'reduction(+: acc)' or --allow-reassociation
+
+// Not split: the sum starts from G's element; the output is read.
+void wtw_start(int F, int K, const float *W, float *G) {
+#pragma c2cuda kernel reduction(+: acc)
+  for (int k = 0; k < K; k++)
+    for (int l = 0; l < K; l++) {
+      float acc = G[k * K + l];
+      for (int f = 0; f < F; f++)
+        acc += W[f * K + k] * W[f * K + l];
+      G[k * K + l] = acc;
+    }
+}
+
+void wtw_reads(int F, int K, float *W, float *G) {
+#pragma c2cuda kernel reduction(+: acc)
+  for (int k = 0; k < K; k++)
+    for (int l = 0; l < K; l++) {
+      float acc = 0.0f;
+      for (int f = 0; f < F; f++)
+        acc += W[f * K + k] * W[f * K + l];
+      G[k * K + l] = acc * W[k];
+    }
+}
+
+// CHECK-NOT: wtw_start_kernel0_split
+// CHECK-NOT: wtw_reads_kernel0_split
+// KEPT: CHECK wtw_start PASS
+// KEPT2: CHECK wtw_reads PASS
