@@ -147,12 +147,17 @@ struct c2c_scalar_slots {
   return (double)((blocks + sms - 1) / sms) * block_time;
 }
 
-// Chunks a split reduction runs in (SplitReductions.h): per_sm blocks per
-// multiprocessor over the tiles, at most most, at least 1.
-[[maybe_unused]] static inline long long c2c_split_count(long long tiles,
-                                                         long long most,
-                                                         long long per_sm) {
-  long long s = per_sm * c2c_sm_count() / (tiles < 1 ? 1 : tiles);
+// Chunks a split reduction runs in (SplitReductions.h): 1 where there are
+// more tiles than one per sms_per_tile multiprocessors (and more than one),
+// else per_sm blocks per multiprocessor over the tiles, at most most, at
+// least 1.
+[[maybe_unused]] static inline long long
+c2c_split_count(long long tiles, long long most, long long per_sm,
+                long long sms_per_tile) {
+  long long sms = c2c_sm_count(), few = sms / sms_per_tile;
+  if (tiles > (few < 1 ? 1 : few))
+    return 1;
+  long long s = per_sm * sms / (tiles < 1 ? 1 : tiles);
   s = s < most ? s : most;
   return s < 1 ? 1 : s;
 }

@@ -278,10 +278,14 @@ Value Interpreter::eval(const Expr &E) {
       R = Value::ofInt(ScalarKind::Long, InterpretedSmCount);
       break;
     }
-    if (C.Callee == "c2c_split_count" && C.Args.size() == 3) {
+    if (C.Callee == "c2c_split_count" && C.Args.size() == 4) {
       // As the emitted runtime computes it (CudaEmitter.cpp).
       int64_t Tiles = eval(*C.Args[0]).I, Most = eval(*C.Args[1]).I,
-              PerSm = eval(*C.Args[2]).I;
+              PerSm = eval(*C.Args[2]).I, SmsPerTile = eval(*C.Args[3]).I;
+      if (Tiles > std::max<int64_t>(InterpretedSmCount / SmsPerTile, 1)) {
+        R = Value::ofInt(ScalarKind::Long, 1);
+        break;
+      }
       int64_t S = PerSm * InterpretedSmCount / std::max<int64_t>(Tiles, 1);
       R = Value::ofInt(ScalarKind::Long,
                        std::max<int64_t>(std::min(S, Most), 1));

@@ -1046,8 +1046,9 @@ bool dropAtomics(StmtList &L) {
 
 // A product of one 128 x 128 tile on the interpreter's 3 multiprocessors:
 // its k strips split in min(2 x 3 / 1, strips / 4) chunks, after a kernel
-// zeroes C; too few strips (K = 24: 3 strips of 8) or more tiles than
-// multiprocessors (M = 400: 4 x 1 tiles) keep the product whole. Without
+// zeroes C; too few strips (K = 24: 3 strips of 8) or more than one tile
+// where there are fewer than 4 multiprocessors per tile (M = 200: 2 x 1
+// tiles) keep the product whole. Without
 // the atomic adds the chunks race on C.
 TEST(ExplicitKernelExec, SplitReductionWhereTilesAreFew) {
   auto L = lowerSource(SplitProduct, /*ByDefault=*/true);
@@ -1065,7 +1066,7 @@ TEST(ExplicitKernelExec, SplitReductionWhereTilesAreFew) {
     bool Splits;
   };
   for (Case T :
-       {Case{20, 100, true}, Case{20, 24, false}, Case{400, 100, false}}) {
+       {Case{20, 100, true}, Case{20, 24, false}, Case{200, 100, false}}) {
     CheckConfig C;
     C.Scalars = {{"M", T.M}, {"N", 37}, {"K", T.K}};
     C.Tol = 1e-5;

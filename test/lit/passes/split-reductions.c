@@ -1,9 +1,10 @@
 // SplitReductions: W^T W has K x K outputs summed over F rows, one or a few
 // 128 x 128 tiles for a GPU of many multiprocessors. With permission to
 // reassociate the sums, a copy of the product runs its f strips in
-// c2c_split_count(tiles, strips / 4, 2) chunks across blockIdx.y and adds
+// c2c_split_count(tiles, strips / 4, 2, 4) chunks across blockIdx.y and adds
 // each point's partial sum into G atomically, after a kernel that zeroes G;
-// the host launches the pair where that count is at least 2, else the
+// the host launches the pair where that count is at least 2 (one tile or at
+// most one per 4 multiprocessors, and at least 8 strips), else the
 // product as before. Without permission a remark says how to give it;
 // a sum that does not start at zero, or an output the kernel also reads,
 // is not split.
@@ -11,9 +12,11 @@
 // RUN: FileCheck %s < %t.cu
 // RUN: %c2cuda-opt %s -q -passes=HoistHostLoops,MapToGrid,DefaultTiles,TileBands,StripMine,PromoteToShared,RegisterOperands,PipelineStrips,FuseEpilogues,SplitReductions -print-after=SplitReductions 2>&1 | FileCheck %s --check-prefix=PLAN
 // The interpreter has 3 multiprocessors: one tile splits in min(6, strips / 4)
-// chunks (F = 100: 13 strips of 8, 3 chunks; F = 33: whole), 4 tiles do not.
+// chunks (F = 100: 13 strips of 8, 3 chunks; F = 33: whole), 2 tiles do not
+// (K = 130).
 // RUN: %c2cuda-check %s --size F=100,K=20 --trials 2 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=33,K=20 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size F=100,K=130 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_start | FileCheck %s --check-prefix=KEPT --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_reads | FileCheck %s --check-prefix=KEPT2 --implicit-check-not=FAIL
 
@@ -28,7 +31,7 @@ void wtw(int F, int K, const float *W, float *G) {
     }
 }
 
-// REMARK: split-reductions.c:[[@LINE-9]]:3: remark: where its tiles are fewer than the multiprocessors, wtw_kernel0_split runs instead: f split across blocks, min(2 x SMs / tiles, strips / 4) chunks, each block's partial sums added atomically into G, which wtw_kernel0_zero zeroes first (allowed by 'reduction(+: acc)')
+// REMARK: split-reductions.c:[[@LINE-9]]:3: remark: where its tiles are few (at most one per 4 multiprocessors), wtw_kernel0_split runs instead: f split across blocks, min(2 x SMs / tiles, strips / 4) chunks, each block's partial sums added atomically into G, which wtw_kernel0_zero zeroes first (allowed by 'reduction(+: acc)')
 
 // CHECK-LABEL: __global__ void __launch_bounds__(256) wtw_kernel0_zero(
 // CHECK: {{^}}      G[(long long)k * (long long)K + l] = 0.0f;
@@ -42,7 +45,7 @@ void wtw(int F, int K, const float *W, float *G) {
 // The host: the split pair where the count is at least 2, else the chain.
 // CHECK: {{^}}    // Launch wtw_kernel0 (split-reductions.c:
 // CHECK-NEXT: {{^}}    const long long c2c_blocks_x =
-// CHECK: {{^}}    if (c2c_split_count({{.*}}, (((long long)F > 0LL ? (long long)F : 0LL) + 7LL) / 8LL / 4LL, 2LL) >= 2LL) {
+// CHECK: {{^}}    if (c2c_split_count({{.*}}, (((long long)F > 0LL ? (long long)F : 0LL) + 7LL) / 8LL / 4LL, 2LL, 4LL) >= 2LL) {
 // CHECK-NEXT: {{^}}      {
 // CHECK-NEXT: {{^}}        // Launch wtw_kernel0_zero (split-reductions.c:
 // CHECK: {{^}}        // Launch wtw_kernel0_split (split-reductions.c:
@@ -70,7 +73,7 @@ void wtw_noperm(int F, int K, const float *W, float *G) {
     }
 }
 
-// REMARK: split-reductions.c:[[@LINE-9]]:3: remark: where its tiles are fewer than the multiprocessors, f could be split across blocks (partial sums added atomically); allow reassociation with 'reduction(+: acc)' or --allow-reassociation
+// REMARK: split-reductions.c:[[@LINE-9]]:3: remark: where its tiles are few (at most one per 4 multiprocessors), f could be split across blocks (partial sums added atomically); allow reassociation with 'reduction(+: acc)' or --allow-reassociation
 
 // Not split: the sum starts from G's element; the output is read.
 void wtw_start(int F, int K, const float *W, float *G) {
