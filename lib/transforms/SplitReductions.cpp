@@ -144,12 +144,24 @@ std::string whyNot(const Kernel &K, const TilePlan &P,
   std::optional<std::vector<SumStore>> Stores = sumStores(P);
   if (!Stores)
     return "shape";
-  // The outputs: touched by the stores alone.
-  ArrayAccesses Rest;
+  // What runs before the strips runs once per chunk: it may write no
+  // array.
+  ArrayAccesses Before, Rest;
+  collectArrays(P.Pre, Before);
+  if (!Before.Written.empty())
+    return "shape";
+  // The outputs: touched by the stores alone, at subscripts the zeroing
+  // kernel can compute (no local of the point).
   collectArrays(P.Pre, Rest);
   collectArrays(P.Strip->Body, Rest);
+  std::set<std::string> Locals = collectDeclaredNames(K.Body);
   for (const SumStore &S : *Stores) {
     const std::string &Out = llvm::cast<ArrayRef>(S.Store->LHS.get())->Array;
+    std::set<std::string> Names;
+    collectVarNames(*S.Store->LHS, Names);
+    for (const std::string &N : Names)
+      if (Locals.count(N))
+        return "shape";
     if (Rest.Read.count(Out) || Rest.Written.count(Out) ||
         !startsAtZero(P, S.Acc) || !onlyAddsTo(P.Strip->Body, S.Acc))
       return "shape";

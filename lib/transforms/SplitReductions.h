@@ -26,6 +26,9 @@
 //     element (a band mapped in parallel writes each element at one point
 //     only);
 //   - L's bounds read no band iterator (every tile has the same strips);
+//   - the statements before L write no array (every chunk runs them), and
+//     the stores' subscripts read no local of the point (the zeroing
+//     kernel computes them alone);
 //   - the user allowed the sums to be reassociated (a `reduction(+: acc)`
 //     clause or --allow-reassociation, ReductionPolicy.h): the terms are
 //     added in another order, and in an order that changes from run to run

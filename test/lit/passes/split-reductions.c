@@ -19,6 +19,8 @@
 // RUN: %c2cuda-check %s --size F=100,K=130 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_start | FileCheck %s --check-prefix=KEPT --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_reads | FileCheck %s --check-prefix=KEPT2 --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_count | FileCheck %s --check-prefix=KEPT3 --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_local | FileCheck %s --check-prefix=KEPT4 --implicit-check-not=FAIL
 
 void wtw(int F, int K, const float *W, float *G) {
 #pragma c2cuda kernel reduction(+: acc)
@@ -98,7 +100,37 @@ void wtw_reads(int F, int K, float *W, float *G) {
     }
 }
 
+// Not split: the statements before the loop write an array (each chunk
+// would run them); the store's subscript reads a local of the point.
+void wtw_count(int F, int K, const float *W, float *G, int *visits) {
+#pragma c2cuda kernel reduction(+: acc)
+  for (int k = 0; k < K; k++)
+    for (int l = 0; l < K; l++) {
+      visits[k * K + l] = 1;
+      float acc = 0.0f;
+      for (int f = 0; f < F; f++)
+        acc += W[f * K + k] * W[f * K + l];
+      G[k * K + l] = acc;
+    }
+}
+
+void wtw_local(int F, int K, const float *W, float *G) {
+#pragma c2cuda kernel reduction(+: acc)
+  for (int k = 0; k < K; k++)
+    for (int l = 0; l < K; l++) {
+      int at = k * K + l;
+      float acc = 0.0f;
+      for (int f = 0; f < F; f++)
+        acc += W[f * K + k] * W[f * K + l];
+      G[at] = acc;
+    }
+}
+
 // CHECK-NOT: wtw_start_kernel0_split
 // CHECK-NOT: wtw_reads_kernel0_split
+// CHECK-NOT: wtw_count_kernel0_split
+// CHECK-NOT: wtw_local_kernel0_split
 // KEPT: CHECK wtw_start PASS
 // KEPT2: CHECK wtw_reads PASS
+// KEPT3: CHECK wtw_count PASS
+// KEPT4: CHECK wtw_local PASS
