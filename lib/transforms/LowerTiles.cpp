@@ -707,12 +707,7 @@ TileLowering::oddRowsPrefetch(const std::vector<UnguardedTileCopy> &Runs,
 
 void TileLowering::setGridAndBlock() {
   // Grid: every tile a block, as far as the x dimension reaches.
-  ExprPtr HostTiles;
-  for (const TiledDim &D : P.Dims) {
-    ExprPtr N = ceilDivL(D.G.TripCount, D.Tile);
-    HostTiles = HostTiles ? mulL(HostTiles, N) : N;
-  }
-  K.GridDims[0] = HostTiles;
+  K.GridDims[0] = hostTileCount(P);
   // A split reduction: a row of blocks per chunk of its strips.
   K.GridDims[1] = P.SplitCount ? P.SplitCount : llit(1);
   K.GridDims[2] = llit(1);

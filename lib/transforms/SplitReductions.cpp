@@ -71,14 +71,15 @@ std::optional<std::vector<SumStore>> sumStores(const TilePlan &P) {
 }
 
 /// Whether Acc starts at zero before the strips: its only statement in Pre
-/// is `T acc = 0` or `acc = 0`.
+/// setting it is `T acc = 0` or `acc = 0` (after `T acc;`, a scalar
+/// declared outside the loop).
 bool startsAtZero(const TilePlan &P, const std::string &Acc) {
   unsigned Sets = 0;
   bool Zero = false;
   for (const StmtPtr &S : P.Pre) {
     if (const auto *D = dyn_cast<DeclStmt>(S.get())) {
-      if (D->Name == Acc)
-        ++Sets, Zero = D->Init && D->Dims.empty() && isZero(*D->Init);
+      if (D->Name == Acc && D->Init)
+        ++Sets, Zero = D->Dims.empty() && isZero(*D->Init);
     } else if (const auto *A = dyn_cast<AssignStmt>(S.get())) {
       const auto *V = dyn_cast<VarRef>(A->LHS.get());
       if (V && V->Name == Acc)
@@ -118,20 +119,26 @@ bool onlyAddsTo(const StmtList &L, const std::string &Acc) {
   return Ok;
 }
 
-/// What keeps kernel K (plan P) from being split, or "" where it may be;
-/// Permission gets what allows the reassociation ("" where nothing does:
-/// the one refusal worth a remark).
-std::string whyNot(const Kernel &K, const TilePlan &P,
-                   const LoweringContext &Ctx, std::string &Permission) {
+enum class Splittable {
+  No,
+  /// All but the user's permission (the one refusal worth a remark).
+  WithPermission,
+  Yes,
+};
+
+/// Whether kernel K (plan P) may be split. Permission gets what allows the
+/// reassociation (Yes) or the clause that would (WithPermission).
+Splittable splittable(const Kernel &K, const TilePlan &P,
+                      const LoweringContext &Ctx, std::string &Permission) {
   const NestStmt *Nest = Ctx.nest(K.NestId);
   if (!Nest || !Nest->scheduledByDefault() || K.IsAlternative || K.FitsWhen ||
       !P.Strip || P.Mma || P.AsyncStages || P.TwoBuffers || P.StagedPost ||
       P.BarrierBeforePost || !K.Prescaled.empty() || !K.BandGuard.empty() ||
       K.LaunchFirst >= 0)
-    return "shape";
+    return Splittable::No;
   for (const TiledDim &D : P.Dims)
     if (D.Dim >= 3)
-      return "shape";
+      return Splittable::No;
   // Every tile runs the same strips.
   std::set<std::string> Bounds, Band;
   collectVarNames(*buildTripCount(*P.Strip), Bounds);
@@ -140,20 +147,20 @@ std::string whyNot(const Kernel &K, const TilePlan &P,
   std::set<std::string> Local = collectDeclaredNames(P.Pre);
   for (const std::string &N : Bounds)
     if (Band.count(N) || Local.count(N))
-      return "shape";
+      return Splittable::No;
   std::optional<std::vector<SumStore>> Stores = sumStores(P);
   if (!Stores)
-    return "shape";
+    return Splittable::No;
   // What runs before the strips runs once per chunk: it may write no
   // array.
-  ArrayAccesses Before, Rest;
+  ArrayAccesses Before;
   collectArrays(P.Pre, Before);
   if (!Before.Written.empty())
-    return "shape";
+    return Splittable::No;
   // The outputs: touched by the stores alone, at subscripts the zeroing
   // kernel can compute (no local of the point).
-  collectArrays(P.Pre, Rest);
-  collectArrays(P.Strip->Body, Rest);
+  ArrayAccesses InStrips;
+  collectArrays(P.Strip->Body, InStrips);
   std::set<std::string> Locals = collectDeclaredNames(K.Body);
   for (const SumStore &S : *Stores) {
     const std::string &Out = llvm::cast<ArrayRef>(S.Store->LHS.get())->Array;
@@ -161,21 +168,27 @@ std::string whyNot(const Kernel &K, const TilePlan &P,
     collectVarNames(*S.Store->LHS, Names);
     for (const std::string &N : Names)
       if (Locals.count(N))
-        return "shape";
-    if (Rest.Read.count(Out) || Rest.Written.count(Out) ||
-        !startsAtZero(P, S.Acc) || !onlyAddsTo(P.Strip->Body, S.Acc))
-      return "shape";
+        return Splittable::No;
+    if (Before.Read.count(Out) || InStrips.Read.count(Out) ||
+        InStrips.Written.count(Out) || !startsAtZero(P, S.Acc) ||
+        !onlyAddsTo(P.Strip->Body, S.Acc))
+      return Splittable::No;
   }
   for (const SumStore &S : *Stores) {
-    std::string Given =
-        reductionPermission(Ctx, *Nest, "+", clauseVar(*Nest, S.Acc));
-    if (Given.empty()) {
-      Permission.clear();
-      return "permission: 'reduction(+: " + clauseVar(*Nest, S.Acc) + ")'";
+    std::string Var = clauseVar(*Nest, S.Acc);
+    Permission = reductionPermission(Ctx, *Nest, "+", Var);
+    if (Permission.empty()) {
+      Permission = "'reduction(+: " + Var + ")'";
+      return Splittable::WithPermission;
     }
-    Permission = Given;
   }
-  return "";
+  return Splittable::Yes;
+}
+
+/// The condition every remark of the pass starts with.
+std::string whereFewTiles() {
+  return "where its tiles are few (at most one per " +
+         std::to_string(SmsPerTile) + " multiprocessors), ";
 }
 
 /// Every output element of K set to its sum's start, at each point of K's
@@ -210,18 +223,14 @@ Kernel zeroingKernel(const Kernel &K, const TilePlan &P) {
 /// 1 where the tiles pass max(1, SMs / SmsPerTile) (Long, over the host's
 /// names; c2c_split_count in the emitted runtime).
 ExprPtr splitCount(const TilePlan &P) {
-  ExprPtr Tiles;
-  for (const TiledDim &D : P.Dims) {
-    ExprPtr N = ceilDivL(D.G.TripCount, D.Tile);
-    Tiles = Tiles ? mulL(Tiles, N) : N;
-  }
   ExprPtr Most =
       bin(BinaryOpKind::Div, ceilDivL(buildTripCount(*P.Strip), P.StripSize),
           llit(MinStripsPerSplit), ScalarKind::Long);
-  return std::make_shared<CallExpr>(
-      "c2c_split_count",
-      std::vector<ExprPtr>{Tiles, Most, llit(BlocksPerSm), llit(SmsPerTile)},
-      ScalarKind::Long);
+  return std::make_shared<CallExpr>("c2c_split_count",
+                                    std::vector<ExprPtr>{hostTileCount(P), Most,
+                                                         llit(BlocksPerSm),
+                                                         llit(SmsPerTile)},
+                                    ScalarKind::Long);
 }
 
 } // namespace
@@ -234,17 +243,14 @@ LoweredFunction splitReductions(LoweredFunction LF, LoweringContext &Ctx) {
       continue;
     const TilePlan &P = *It->second;
     std::string Permission;
-    std::string Why = whyNot(LF.Kernels[I], P, Ctx, Permission);
-    if (Why.rfind("permission: ", 0) == 0) {
+    Splittable Can = splittable(LF.Kernels[I], P, Ctx, Permission);
+    if (Can == Splittable::WithPermission)
       LF.Kernels[I].Remarks.push_back(
-          "where its tiles are few (at most one per " +
-          std::to_string(SmsPerTile) + " multiprocessors), " + P.Strip->Iter +
+          whereFewTiles() + P.Strip->Iter +
           " could be split across blocks (partial sums added atomically); "
           "allow reassociation with " +
-          Why.substr(12) + " or --allow-reassociation");
-      continue;
-    }
-    if (!Why.empty())
+          Permission + " or --allow-reassociation");
+    if (Can != Splittable::Yes)
       continue;
 
     unsigned ZI = static_cast<unsigned>(LF.Kernels.size());
@@ -276,11 +282,10 @@ LoweredFunction splitReductions(LoweredFunction LF, LoweringContext &Ctx) {
     for (const std::string &O : Outs)
       Names += (Names.empty() ? "" : ", ") + O;
     K.Remarks.push_back(
-        "where its tiles are few (at most one per " +
-        std::to_string(SmsPerTile) + " multiprocessors), " +
-        LF.Kernels[SI].Name + " runs instead: " + P.Strip->Iter +
-        " split across blocks, min(" + std::to_string(BlocksPerSm) +
-        " x SMs / tiles, strips / " + std::to_string(MinStripsPerSplit) +
+        whereFewTiles() + LF.Kernels[SI].Name +
+        " runs instead: " + P.Strip->Iter + " split across blocks, min(" +
+        std::to_string(BlocksPerSm) + " x SMs / tiles, strips / " +
+        std::to_string(MinStripsPerSplit) +
         ") chunks, each block's partial sums added atomically into " + Names +
         ", which " + LF.Kernels[ZI].Name + " zeroes first (allowed by " +
         Permission + ")");

@@ -192,6 +192,15 @@ void printTilePlans(llvm::raw_ostream &OS, const LoweredFunction &LF,
   }
 }
 
+ExprPtr hostTileCount(const TilePlan &P) {
+  ExprPtr Tiles;
+  for (const TiledDim &D : P.Dims) {
+    ExprPtr N = ceilDivL(D.G.TripCount, D.Tile);
+    Tiles = Tiles ? mulL(Tiles, N) : N;
+  }
+  return Tiles;
+}
+
 std::shared_ptr<TilePlan> copyPlan(const TilePlan &P) {
   auto Copy = std::make_shared<TilePlan>(P);
   auto Within = [](const SharedTile *T, const std::vector<SharedTile> &V) {

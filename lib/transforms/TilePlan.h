@@ -153,6 +153,10 @@ struct TileStage {
 /// (`i = c2c_base_i + c2c_t_y * step`).
 StmtPtr iteratorAtLocalIndex(const TiledDim &D);
 
+/// The number of P's tiles (Long, over the host's names: the blocks the host
+/// launches along x).
+ExprPtr hostTileCount(const TilePlan &P);
+
 /// The suffix of a tile dimension's generated names: x, y, z, then w0, w1
 /// for folded band loops.
 std::string tileDimSuffix(unsigned Dim);

@@ -17,6 +17,7 @@
 // RUN: %c2cuda-check %s --size F=100,K=20 --trials 2 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=33,K=20 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=100,K=130 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size F=100,K=37 --trials 2 --function wtw_outside | FileCheck %s --check-prefix=OUTSIDE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_start | FileCheck %s --check-prefix=KEPT --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_reads | FileCheck %s --check-prefix=KEPT2 --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_count | FileCheck %s --check-prefix=KEPT3 --implicit-check-not=FAIL
@@ -77,6 +78,23 @@ void wtw_noperm(int F, int K, const float *W, float *G) {
 
 // REMARK: split-reductions.c:[[@LINE-9]]:3: remark: where its tiles are few (at most one per 4 multiprocessors), f could be split across blocks (partial sums added atomically); allow reassociation with 'reduction(+: acc)' or --allow-reassociation
 
+// A sum declared before the loops (set to zero in them) splits too.
+void wtw_outside(int F, int K, const float *W, float *G) {
+  float acc;
+#pragma c2cuda kernel reduction(+: acc)
+  for (int k = 0; k < K; k++)
+    for (int l = 0; l < K; l++) {
+      acc = 0.0f;
+      for (int f = 0; f < F; f++)
+        acc += W[f * K + k] * W[f * K + l];
+      G[k * K + l] = acc;
+    }
+}
+
+// CHECK-LABEL: __global__ void __launch_bounds__(256, 2) wtw_outside_kernel0_split(
+// CHECK: {{^}}            atomicAdd(&G[(long long)k * (long long)K + l], c2c_reg_acc[c2c_p_y][c2c_p_x]);
+// OUTSIDE: CHECK wtw_outside PASS
+
 // Not split: the sum starts from G's element; the output is read.
 void wtw_start(int F, int K, const float *W, float *G) {
 #pragma c2cuda kernel reduction(+: acc)
@@ -126,6 +144,7 @@ void wtw_local(int F, int K, const float *W, float *G) {
     }
 }
 
+// CHECK-NOT: wtw_noperm_kernel0_split
 // CHECK-NOT: wtw_start_kernel0_split
 // CHECK-NOT: wtw_reads_kernel0_split
 // CHECK-NOT: wtw_count_kernel0_split
