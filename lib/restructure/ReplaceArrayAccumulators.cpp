@@ -80,15 +80,20 @@ private:
     StmtPtr Orig(&K, [](const Stmt *) {});
     LoopFacts Facts = loopFacts(Orig);
     std::vector<const ArrayRef *> Targets;
+    std::set<const ArrayRef *> Guarded;
     forEachStmt(K.Body, [&](const Stmt &S) {
       if (const auto *A = dyn_cast<AssignStmt>(&S))
         if (const auto *R = dyn_cast<ArrayRef>(A->LHS.get()))
-          if (!claimed(*R) &&
-              std::none_of(
-                  Targets.begin(), Targets.end(),
-                  [&](const ArrayRef *T) { return sameExpr(*T, *R); }) &&
-              replaceable(*R, Facts, Level))
-            Targets.push_back(R);
+          if (!claimed(*R) && std::none_of(Targets.begin(), Targets.end(),
+                                           [&](const ArrayRef *T) {
+                                             return sameExpr(*T, *R);
+                                           })) {
+            Replacement How = replaceable(*R, K, Facts, Level);
+            if (How != Replacement::No)
+              Targets.push_back(R);
+            if (How == Replacement::Guarded)
+              Guarded.insert(R);
+          }
     });
     size_t Outer = Claimed.size();
     Claimed.insert(Claimed.end(), Targets.begin(), Targets.end());
@@ -110,15 +115,21 @@ private:
       // The assignment to the target among the statements just before K:
       // its store is dead (K's value replaces it), so the scalar starts
       // from it instead.
-      StmtPtr Prev = lastAssignment(Before, *T);
+      // Where K may run no iteration over an element the nest then never
+      // touches, the load and the store happen only where K runs.
+      ExprPtr Runs = Guarded.count(T) ? runsTest(K, Facts.Changing) : ExprPtr();
+      StmtPtr Prev = Runs ? StmtPtr() : lastAssignment(Before, *T);
       const auto *Init = initialization(Prev, *T);
       if (Init) {
         Folded.push_back(Prev); // Level still points into it.
         Before.erase(std::find(Before.begin(), Before.end(), Prev));
       }
       bool Set = Init && Init->Op == AssignOpKind::Set;
-      Before.push_back(std::make_shared<DeclStmt>(
-          Name, T->Type, Set ? Init->RHS : ExprPtr(Ref), K.Loc));
+      ExprPtr Start = Set ? Init->RHS : ExprPtr(Ref);
+      if (Runs)
+        Start = std::make_shared<SelectExpr>(Runs, Ref, zeroOf(T->Type),
+                                             T->Type, K.Loc);
+      Before.push_back(std::make_shared<DeclStmt>(Name, T->Type, Start, K.Loc));
       if (Init && !Set)
         Before.push_back(
             std::make_shared<AssignStmt>(Var, Init->Op, Init->RHS, Init->Loc));
@@ -126,14 +137,20 @@ private:
                const auto *R = dyn_cast<ArrayRef>(E.get());
                return R && sameExpr(*R, *Ref) ? Var : nullptr;
              }).front();
-      After.push_back(
-          std::make_shared<AssignStmt>(Ref, AssignOpKind::Set, Var, K.Loc));
-      Diags.remark(K.Loc, "'" + exprToString(*Ref) +
-                              "' is accumulated in a register across '" +
-                              K.Iter + "' (" +
-                              (Init ? "from the assignment before the loop"
-                                    : "loaded before the loop") +
-                              ", stored after it)");
+      StmtPtr Store =
+          std::make_shared<AssignStmt>(Ref, AssignOpKind::Set, Var, K.Loc);
+      if (Runs)
+        Store =
+            std::make_shared<IfStmt>(Runs, StmtList{Store}, StmtList{}, K.Loc);
+      After.push_back(Store);
+      Diags.remark(
+          K.Loc, "'" + exprToString(*Ref) +
+                     "' is accumulated in a register across '" + K.Iter +
+                     "' (" +
+                     (Init ? "from the assignment before the loop"
+                           : "loaded before the loop") +
+                     ", stored after it" +
+                     (Runs ? "; both where '" + K.Iter + "' runs" : "") + ")");
     }
     Before.push_back(Loop);
     for (const StmtPtr &S : After) {
@@ -223,15 +240,17 @@ private:
     return F;
   }
 
-  /// T, an element assigned in loop K (Facts), can be kept in a scalar
-  /// across K.
-  bool replaceable(const ArrayRef &T, const LoopFacts &Facts,
-                   const Written &Level) const {
+  /// Whether T, an element assigned in loop K (Facts), can be kept in a
+  /// scalar across K: always, or only where K runs (Guarded: T may lie
+  /// outside what the nest touches when K runs no iteration).
+  enum class Replacement { No, Always, Guarded };
+  Replacement replaceable(const ArrayRef &T, const ForStmt &K,
+                          const LoopFacts &Facts, const Written &Level) const {
     if (T.Local || NestArrays.count(T.Array))
-      return false;
+      return Replacement::No;
     // Every reference to the array in K is this element.
     if (Facts.Mixed.count(T.Array))
-      return false;
+      return Replacement::No;
     // The subscripts name one element throughout K.
     const std::set<std::string> &Changing = Facts.Changing;
     bool Invariant = true;
@@ -243,14 +262,71 @@ private:
           Invariant &= !Changing.count(V->Name);
       });
     if (!Invariant)
-      return false;
+      return Replacement::No;
     // An earlier statement at this level writes the element.
     auto It = Level.find(T.Array);
-    if (It != Level.end() &&
-        std::any_of(It->second.begin(), It->second.end(),
-                    [&](const ArrayRef *E) { return sameExpr(*E, T); }))
-      return true;
-    return inDeclaredShape(T);
+    if ((It != Level.end() &&
+         std::any_of(It->second.begin(), It->second.end(),
+                     [&](const ArrayRef *E) { return sameExpr(*E, T); })) ||
+        inDeclaredShape(T))
+      return Replacement::Always;
+    // Else the element is one the nest touches wherever K runs: K's body
+    // assigns it unconditionally (not under a test or an inner loop). And
+    // each point of the loops around K owns it: its subscripts read every
+    // one of their iterators, and there is one (else those loops reduce
+    // into it together, in parallel, which a load and a store per point
+    // would turn into a race or a sequence).
+    bool Unconditional =
+        std::any_of(K.Body.begin(), K.Body.end(), [&](const StmtPtr &S) {
+          const auto *A = dyn_cast<AssignStmt>(S.get());
+          return A && sameExpr(*A->LHS, T);
+        });
+    std::set<std::string> Read;
+    for (const ExprPtr &I : T.Indices)
+      forEachExpr(*I, [&](const Expr &E) {
+        if (const auto *V = dyn_cast<VarRef>(&E))
+          Read.insert(V->Name);
+      });
+    bool Owned =
+        !Enclosing.empty() &&
+        std::all_of(Enclosing.begin(), Enclosing.end(),
+                    [&](const ForStmt *L) { return Read.count(L->Iter) > 0; });
+    return Owned && Unconditional && runsTest(K, Changing)
+               ? Replacement::Guarded
+               : Replacement::No;
+  }
+
+  /// Whether K runs at least one iteration (`Lower Cmp Upper`), where its
+  /// bounds read no array, call nothing and read nothing K changes (so the
+  /// test after K gives the same answer); else null.
+  static ExprPtr runsTest(const ForStmt &K,
+                          const std::set<std::string> &Changing) {
+    bool Plain = true;
+    for (const ExprPtr &B : {K.Lower, K.Upper})
+      forEachExpr(*B, [&](const Expr &E) {
+        if (isa<ArrayRef>(E) || isa<CallExpr>(E))
+          Plain = false;
+        else if (const auto *V = dyn_cast<VarRef>(&E))
+          Plain &= !Changing.count(V->Name);
+      });
+    if (!Plain)
+      return nullptr;
+    static const BinaryOpKind Op[] = {BinaryOpKind::LT, BinaryOpKind::LE,
+                                      BinaryOpKind::GT, BinaryOpKind::GE};
+    ExprPtr Lo = K.Lower, Up = K.Upper;
+    if (Lo->Type != Up->Type) {
+      Lo = std::make_shared<CastExpr>(Lo, ScalarKind::Long);
+      Up = std::make_shared<CastExpr>(Up, ScalarKind::Long);
+    }
+    return std::make_shared<BinaryExpr>(Op[static_cast<int>(K.Cmp)], Lo, Up,
+                                        ScalarKind::Int);
+  }
+
+  /// Zero of type T.
+  static ExprPtr zeroOf(ScalarKind T) {
+    if (isFloating(T))
+      return std::make_shared<FloatLit>(0.0, T);
+    return std::make_shared<IntLit>(0, T);
   }
 
   bool claimed(const ArrayRef &R) const {

@@ -19,11 +19,18 @@
 // declared with dimensions (`float C[ni][nj]`) and each subscript of e is
 // the iterator of a loop around K running from 0 to that dimension
 // (`for (i = 0; i < ni; i++)`), so e is an element of the array as the
-// user declared it. When one of the assignments just before K sets X[e]
-// itself (`X[e] = v` or `X[e] op= v`, v reading nothing of X), and the
-// assignments after it neither mention X nor assign what it reads, the
-// scalar starts from it and its store, dead once K's result is stored, is
-// dropped. Each replacement is a remark at K.
+// user declared it. Elsewhere (`C[i * n + j] += ...` through a pointer, the
+// form most products are written in), where K's bounds read no array, call
+// nothing and read nothing K changes, K's body assigns X[e] unconditionally
+// (not under a test or in an inner loop), and e reads the iterator of every
+// loop around K (there is one: each point owns its element; loops reducing
+// into one element together stay as they are), the load and the store
+// happen only where K runs: `acc = lo < hi ? X[e] : 0`, `if (lo < hi) X[e]
+// = acc`; where K runs, its first iteration wrote X[e] itself. When one of the
+// assignments just before K sets X[e] itself (`X[e] = v` or `X[e] op= v`, v
+// reading nothing of X), and the assignments after it neither mention X nor
+// assign what it reads, the scalar starts from it and its store, dead once K's
+// result is stored, is dropped. Each replacement is a remark at K.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_RESTRUCTURE_REPLACEARRAYACCUMULATORS_H

@@ -1,13 +1,13 @@
 // An array element accumulated across a loop, after an earlier write of it
 // at the same level or in an array parameter declared with the dimensions
 // its loops cover, is kept in a scalar across the loop (started from the
-// assignment just before the loop, when that assigns it)
-// (restructure/ReplaceArrayAccumulators.h): the tiled kernel keeps it per
-// point in registers instead of reading and writing memory on every k step.
-// Not replaced: a pointer parameter with no earlier write at that level,
-// subscripts that change in the loop, another element of the same array in
-// the loop. The CPU oracle runs the nests as written against the replaced
-// lowering; with nk = 0 the planned copies stay within the declared array.
+// assignment just before the loop, when that assigns it); elsewhere (a
+// pointer, no earlier write) it is loaded and stored only where the loop
+// runs (restructure/ReplaceArrayAccumulators.h): the tiled kernel keeps it
+// per point in registers instead of reading and writing memory on every k
+// step. Not replaced: subscripts that change in the loop, another element of
+// the same array in the loop. The CPU oracle checks the lowering; with nk = 0
+// the planned copies stay within the declared array (the pointer's: none).
 
 void product(int ni, int nj, int nk, float alpha, float tmp[ni][nj],
              const float A[ni][nk], const float B[nk][nj]) {
@@ -73,7 +73,8 @@ void other(int ni, int nk, float C[ni][2], const float A[ni][nk]) {
 // REMARK: {{^}}{{.*}}.c:18:7: remark: 'tmp[i][j]' is accumulated in a register across 'k' (from the assignment before the loop, stored after it){{$}}
 // REMARK: {{^}}{{.*}}.c:29:7: remark: 'C[i][j]' is accumulated in a register across 'k' (from the assignment before the loop, stored after it){{$}}
 // REMARK: {{^}}{{.*}}.c:39:7: remark: 'C[i][j]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
-// REMARK: {{^}}{{.*}}.c:111:5: remark: 'C[i]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
+// REMARK: {{^}}{{.*}}.c:48:7: remark: 'C[i * nj + j]' is accumulated in a register across 'k' (loaded before the loop, stored after it; both where 'k' runs){{$}}
+// REMARK: {{^}}{{.*}}.c:116:5: remark: 'C[i]' is accumulated in a register across 'k' (loaded before the loop, stored after it){{$}}
 // REMARK: {{^}}{{.*}}.c:15:3: remark: register tile: c2c_acc_tmp kept per point in registers{{$}}
 // REMARK: {{^}}{{.*}}.c:26:3: remark: register tile: c2c_acc_C kept per point in registers{{$}}
 // REMARK: {{^}}{{.*}}.c:37:3: remark: register tile: c2c_acc_C kept per point in registers{{$}}
@@ -88,6 +89,9 @@ void other(int ni, int nk, float C[ni][2], const float A[ni][nk]) {
 // CHECK-NOT: *= beta
 // CHECK: {{^}}            c2c_reg_c2c_acc_C[c2c_p_y][c2c_p_x] = C[(long long)i * nj + j];{{$}}
 // CHECK-NEXT: {{^}}            c2c_reg_c2c_acc_C[c2c_p_y][c2c_p_x] *= beta;{{$}}
+// CHECK-LABEL: {{^}}__global__ void {{.*}}noinitptr_kernel0(
+// CHECK: {{^}}            c2c_reg_c2c_acc_C[c2c_p_y][c2c_p_x] = 0 < nk ? C[(long long)i * (long long)nj + j] : 0.0f;{{$}}
+// CHECK: {{^}}              C[(long long)i * (long long)nj + j] = c2c_reg_c2c_acc_C[c2c_p_y][c2c_p_x];{{$}}
 
 // RUN: %c2cuda-check %s --size ni=19,nj=23,nk=7 --trials 4 --function product | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size ni=19,nj=23,nk=7 --trials 4 --function gemm | FileCheck --check-prefix=ORACLE %s
@@ -95,6 +99,7 @@ void other(int ni, int nk, float C[ni][2], const float A[ni][nk]) {
 // RUN: %c2cuda-check %s --size ni=19,nj=23,nk=7 --trials 2 --function noinit | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size ni=19,nj=23,nk=0 --trials 2 --function noinit --array-size C=437,A=0,B=0 | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size ni=19,nj=23,nk=7 --trials 2 --function noinitptr | FileCheck --check-prefix=ORACLE %s
+// RUN: %c2cuda-check %s --size ni=19,nj=23,nk=0 --trials 2 --function noinitptr --array-size C=0,A=0,B=0 | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size ni=19,nk=7 --trials 2 --function moving | FileCheck --check-prefix=ORACLE %s
 // RUN: %c2cuda-check %s --size ni=19,nk=7 --trials 2 --function other | FileCheck --check-prefix=ORACLE %s
 // ORACLE: {{^}}CHECK {{[a-z]+}} PASS

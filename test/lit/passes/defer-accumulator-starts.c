@@ -69,8 +69,10 @@ void residual(int n, int m, const double *A, const double *x, const double *b,
 // CHECK-NEXT:  {{^}}    c = base[i] + c;{{$}}
 // CHECK-NEXT:  {{^}}    r[i] = acc + (double)count;{{$}}
 
-// Left as they are: a start read from an array the loop writes, a loop that
-// reads its sum, a start that reads a scalar the loop sets.
+// Left as they are: a start read from an array the loop writes (under a
+// test: an element written on every iteration is kept in a register
+// instead), a loop that reads its sum, a start that reads a scalar the loop
+// sets.
 // gpu-check: a[n] w[m] out[n]
 void kept(int n, int m, float *a, const float *w, float *out) {
 #pragma c2cuda kernel
@@ -78,7 +80,8 @@ void kept(int n, int m, float *a, const float *w, float *out) {
     float s = a[i];
     for (int j = 0; j < m; j++) {
       s += w[j];
-      a[i] = 1.0f;
+      if (w[j] > 0.5f)
+        a[i] = 1.0f;
     }
     float t = a[i];
     for (int j = 0; j < m; j++)
