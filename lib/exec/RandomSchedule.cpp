@@ -106,9 +106,9 @@ void collectArrayUse(const StmtList &L, std::set<std::string> &Read,
 
 /// Probes which tiling clauses the pipeline accepts for nest Id alone (every
 /// other nest at the default): a base tiling of the mapped loops, then each
-/// top loop as a strip, then each read-only array in shared memory with
-/// each accepted strip and with none, and each accepted (strip, array) with
-/// async(2) copies.
+/// top loop as a strip (and its strips split among blocks), then each read-only
+/// array in shared memory with each accepted strip and with none, and each
+/// accepted (strip, array) with async(2) copies.
 void probeTiling(const Function &F, const PipelineOptions &Opts, unsigned Id,
                  NestShape &N) {
   auto Accepted = [&](const NestSchedule &S) {
@@ -132,6 +132,9 @@ void probeTiling(const Function &F, const PipelineOptions &Opts, unsigned Id,
     if (Accepted(S)) {
       N.Strips.insert(Sl);
       StripOpts.push_back(Sl);
+      S.Split[Sl] = 2;
+      if (Accepted(S))
+        N.SplitStrips.insert(Sl);
     }
   }
   for (const std::string &Sl : StripOpts)
@@ -367,6 +370,9 @@ NestSchedule randomTiledSchedule(const NestShape &N, std::mt19937_64 &Rng) {
     S.Tile[Strip] = Eight(Rng);
     if (Coin(Rng))
       S.Unroll[Strip] = Four(Rng);
+    // Its strips divided among 2 to 8 blocks, in one draw of three.
+    if (N.SplitStrips.count(Strip) && Three(Rng) == 0)
+      S.Split[Strip] = std::uniform_int_distribution<unsigned>(2, 8)(Rng);
   }
   auto SW = N.SharedWith.find(Strip);
   if (SW != N.SharedWith.end())
@@ -385,11 +391,12 @@ NestSchedule randomTiledSchedule(const NestShape &N, std::mt19937_64 &Rng) {
                                                [&](const std::string &A) {
                                                  return AW->second.count(A) > 0;
                                                });
-    if (Async && Three(Rng) == 0) {
+    // A split reduction stages its strips in one buffer (ScheduleCheck.h).
+    if (Async && S.Split.empty() && Three(Rng) == 0) {
       S.Async = Three(Rng) + 2;
       S.Pipeline = Coin(Rng);
     } else {
-      S.Pipeline = Three(Rng) + 1;
+      S.Pipeline = S.Split.empty() ? Three(Rng) + 1 : Coin(Rng) + 1;
     }
   }
   if (Coin(Rng))

@@ -57,6 +57,8 @@ struct NestShape {
   /// Per strip loop: the arrays of SharedWith that async(2) also accepts
   /// (not staged scaled, elements of 4 or 8 bytes).
   std::map<std::string, std::set<std::string>> AsyncWith;
+  /// The strip loops whose strips split(L: 2) divides among blocks.
+  std::set<std::string> SplitStrips;
   /// Filled by probing lanes(L: 32) and lanes(L: 64) for each loop of the
   /// nest: the loops whose iterations may be split over the threads of a
   /// point, each with whether whole warps (multiples of 32) are taken

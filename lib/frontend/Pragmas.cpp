@@ -107,15 +107,15 @@ const char *const KnownClauses =
     "var...]), "
     "map(loop: x|y|z, ...), thread(loop: n, ...), unroll(loop: n, ...), "
     "maxrregcount(n), tile(loop: n, ...), shared(A[, B...]), pad(n), "
-    "vector(loop: 1|2|4, ...), pipeline(1|2), async(2|3|4), lanes(loop: n), "
-    "fast_math";
+    "vector(loop: 1|2|4, ...), pipeline(1|2|3), async(2|3|4), lanes(loop: n), "
+    "split(loop: n), fast_math";
 
 /// Clauses that may appear once per pragma.
 bool isSingleClause(const std::string &C) {
   return C == "block" || C == "map" || C == "thread" || C == "unroll" ||
          C == "maxrregcount" || C == "tile" || C == "shared" || C == "pad" ||
          C == "vector" || C == "pipeline" || C == "async" || C == "lanes" ||
-         C == "fast_math";
+         C == "split" || C == "fast_math";
 }
 
 /// Recursive-descent parser over the clause tokens of one pragma.
@@ -168,8 +168,9 @@ public:
       } else if (T.Text == "vector") {
         if (!parseLoopFactors("vector", Out.Vector, Out.ClauseLocs))
           return false;
-      } else if (T.Text == "lanes") {
-        if (!parseLoopFactors("lanes", Out.Lanes, Out.ClauseLocs))
+      } else if (T.Text == "lanes" || T.Text == "split") {
+        if (!parseLoopFactors(T.Text, T.Text == "lanes" ? Out.Lanes : Out.Split,
+                              Out.ClauseLocs))
           return false;
       } else if (T.Text == "shared") {
         if (!parseShared(Out))
@@ -316,8 +317,9 @@ private:
   bool parseLoopFactors(const std::string &Clause,
                         std::map<std::string, unsigned> &Out,
                         std::map<std::string, SourceLoc> &Locs) {
-    std::string Form =
-        Clause + (Clause == "tile" ? "(i: 64, j: 64, k: 8)" : "(i: 4)");
+    std::string Form = Clause + (Clause == "tile"    ? "(i: 64, j: 64, k: 8)"
+                                 : Clause == "split" ? "(k: 16)"
+                                                     : "(i: 4)");
     if (!expect(tok::l_paren, "(", Clause, Form.c_str()))
       return false;
     while (true) {

@@ -58,6 +58,8 @@ std::string NestSchedule::str() const {
     Add("async(" + std::to_string(Async) + ")");
   if (!Lanes.empty())
     Add("lanes(" + List(Lanes) + ")");
+  if (!Split.empty())
+    Add("split(" + List(Split) + ")");
   if (MaxRegCount)
     Add("maxrregcount(" + std::to_string(MaxRegCount) + ")");
   return S;

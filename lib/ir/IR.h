@@ -450,6 +450,11 @@ struct NestSchedule {
   /// runs split over 256 threads, whose partial results are combined
   /// (transforms/ReduceAcrossLanes.h); at most one loop.
   std::map<std::string, unsigned> Lanes;
+  /// `split(k: 16)`: the strips of tiled reduction loop k divided among 16
+  /// blocks per tile (blockIdx.y), each point's partial sums added
+  /// atomically into outputs zeroed first (transforms/SplitReductions.h);
+  /// at most one loop, which needs a strip (`tile(k: n)`).
+  std::map<std::string, unsigned> Split;
   /// Where the schedule came from when not from the pragma, e.g.
   /// "sched.json: matmul[0]"; diagnostics about its clauses name it.
   std::string Origin;
@@ -460,7 +465,7 @@ struct NestSchedule {
   /// A clause only tiled kernels have is present.
   bool isTiled() const {
     return !Tile.empty() || !Shared.empty() || Pad || !Vector.empty() ||
-           Pipeline > 1 || Async;
+           Pipeline > 1 || Async || !Split.empty();
   }
   /// The clauses as written in a pragma, e.g. "map(j: x, i: y) block(32, 8)
   /// thread(i: 2)"; "" for the default.

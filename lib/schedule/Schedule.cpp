@@ -16,7 +16,7 @@ namespace {
 const char *const DimName[3] = {"x", "y", "z"};
 const char *const Keys[] = {
     "nest",   "map", "block",  "thread",   "unroll", "maxrregcount", "tile",
-    "shared", "pad", "vector", "pipeline", "async",  "lanes"};
+    "shared", "pad", "vector", "pipeline", "async",  "lanes",        "split"};
 
 bool positive(const nlohmann::json &V, unsigned Max, unsigned &Out) {
   if (!V.is_number_integer())
@@ -80,6 +80,8 @@ nlohmann::json scheduleToJson(const NestSchedule &S) {
     J["async"] = S.Async;
   if (!S.Lanes.empty())
     J["lanes"] = S.Lanes;
+  if (!S.Split.empty())
+    J["split"] = S.Split;
   return J;
 }
 
@@ -94,7 +96,7 @@ bool scheduleFromJson(const nlohmann::json &J, NestSchedule &Out,
     if (std::find(std::begin(Keys), std::end(Keys), K) == std::end(Keys)) {
       Err = "unknown key '" + K +
             "' (known: nest, map, block, thread, unroll, maxrregcount, tile, "
-            "shared, pad, vector, pipeline, async)";
+            "shared, pad, vector, pipeline, async, lanes, split)";
       return false;
     }
   if (J.contains("map")) {
@@ -143,6 +145,8 @@ bool scheduleFromJson(const nlohmann::json &J, NestSchedule &Out,
   if (J.contains("vector") && !factors(J["vector"], "vector", Out.Vector, Err))
     return false;
   if (J.contains("lanes") && !factors(J["lanes"], "lanes", Out.Lanes, Err))
+    return false;
+  if (J.contains("split") && !factors(J["split"], "split", Out.Split, Err))
     return false;
   if (J.contains("shared")) {
     const nlohmann::json &A = J["shared"];
@@ -241,8 +245,8 @@ StmtList replaceIn(const StmtList &L,
                    const std::map<unsigned, NestSchedule> &Schedules,
                    std::set<unsigned> &Seen, DiagnosticList &Diags) {
   static const char *const Clauses[] = {
-      "map",    "block", "thread", "unroll",   "maxrregcount", "tile",
-      "shared", "pad",   "vector", "pipeline", "async",        "lanes"};
+      "map", "block",  "thread",   "unroll", "maxrregcount", "tile", "shared",
+      "pad", "vector", "pipeline", "async",  "lanes",        "split"};
   StmtList Out;
   for (const StmtPtr &S : L) {
     if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {

@@ -33,6 +33,8 @@ std::set<std::string> clausesSetIn(const NestSchedule &S) {
     C.insert("async");
   if (!S.Lanes.empty())
     C.insert("lanes");
+  if (!S.Split.empty())
+    C.insert("split");
   return C;
 }
 
@@ -142,6 +144,44 @@ std::optional<ScheduleProblem> checkLanes(const NestSchedule &S) {
   return std::nullopt;
 }
 
+/// split(k: N): one loop, 2 to 1024 chunks, a strip of k to divide, and
+/// none of the staging the split kernel does not do (asynchronous copies,
+/// two shared buffers).
+std::optional<ScheduleProblem> checkSplit(const NestSchedule &S) {
+  if (S.Split.empty())
+    return std::nullopt;
+  const auto &[Loop, N] = *S.Split.begin();
+  std::string Clause = "split(" + Loop + ": " + std::to_string(N) + ")";
+  if (S.Split.size() > 1)
+    return problem("split", std::next(S.Split.begin())->first,
+                   "clause 'split' names more than one loop",
+                   "divide the strips of one reduction loop among blocks, "
+                   "e.g. 'split(" +
+                       Loop + ": 16)'");
+  if (N < 2 || N > 1024)
+    return problem("split", Loop,
+                   Clause + " is outside the 2..1024 chunks a reduction's "
+                            "strips may be divided into",
+                   "give the number of blocks that share each tile's sums, "
+                   "e.g. 'split(" +
+                       Loop + ": 16)'");
+  if (!S.Tile.count(Loop))
+    return problem("split", Loop,
+                   Clause + " divides the strips of '" + Loop +
+                       "' among blocks, but '" + Loop + "' has no strip",
+                   "give it one in the tile clause, e.g. 'tile(" + Loop +
+                       ": 8)'");
+  if (S.Async || S.Pipeline > 2)
+    return problem("split", Loop,
+                   Clause + " is not done with " +
+                       (S.Async ? "async(" + std::to_string(S.Async) + ")"
+                                : "pipeline(3)") +
+                       " (the split kernel stages its strips in one shared "
+                       "buffer)",
+                   "use pipeline(1) or pipeline(2) beside it");
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<ScheduleProblem>
@@ -203,6 +243,8 @@ checkScheduleValues(const NestSchedule &S, const std::set<std::string> &Given) {
                        "replaces pipeline(" +
                        std::to_string(S.Pipeline) + ")",
                    "leave out pipeline(...)");
+  if (auto P = checkSplit(S))
+    return P;
   return checkLanes(S);
 }
 

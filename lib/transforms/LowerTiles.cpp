@@ -739,6 +739,10 @@ void TileLowering::recordAndExplain() {
   Used.Pad = S.Pad;
   Used.Pipeline = P.Pipelined ? S.Pipeline : 0;
   Used.Async = P.AsyncStages;
+  // A count chosen at run time (the default's split) has no clause.
+  Used.Split.clear();
+  if (const auto *N = dyn_cast_or_null<IntLit>(P.SplitCount.get()))
+    Used.Split[P.Strip->Iter] = static_cast<unsigned>(N->Value);
   K.Remarks.push_back("tiled: blocks run tiles of " + TileText + ", " +
                       std::to_string(P.Threads) + " threads each" +
                       (P.Strip ? ", " + P.Strip->Iter + " in strips of " +

@@ -32,10 +32,41 @@ constexpr int64_t BlocksPerSm = 2;
 /// otherwise (0.81x), while 16 tiles or fewer gained 1.16-3.7x (H100).
 constexpr int64_t SmsPerTile = 4;
 
-/// A store of a register sum after the strips: `X[...] = acc`.
+/// A store of a register sum after the strips, `X[...] = acc`, and the
+/// value added to the sum before it (`acc = start + acc`), if any.
 struct SumStore {
   const AssignStmt *Store = nullptr;
   std::string Acc;
+  ExprPtr Start;
+  /// The test the store is under (`if (0 < K) C[e] = acc`: where the
+  /// reduction loop runs, ReplaceArrayAccumulators.h), or null.
+  ExprPtr Guard;
+};
+
+/// S, or the store of S = `if (g) X[e] = v` without else (Guard: g).
+const Stmt *unguarded(const StmtPtr &S, ExprPtr &Guard) {
+  const auto *I = dyn_cast<IfStmt>(S.get());
+  if (!I)
+    return S.get();
+  if (I->Then.size() != 1 || !I->Else.empty())
+    return nullptr;
+  Guard = I->Cond;
+  return I->Then.front().get();
+}
+
+/// S under Guard, if any.
+StmtPtr guarded(StmtPtr S, const ExprPtr &Guard) {
+  if (!Guard)
+    return S;
+  return std::make_shared<IfStmt>(Guard, StmtList{std::move(S)}, StmtList{});
+}
+
+/// What Post does with the sums: statements computing their starts (Head:
+/// locals of Post set from what the point may read, gemm's `c2c_start =
+/// C[i][j]; c2c_start *= beta`), the starts added to them, their stores.
+struct PostSums {
+  StmtList Head;
+  std::vector<SumStore> Stores;
 };
 
 bool isZero(const Expr &E) {
@@ -46,28 +77,112 @@ bool isZero(const Expr &E) {
   return false;
 }
 
-/// Post's stores of sums, or nothing where Post holds anything else.
-std::optional<std::vector<SumStore>> sumStores(const TilePlan &P) {
-  std::vector<SumStore> Out;
-  std::set<std::string> Arrays, Accs;
+/// Whether E mentions a register sum of P.
+bool mentionsSum(const TilePlan &P, const Expr &E) {
+  std::set<std::string> Names;
+  collectVarNames(E, Names);
+  for (const std::string &N : Names)
+    if (P.Private.count(N))
+      return true;
+  return false;
+}
+
+/// `acc = e + acc` or `acc = acc + e` with e reading no sum: e.
+ExprPtr addedStart(const TilePlan &P, const AssignStmt &A,
+                   const std::string &Acc) {
+  const auto *B = dyn_cast<BinaryExpr>(A.RHS.get());
+  if (A.Op != AssignOpKind::Set || !B || B->Op != BinaryOpKind::Add)
+    return nullptr;
+  auto IsAcc = [&](const ExprPtr &E) {
+    const auto *V = dyn_cast<VarRef>(E.get());
+    return V && V->Name == Acc;
+  };
+  ExprPtr Other = IsAcc(B->RHS) ? B->LHS : IsAcc(B->LHS) ? B->RHS : nullptr;
+  return Other && !mentionsSum(P, *Other) ? Other : nullptr;
+}
+
+/// Post as starts and stores of sums, or nothing where it holds anything
+/// else.
+std::optional<PostSums> postSums(const TilePlan &P) {
+  PostSums Out;
+  std::set<std::string> Arrays, Accs, HeadLocals;
+  std::map<std::string, ExprPtr> Starts;
   for (const StmtPtr &S : P.Post) {
-    const auto *A = dyn_cast<AssignStmt>(S.get());
-    if (!A || A->Op != AssignOpKind::Set || A->Atomic != AtomicKind::None ||
-        A->Width != 1)
+    if (const auto *D = dyn_cast<DeclStmt>(S.get())) {
+      if (!Out.Stores.empty() || !D->Dims.empty() || P.Private.count(D->Name) ||
+          (D->Init && mentionsSum(P, *D->Init)))
+        return std::nullopt;
+      HeadLocals.insert(D->Name);
+      Out.Head.push_back(S);
+      continue;
+    }
+    ExprPtr Guard;
+    const auto *A = dyn_cast_or_null<AssignStmt>(unguarded(S, Guard));
+    if (!A || A->Atomic != AtomicKind::None || A->Width != 1 ||
+        (Guard && mentionsSum(P, *Guard)))
       return std::nullopt;
+    if (const auto *V = dyn_cast<VarRef>(A->LHS.get())) {
+      if (!Out.Stores.empty() || Guard)
+        return std::nullopt;
+      if (P.Private.count(V->Name)) {
+        ExprPtr E = addedStart(P, *A, V->Name);
+        if (!E || !Starts.emplace(V->Name, E).second)
+          return std::nullopt;
+      } else if (HeadLocals.count(V->Name) && !mentionsSum(P, *A->RHS)) {
+        Out.Head.push_back(S);
+      } else {
+        return std::nullopt;
+      }
+      continue;
+    }
     const auto *L = dyn_cast<ArrayRef>(A->LHS.get());
     const auto *R = dyn_cast<VarRef>(A->RHS.get());
-    if (!L || L->Local || !R || !P.Private.count(R->Name) ||
-        P.Private.at(R->Name) != L->Type ||
+    if (A->Op != AssignOpKind::Set || !L || L->Local || !R ||
+        !P.Private.count(R->Name) || P.Private.at(R->Name) != L->Type ||
         (L->Type != ScalarKind::Float && L->Type != ScalarKind::Double &&
          L->Type != ScalarKind::Int) ||
         !Arrays.insert(L->Array).second || !Accs.insert(R->Name).second)
       return std::nullopt;
-    Out.push_back({A, R->Name});
+    auto St = Starts.find(R->Name);
+    Out.Stores.push_back(
+        {A, R->Name, St == Starts.end() ? nullptr : St->second, Guard});
   }
-  if (Out.empty())
+  // Every start added belongs to a stored sum.
+  if (Out.Stores.empty() || Starts.size() > Out.Stores.size())
     return std::nullopt;
+  for (const auto &[Acc, E] : Starts)
+    if (!Accs.count(Acc))
+      return std::nullopt;
   return Out;
+}
+
+/// Whether the starts (Sums' Head and added values) read the outputs only
+/// at the element their store writes (the start kernel computes each
+/// element alone) and no other array the kernel writes, beside the
+/// strips' (Written).
+bool startsReadOwnElements(const PostSums &Sums,
+                           const std::set<std::string> &Written) {
+  std::map<std::string, const Expr *> Element;
+  for (const SumStore &S : Sums.Stores)
+    Element[llvm::cast<ArrayRef>(S.Store->LHS.get())->Array] =
+        S.Store->LHS.get();
+  bool Ok = true;
+  auto Check = [&](const Expr &E) {
+    const auto *R = dyn_cast<ArrayRef>(&E);
+    if (!R)
+      return;
+    auto It = Element.find(R->Array);
+    if (It != Element.end())
+      Ok &= sameExpr(E, *It->second);
+    else
+      Ok &= !Written.count(R->Array);
+  };
+  forEachExprIn(Sums.Head, Check);
+  for (const SumStore &S : Sums.Stores)
+    for (const ExprPtr &E : {S.Start, S.Guard})
+      if (E)
+        forEachExpr(*E, Check);
+  return Ok;
 }
 
 /// Whether Acc starts at zero before the strips: its only statement in Pre
@@ -126,19 +241,33 @@ enum class Splittable {
   Yes,
 };
 
-/// Whether kernel K (plan P) may be split. Permission gets what allows the
-/// reassociation (Yes) or the clause that would (WithPermission).
+/// Whether kernel K (plan P) may be split, and why not (Why, a phrase that
+/// follows "it cannot be split: "). Permission gets what allows the
+/// reassociation (Yes) or the clause that would (WithPermission). Only
+/// the conditions of the split itself: the default's own (no clauses, not
+/// an alternative) are the caller's.
 Splittable splittable(const Kernel &K, const TilePlan &P,
-                      const LoweringContext &Ctx, std::string &Permission) {
+                      const LoweringContext &Ctx, std::string &Why,
+                      std::string &Permission) {
   const NestStmt *Nest = Ctx.nest(K.NestId);
-  if (!Nest || !Nest->scheduledByDefault() || K.IsAlternative || K.FitsWhen ||
-      !P.Strip || P.Mma || P.AsyncStages || P.TwoBuffers || P.StagedPost ||
-      P.BarrierBeforePost || !K.Prescaled.empty() || !K.BandGuard.empty() ||
-      K.LaunchFirst >= 0)
+  auto No = [&](std::string Reason) {
+    Why = std::move(Reason);
     return Splittable::No;
+  };
+  if (!Nest || !P.Strip)
+    return No("no loop of it is divided in strips");
+  const std::string &L = P.Strip->Iter;
+  if (P.Mma)
+    return No("the product runs on the tensor cores");
+  if (P.AsyncStages || P.TwoBuffers)
+    return No("its strips are staged in more than one shared buffer");
+  if (P.StagedPost || P.BarrierBeforePost || !K.Prescaled.empty())
+    return No("an epilogue or a scaling of the operands is fused into it");
+  if (!K.BandGuard.empty())
+    return No("its band is triangular");
   for (const TiledDim &D : P.Dims)
     if (D.Dim >= 3)
-      return Splittable::No;
+      return No("its tiles fold band loops beyond the grid's three");
   // Every tile runs the same strips.
   std::set<std::string> Bounds, Band;
   collectVarNames(*buildTripCount(*P.Strip), Bounds);
@@ -147,42 +276,70 @@ Splittable splittable(const Kernel &K, const TilePlan &P,
   std::set<std::string> Local = collectDeclaredNames(P.Pre);
   for (const std::string &N : Bounds)
     if (Band.count(N) || Local.count(N))
-      return Splittable::No;
-  std::optional<std::vector<SumStore>> Stores = sumStores(P);
-  if (!Stores)
-    return Splittable::No;
+      return No("the bounds of '" + L + "' change from tile to tile");
+  const std::string OnlySums =
+      "after '" + L +
+      "' each point must only store its sums (X[...] = acc, or acc plus a "
+      "start) into arrays the strips do not touch, each sum started at zero "
+      "and only added to in the strips";
+  std::optional<PostSums> Sums = postSums(P);
+  if (!Sums)
+    return No(OnlySums);
   // What runs before the strips runs once per chunk: it may write no
   // array.
   ArrayAccesses Before;
   collectArrays(P.Pre, Before);
   if (!Before.Written.empty())
-    return Splittable::No;
-  // The outputs: touched by the stores alone, at subscripts the zeroing
-  // kernel can compute (no local of the point).
+    return No("statements before '" + L +
+              "' write arrays (each block of a tile would run them)");
+  // The outputs: touched by the stores alone, at subscripts and from starts
+  // the start kernel can compute (no local of the point but the starts').
   ArrayAccesses InStrips;
   collectArrays(P.Strip->Body, InStrips);
   std::set<std::string> Locals = collectDeclaredNames(K.Body);
-  for (const SumStore &S : *Stores) {
+  for (const std::string &N : collectDeclaredNames(Sums->Head))
+    Locals.erase(N);
+  std::set<std::string> StartNames;
+  collectVarNames(Sums->Head, StartNames);
+  for (const SumStore &S : Sums->Stores)
+    for (const ExprPtr &E : {S.Start, S.Guard})
+      if (E)
+        collectVarNames(*E, StartNames);
+  for (const std::string &N : StartNames)
+    if (Locals.count(N))
+      return No("the start of a sum reads '" + N + "', a local of the point");
+  if (!startsReadOwnElements(*Sums, InStrips.Written))
+    return No("the start of a sum reads an array the nest writes, other than "
+              "at the element it starts");
+  for (const SumStore &S : Sums->Stores) {
     const std::string &Out = llvm::cast<ArrayRef>(S.Store->LHS.get())->Array;
     std::set<std::string> Names;
     collectVarNames(*S.Store->LHS, Names);
     for (const std::string &N : Names)
       if (Locals.count(N))
-        return Splittable::No;
+        return No("the subscript of '" + Out + "' reads a local of the point");
     if (Before.Read.count(Out) || InStrips.Read.count(Out) ||
         InStrips.Written.count(Out) || !startsAtZero(P, S.Acc) ||
         !onlyAddsTo(P.Strip->Body, S.Acc))
-      return Splittable::No;
+      return No(OnlySums);
   }
-  for (const SumStore &S : *Stores) {
+  for (const SumStore &S : Sums->Stores) {
     std::string Var = clauseVar(*Nest, S.Acc);
     Permission = reductionPermission(Ctx, *Nest, "+", Var);
     if (Permission.empty()) {
       Permission = "'reduction(+: " + Var + ")'";
+      Why = "the sum '" + Var + "' would be added in another order";
       return Splittable::WithPermission;
     }
   }
   return Splittable::Yes;
+}
+
+/// Whether K is a default-tiled product the pass may split on its own.
+bool splitsByDefault(const Kernel &K, const LoweringContext &Ctx) {
+  const NestStmt *Nest = Ctx.nest(K.NestId);
+  return Nest && Nest->scheduledByDefault() && !K.IsAlternative &&
+         !K.FitsWhen && K.LaunchFirst < 0;
 }
 
 /// The condition every remark of the pass starts with.
@@ -191,19 +348,26 @@ std::string whereFewTiles() {
          std::to_string(SmsPerTile) + " multiprocessors), ";
 }
 
-/// Every output element of K set to its sum's start, at each point of K's
-/// grid: the kernel the split one adds into.
-Kernel zeroingKernel(const Kernel &K, const TilePlan &P) {
+/// Every output element of K set to its sum's start (zero, or the start
+/// Post adds to the sum), at each point of K's grid: the kernel the split
+/// one adds into; named <K>_zero where every start is zero, else
+/// <K>_start.
+Kernel startKernel(const Kernel &K, const TilePlan &P) {
   Kernel Z = K;
-  Z.Name = K.Name + "_zero";
-  Z.Body.clear();
-  for (const StmtPtr &S : P.Post) {
-    const auto *A = llvm::cast<AssignStmt>(S.get());
-    ExprPtr Zero = A->LHS->Type == ScalarKind::Int
-                       ? ilit(0)
-                       : std::make_shared<FloatLit>(0.0, A->LHS->Type);
-    Z.Body.push_back(assign(A->LHS, Zero));
+  std::optional<PostSums> Sums = postSums(P);
+  Z.Body = Sums->Head;
+  bool Zeros = true;
+  for (const SumStore &S : Sums->Stores) {
+    ScalarKind T = S.Store->LHS->Type;
+    ExprPtr V = S.Start;
+    if (!V)
+      V = T == ScalarKind::Int ? ilit(0) : std::make_shared<FloatLit>(0.0, T);
+    else if (V->Type != T)
+      V = cast(V, T);
+    Zeros &= !S.Start;
+    Z.Body.push_back(guarded(assign(S.Store->LHS, V), S.Guard));
   }
+  Z.Name = K.Name + (Zeros ? "_zero" : "_start");
   NestSchedule Plain;
   Plain.Map = K.Schedule.Map;
   Plain.Block = K.Schedule.Block;
@@ -217,6 +381,53 @@ Kernel zeroingKernel(const Kernel &K, const TilePlan &P) {
   Z.MinBlocksPerSm = 0;
   Z.BlockTime = 0;
   return Z;
+}
+
+/// Whether every sum of P starts from the element it is stored into
+/// (`acc = C[e]; ...; C[e] = acc`, the start moved after the loop through a
+/// local of Post or not, perhaps under the accumulator's guard): the
+/// outputs hold the starts already.
+bool startsInPlace(const TilePlan &P) {
+  std::optional<PostSums> Sums = postSums(P);
+  std::map<std::string, const Expr *> Loaded;
+  for (const StmtPtr &S : Sums->Head) {
+    if (const auto *D = dyn_cast<DeclStmt>(S.get()))
+      Loaded[D->Name] = D->Init.get();
+    else if (const auto *A = dyn_cast<AssignStmt>(S.get()))
+      Loaded.erase(llvm::cast<VarRef>(A->LHS.get())->Name);
+  }
+  for (const SumStore &S : Sums->Stores) {
+    const Expr *Start = S.Start.get();
+    if (const auto *V = dyn_cast_or_null<VarRef>(Start)) {
+      auto It = Loaded.find(V->Name);
+      Start = It == Loaded.end() ? nullptr : It->second;
+    }
+    // `g ? C[e] : 0` stored under `if (g)` (ReplaceArrayAccumulators.h).
+    if (const auto *Se = dyn_cast_or_null<SelectExpr>(Start))
+      if (S.Guard && sameExpr(*Se->Cond, *S.Guard))
+        Start = Se->True.get();
+    if (!Start || !sameExpr(*Start, *S.Store->LHS))
+      return false;
+  }
+  return true;
+}
+
+/// Adds kernel I's start kernel unless its outputs hold the starts already;
+/// its index (or -1), and what it does for the remarks (Does).
+int addStartKernel(LoweredFunction &LF, unsigned I, const TilePlan &P,
+                   std::string &Does) {
+  if (startsInPlace(P)) {
+    Does = "which holds the sums' starts already";
+    return -1;
+  }
+  int ZI = static_cast<int>(LF.Kernels.size());
+  LF.Kernels.push_back(startKernel(LF.Kernels[I], P));
+  const std::string &Name = LF.Kernels.back().Name;
+  Does =
+      "which " + Name +
+      (StringRef(Name).ends_with("_zero") ? " zeroes first"
+                                          : " sets to the sums' starts first");
+  return ZI;
 }
 
 /// min(BlocksPerSm x SMs / tiles, strips / MinStripsPerSplit), at least 1;
@@ -233,17 +444,87 @@ ExprPtr splitCount(const TilePlan &P) {
                                     ScalarKind::Long);
 }
 
+/// Makes SP's Post its sums' stores alone, as atomic adds (the starts are
+/// the start kernel's); the arrays they store into, comma-separated.
+std::string addAtomically(TilePlan &SP) {
+  std::string Names;
+  StmtList Adds;
+  std::optional<PostSums> Sums = postSums(SP);
+  for (const SumStore &S : Sums->Stores) {
+    auto A = std::make_shared<AssignStmt>(*S.Store);
+    A->Op = AssignOpKind::Add;
+    A->Atomic = AtomicKind::Add;
+    Names +=
+        (Names.empty() ? "" : ", ") + llvm::cast<ArrayRef>(A->LHS.get())->Array;
+    Adds.push_back(guarded(A, S.Guard));
+  }
+  SP.Post = Adds;
+  return Names;
+}
+
+/// Splits kernel I as its nest's split(L: n) clause says, in place: n
+/// chunks, after its start kernel (if any); an error where it cannot be split.
+void splitByClause(LoweredFunction &LF, unsigned I, LoweringContext &Ctx) {
+  const TilePlan &P = *Ctx.TilePlans.at(I);
+  const NestStmt &Nest = *Ctx.nest(LF.Kernels[I].NestId);
+  const auto &[Loop, Count] = *Nest.Clauses.Split.begin();
+  std::string Clause = "split(" + Loop + ": " + std::to_string(Count) + ")";
+  std::string Why, Permission;
+  Splittable Can = splittable(LF.Kernels[I], P, Ctx, Why, Permission);
+  if (Can != Splittable::Yes) {
+    Ctx.Diags.error(Nest.clauseLoc("split"),
+                    Clause + ": the strips of '" + Loop +
+                        "' cannot be divided among blocks: " + Why +
+                        Nest.originText(),
+                    Can == Splittable::WithPermission
+                        ? "allow reassociation with " + Permission +
+                              " or --allow-reassociation"
+                        : "leave out the clause");
+    return;
+  }
+  std::string Does;
+  int ZI = addStartKernel(LF, I, P, Does);
+  std::shared_ptr<TilePlan> SP = copyPlan(P);
+  SP->SplitCount = llit(Count);
+  std::string Names = addAtomically(*SP);
+  Ctx.TilePlans[I] = std::move(SP);
+  Kernel &K = LF.Kernels[I];
+  K.LaunchFirst = ZI;
+  K.Remarks.push_back(Loop + " split across " + std::to_string(Count) +
+                      " blocks per tile (" + Clause +
+                      "): each block's partial sums added atomically into " +
+                      Names + ", " + Does + " (allowed by " + Permission + ")");
+}
+
 } // namespace
 
 LoweredFunction splitReductions(LoweredFunction LF, LoweringContext &Ctx) {
   size_t N = LF.Kernels.size();
+  // Nests with a split clause, and those a kernel of which it split or
+  // refused.
+  std::set<unsigned> ClauseNests, Answered;
   for (size_t I = 0; I < N; ++I) {
+    const Kernel &K0 = LF.Kernels[I];
+    const NestStmt *Nest = Ctx.nest(K0.NestId);
+    bool ByClause = Nest && !Nest->Clauses.Split.empty();
+    if (ByClause)
+      ClauseNests.insert(Nest->Id);
     auto It = Ctx.TilePlans.find(I);
     if (It == Ctx.TilePlans.end())
       continue;
     const TilePlan &P = *It->second;
-    std::string Permission;
-    Splittable Can = splittable(LF.Kernels[I], P, Ctx, Permission);
+    if (ByClause) {
+      if (!K0.IsAlternative && P.Strip &&
+          P.Strip->Iter == Nest->Clauses.Split.begin()->first) {
+        Answered.insert(Nest->Id);
+        splitByClause(LF, static_cast<unsigned>(I), Ctx);
+      }
+      continue;
+    }
+    if (!splitsByDefault(K0, Ctx))
+      continue;
+    std::string Why, Permission;
+    Splittable Can = splittable(K0, P, Ctx, Why, Permission);
     if (Can == Splittable::WithPermission)
       LF.Kernels[I].Remarks.push_back(
           whereFewTiles() + P.Strip->Iter +
@@ -253,43 +534,42 @@ LoweredFunction splitReductions(LoweredFunction LF, LoweringContext &Ctx) {
     if (Can != Splittable::Yes)
       continue;
 
-    unsigned ZI = static_cast<unsigned>(LF.Kernels.size());
-    LF.Kernels.push_back(zeroingKernel(LF.Kernels[I], P));
+    std::string Does;
+    int ZI = addStartKernel(LF, static_cast<unsigned>(I), P, Does);
     Kernel S = LF.Kernels[I];
     S.Name = S.Name + "_split";
     S.IsAlternative = true;
     S.FewBlocksAlternative = -1;
     S.MinBlocksPerSm = 0;
-    S.LaunchFirst = static_cast<int>(ZI);
+    S.LaunchFirst = ZI;
     S.Remarks.clear();
     S.RemarkGroups.clear();
     std::shared_ptr<TilePlan> SP = copyPlan(P);
     SP->SplitCount = splitCount(*SP);
-    std::vector<std::string> Outs;
-    for (StmtPtr &St : SP->Post) {
-      auto A = std::make_shared<AssignStmt>(*llvm::cast<AssignStmt>(St.get()));
-      A->Op = AssignOpKind::Add;
-      A->Atomic = AtomicKind::Add;
-      Outs.push_back(llvm::cast<ArrayRef>(A->LHS.get())->Array);
-      St = A;
-    }
+    std::string Names = addAtomically(*SP);
     unsigned SI = static_cast<unsigned>(LF.Kernels.size());
     Ctx.TilePlans[SI] = std::move(SP);
     LF.Kernels.push_back(std::move(S));
     Kernel &K = LF.Kernels[I];
     K.SplitAlternative = static_cast<int>(SI);
-    std::string Names;
-    for (const std::string &O : Outs)
-      Names += (Names.empty() ? "" : ", ") + O;
     K.Remarks.push_back(
         whereFewTiles() + LF.Kernels[SI].Name +
         " runs instead: " + P.Strip->Iter + " split across blocks, min(" +
         std::to_string(BlocksPerSm) + " x SMs / tiles, strips / " +
         std::to_string(MinStripsPerSplit) +
         ") chunks, each block's partial sums added atomically into " + Names +
-        ", which " + LF.Kernels[ZI].Name + " zeroes first (allowed by " +
-        Permission + ")");
+        ", " + Does + " (allowed by " + Permission + ")");
   }
+  for (unsigned Id : ClauseNests)
+    if (!Answered.count(Id)) {
+      const NestStmt &Nest = *Ctx.nest(Id);
+      const auto &[Loop, Count] = *Nest.Clauses.Split.begin();
+      Ctx.Diags.error(Nest.clauseLoc("split"),
+                      "split(" + Loop + ": " + std::to_string(Count) +
+                          "): no kernel of this nest runs '" + Loop +
+                          "' in strips" + Nest.originText(),
+                      "name the reduction loop the tile clause strip-mines");
+    }
   return LF;
 }
 

@@ -47,7 +47,8 @@ TEST(Schedule, JsonErrors) {
   };
   EXPECT_EQ(Error(R"({"blok": [1]})"),
             "unknown key 'blok' (known: nest, map, block, thread, unroll, "
-            "maxrregcount, tile, shared, pad, vector, pipeline, async)");
+            "maxrregcount, tile, shared, pad, vector, pipeline, async, lanes, "
+            "split)");
   EXPECT_EQ(Error(R"({"map": {"i": "w"}})"),
             "'map.i' must be \"x\", \"y\" or \"z\"");
   EXPECT_EQ(Error(R"({"map": {"i": "x", "j": "x"}})"),
@@ -100,6 +101,43 @@ TEST(Schedule, TiledJsonRoundTrip) {
   ASSERT_TRUE(scheduleFromJson(nlohmann::json::parse(J.dump()), FromText, Err))
       << Err;
   EXPECT_EQ(scheduleToJson(FromText), J);
+}
+
+TEST(Schedule, SplitJsonRoundTripAndValues) {
+  NestSchedule S = tiledSample();
+  S.Split = {{"k", 16}};
+  EXPECT_EQ(S.str(), "block(16, 16) thread(i: 4, j: 4) tile(i: 64, j: 64, "
+                     "k: 8) shared(B, A) pad(1) vector(j: 4) pipeline(2) "
+                     "split(k: 16)");
+  nlohmann::json J = scheduleToJson(S);
+  EXPECT_EQ(J["split"], nlohmann::json::parse(R"({"k": 16})"));
+  NestSchedule Back;
+  std::string Err;
+  ASSERT_TRUE(scheduleFromJson(J, Back, Err)) << Err;
+  EXPECT_EQ(Back.Split, S.Split);
+  EXPECT_TRUE(Back.isTiled());
+  auto Problem = [](NestSchedule X) {
+    std::optional<ScheduleProblem> P = checkScheduleValues(X, clausesSetIn(X));
+    return P ? P->Message : std::string();
+  };
+  NestSchedule One = S;
+  One.Split = {{"k", 1}};
+  EXPECT_EQ(Problem(One), "split(k: 1) is outside the 2..1024 chunks a "
+                          "reduction's strips may be divided into");
+  NestSchedule Two = S;
+  Two.Split = {{"k", 4}, {"l", 4}};
+  EXPECT_EQ(Problem(Two), "clause 'split' names more than one loop");
+  NestSchedule NoStrip = S;
+  NoStrip.Split = {{"l", 4}};
+  EXPECT_EQ(Problem(NoStrip), "split(l: 4) divides the strips of 'l' among "
+                              "blocks, but 'l' has no strip");
+  NestSchedule Async = S;
+  Async.Pipeline = 0;
+  Async.Async = 3;
+  EXPECT_EQ(Problem(Async), "split(k: 16) is not done with async(3) (the "
+                            "split kernel stages its strips in one shared "
+                            "buffer)");
+  EXPECT_EQ(Problem(S), "");
 }
 
 TEST(Schedule, TiledJsonDefaultsAndEdges) {

@@ -19,7 +19,7 @@ void f(int n, float *A) {
 // CHECK: {{^}}{{.*}}unknown-clause.c:11:1: error: unknown pragma '#pragma c2cuda kernal'{{$}}
 // CHECK: {{^}}{{.*}}unknown-clause.c:11:1: note: write '#pragma c2cuda kernel [clauses]' before the nest{{$}}
 // CHECK: {{^}}{{.*}}unknown-clause.c:2:33: error: unknown clause 'tiles' in '#pragma c2cuda kernel'{{$}}
-// CHECK: {{^}}{{.*}}unknown-clause.c:2:33: note: known clauses: block(x[,y[,z]]), extent(A: expr[, B: expr...]), reduction(op: var[, var...]), map(loop: x|y|z, ...), thread(loop: n, ...), unroll(loop: n, ...), maxrregcount(n), tile(loop: n, ...), shared(A[, B...]), pad(n), vector(loop: 1|2|4, ...), pipeline(1|2), async(2|3|4), lanes(loop: n), fast_math{{$}}
+// CHECK: {{^}}{{.*}}unknown-clause.c:2:33: note: known clauses: block(x[,y[,z]]), extent(A: expr[, B: expr...]), reduction(op: var[, var...]), map(loop: x|y|z, ...), thread(loop: n, ...), unroll(loop: n, ...), maxrregcount(n), tile(loop: n, ...), shared(A[, B...]), pad(n), vector(loop: 1|2|4, ...), pipeline(1|2|3), async(2|3|4), lanes(loop: n), split(loop: n), fast_math{{$}}
 // CHECK: {{^}}{{.*}}unknown-clause.c:5:23: error: block of 2048 threads exceeds the CUDA limit of 1024{{$}}
 // CHECK: {{^}}{{.*}}unknown-clause.c:5:23: note: choose block sizes whose product is at most 1024{{$}}
 // CHECK: {{^}}{{.*}}unknown-clause.c:8:30: error: 'B' in clause 'extent' is not an array parameter of 'f'{{$}}

@@ -95,7 +95,8 @@ void wtw_outside(int F, int K, const float *W, float *G) {
 // CHECK: {{^}}            atomicAdd(&G[(long long)k * (long long)K + l], c2c_reg_acc[c2c_p_y][c2c_p_x]);
 // OUTSIDE: CHECK wtw_outside PASS
 
-// Not split: the sum starts from G's element; the output is read.
+// Split without a first kernel: the sum starts from G's element (its start
+// added after the loop), which holds it already.
 void wtw_start(int F, int K, const float *W, float *G) {
 #pragma c2cuda kernel reduction(+: acc)
   for (int k = 0; k < K; k++)
@@ -106,6 +107,12 @@ void wtw_start(int F, int K, const float *W, float *G) {
       G[k * K + l] = acc;
     }
 }
+// REMARK: split-reductions.c:[[@LINE-8]]:3: remark: where its tiles are few (at most one per 4 multiprocessors), wtw_start_kernel0_split runs instead: f split across blocks, min(2 x SMs / tiles, strips / 4) chunks, each block's partial sums added atomically into G, which holds the sums' starts already (allowed by 'reduction(+: acc)')
+// RUN: FileCheck %s --check-prefix=START < %t.cu
+// START-LABEL: {{^}}__global__ void __launch_bounds__(256, 2) wtw_start_kernel0_split(
+// START: {{^}}            atomicAdd(&G[(long long)k * (long long)K + l], c2c_reg_acc[c2c_p_y][c2c_p_x]);
+// START-NOT: wtw_start_kernel0_start
+// START-NOT: wtw_start_kernel0_zero
 
 void wtw_reads(int F, int K, float *W, float *G) {
 #pragma c2cuda kernel reduction(+: acc)
@@ -145,7 +152,6 @@ void wtw_local(int F, int K, const float *W, float *G) {
 }
 
 // CHECK-NOT: wtw_noperm_kernel0_split
-// CHECK-NOT: wtw_start_kernel0_split
 // CHECK-NOT: wtw_reads_kernel0_split
 // CHECK-NOT: wtw_count_kernel0_split
 // CHECK-NOT: wtw_local_kernel0_split

@@ -27,7 +27,7 @@ void matmul(int M, int N, int K, const float *A, const float *B, float *C) {
 // RUN: not %c2cuda %s -q --schedule %S/Inputs/bad-nest.json -o %t.bad.cu 2>&1 | FileCheck %s --check-prefix=NEST --implicit-check-not=error:
 // RUN: not %c2cuda %s -q --schedule %S/Inputs/missing.json -o %t.bad.cu 2>&1 | FileCheck %s --check-prefix=MISSING --implicit-check-not=error:
 // RUN: test ! -e %t.bad.cu
-// KEY: error: schedule file '{{.*}}bad-key.json': matmul[0]: unknown key 'blok' (known: nest, map, block, thread, unroll, maxrregcount, tile, shared, pad, vector, pipeline, async){{$}}
+// KEY: error: schedule file '{{.*}}bad-key.json': matmul[0]: unknown key 'blok' (known: nest, map, block, thread, unroll, maxrregcount, tile, shared, pad, vector, pipeline, async, lanes, split){{$}}
 // BLOCK: error: schedule file '{{.*}}bad-block.json': matmul[1]: block of 2048 threads exceeds the CUDA limit of 1024{{$}}
 // LOOP: {{^}}{{.*}}file.c:4:1: error: loop 'q' in clause 'unroll' (from {{.*}}bad-loop.json: matmul[0]) is not a loop run inside each thread{{$}}
 // NEST: error: schedule file entry {{.*}}bad-nest.json: matmul[0]: function 'matmul' has no nest 3{{$}}
