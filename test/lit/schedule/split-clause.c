@@ -62,7 +62,27 @@ void gemm(int M, int N, int K, float beta, float C[M][N], float A[M][K],
     }
 }
 
-// ORACLE: {{^}}CHECK {{wtw|gemm}} PASS
+// C += A B through a pointer: the sum starts from C's element, kept in a
+// register only where k runs (ReplaceArrayAccumulators.h); C holds the
+// start already, so no first kernel.
+void accumulate(int M, int N, int K, const float *A, const float *B,
+                float *C) {
+#pragma c2cuda kernel tile(i: 32, j: 32, k: 16) split(k: 3) reduction(+: C)
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++)
+      for (int k = 0; k < K; k++)
+        C[i * N + j] += A[i * K + k] * B[k * N + j];
+}
+// REMARK: {{^}}{{.*}}split-clause.c:[[@LINE-5]]:3: remark: k split across 3 blocks per tile (split(k: 3)): each block's partial sums added atomically into C, which holds the sums' starts already (allowed by 'reduction(+: C)'){{$}}
+// CHECK-LABEL: {{^}}__global__ void {{.*}}accumulate_kernel0(
+// CHECK: {{^ *}}if (0 < K) {{{$}}
+// CHECK-NEXT: {{^ *}}atomicAdd(&C[(long long)i * (long long)N + j], c2c_reg_c2c_acc_C[c2c_p_y]);{{$}}
+// CHECK-NOT: accumulate_kernel0_start
+// CHECK-NOT: accumulate_kernel0_zero
+// RUN: %c2cuda-check %s --size M=37,N=45,K=101 --trials 2 --function accumulate | FileCheck %s --check-prefix=ORACLE
+// RUN: %c2cuda-check %s --size M=37,N=45,K=0 --trials 1 --function accumulate --array-size A=0,B=0,C=0 | FileCheck %s --check-prefix=ORACLE
+
+// ORACLE: {{^}}CHECK {{wtw|gemm|accumulate}} PASS
 #endif
 
 // RUN: rm -f %t.bad.cu
