@@ -253,15 +253,7 @@ private:
       return Replacement::No;
     // The subscripts name one element throughout K.
     const std::set<std::string> &Changing = Facts.Changing;
-    bool Invariant = true;
-    for (const ExprPtr &I : T.Indices)
-      forEachExpr(*I, [&](const Expr &E) {
-        if (isa<ArrayRef>(E) || isa<CallExpr>(E))
-          Invariant = false;
-        else if (const auto *V = dyn_cast<VarRef>(&E))
-          Invariant &= !Changing.count(V->Name);
-      });
-    if (!Invariant)
+    if (!invariantIn(T.Indices, Changing))
       return Replacement::No;
     // An earlier statement at this level writes the element.
     auto It = Level.find(T.Array);
@@ -296,20 +288,27 @@ private:
                : Replacement::No;
   }
 
+  /// Whether Es read no array, call nothing and read no name of Changing
+  /// (so they have one value throughout a loop changing those).
+  static bool invariantIn(const std::vector<ExprPtr> &Es,
+                          const std::set<std::string> &Changing) {
+    bool Invariant = true;
+    for (const ExprPtr &X : Es)
+      forEachExpr(*X, [&](const Expr &E) {
+        if (isa<ArrayRef>(E) || isa<CallExpr>(E))
+          Invariant = false;
+        else if (const auto *V = dyn_cast<VarRef>(&E))
+          Invariant &= !Changing.count(V->Name);
+      });
+    return Invariant;
+  }
+
   /// Whether K runs at least one iteration (`Lower Cmp Upper`), where its
   /// bounds read no array, call nothing and read nothing K changes (so the
   /// test after K gives the same answer); else null.
   static ExprPtr runsTest(const ForStmt &K,
                           const std::set<std::string> &Changing) {
-    bool Plain = true;
-    for (const ExprPtr &B : {K.Lower, K.Upper})
-      forEachExpr(*B, [&](const Expr &E) {
-        if (isa<ArrayRef>(E) || isa<CallExpr>(E))
-          Plain = false;
-        else if (const auto *V = dyn_cast<VarRef>(&E))
-          Plain &= !Changing.count(V->Name);
-      });
-    if (!Plain)
+    if (!invariantIn({K.Lower, K.Upper}, Changing))
       return nullptr;
     static const BinaryOpKind Op[] = {BinaryOpKind::LT, BinaryOpKind::LE,
                                       BinaryOpKind::GT, BinaryOpKind::GE};
