@@ -153,6 +153,25 @@ std::optional<PostSums> postSums(const TilePlan &P) {
   for (const auto &[Acc, E] : Starts)
     if (!Accs.count(Acc))
       return std::nullopt;
+  // A guard reads no output (the start kernel changes it before the split
+  // kernel tests it again) and no local of the starts (which only the
+  // start kernel computes).
+  for (const SumStore &S : Out.Stores) {
+    if (!S.Guard)
+      continue;
+    std::set<std::string> Names;
+    collectVarNames(*S.Guard, Names);
+    bool ReadsOutput = false;
+    forEachExpr(*S.Guard, [&](const Expr &E) {
+      if (const auto *R = dyn_cast<ArrayRef>(&E))
+        ReadsOutput |= Arrays.count(R->Array) > 0;
+    });
+    if (ReadsOutput ||
+        std::any_of(Names.begin(), Names.end(), [&](const std::string &N) {
+          return HeadLocals.count(N) > 0;
+        }))
+      return std::nullopt;
+  }
   return Out;
 }
 

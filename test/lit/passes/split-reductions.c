@@ -22,6 +22,7 @@
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_reads | FileCheck %s --check-prefix=KEPT2 --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_count | FileCheck %s --check-prefix=KEPT3 --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_local | FileCheck %s --check-prefix=KEPT4 --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size F=77,K=20 --trials 2 --function wtw_guard | FileCheck %s --check-prefix=KEPT5 --implicit-check-not=FAIL
 
 void wtw(int F, int K, const float *W, float *G) {
 #pragma c2cuda kernel reduction(+: acc)
@@ -151,11 +152,27 @@ void wtw_local(int F, int K, const float *W, float *G) {
     }
 }
 
+// Not split: the store's guard reads the output, which the first kernel
+// changes before the split kernel would test it again.
+void wtw_guard(int F, int K, const float *W, float *G) {
+#pragma c2cuda kernel reduction(+: acc)
+  for (int k = 0; k < K; k++)
+    for (int l = 0; l < K; l++) {
+      float acc = 0.0f;
+      for (int f = 0; f < F; f++)
+        acc += W[f * K + k] * W[f * K + l];
+      if (G[k * K + l] > 0.0f)
+        G[k * K + l] = acc;
+    }
+}
+
 // CHECK-NOT: wtw_noperm_kernel0_split
 // CHECK-NOT: wtw_reads_kernel0_split
 // CHECK-NOT: wtw_count_kernel0_split
 // CHECK-NOT: wtw_local_kernel0_split
+// CHECK-NOT: wtw_guard_kernel0_split
 // KEPT: CHECK wtw_start PASS
 // KEPT2: CHECK wtw_reads PASS
 // KEPT3: CHECK wtw_count PASS
 // KEPT4: CHECK wtw_local PASS
+// KEPT5: CHECK wtw_guard PASS
