@@ -452,7 +452,8 @@ struct NestSchedule {
   std::map<std::string, unsigned> Lanes;
   /// `split(k: 16)`: the strips of tiled reduction loop k divided among 16
   /// blocks per tile (blockIdx.y), each point's partial sums added
-  /// atomically into outputs zeroed first (transforms/SplitReductions.h);
+  /// atomically into outputs set to the sums' starts first
+  /// (transforms/SplitReductions.h);
   /// at most one loop, which needs a strip (`tile(k: n)`).
   std::map<std::string, unsigned> Split;
   /// Where the schedule came from when not from the pragma, e.g.
