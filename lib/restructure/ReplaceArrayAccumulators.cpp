@@ -79,6 +79,9 @@ private:
     // that allows it.
     StmtPtr Orig(&K, [](const Stmt *) {});
     LoopFacts Facts = loopFacts(Orig);
+    // Whether K runs, for the elements kept only where it does (null: not
+    // computable once for K and after it).
+    ExprPtr Runs = runsTest(K, Facts.Changing);
     std::vector<const ArrayRef *> Targets;
     std::set<const ArrayRef *> Guarded;
     forEachStmt(K.Body, [&](const Stmt &S) {
@@ -88,7 +91,7 @@ private:
                                            [&](const ArrayRef *T) {
                                              return sameExpr(*T, *R);
                                            })) {
-            Replacement How = replaceable(*R, K, Facts, Level);
+            Replacement How = replaceable(*R, K, Facts, Level, Runs != nullptr);
             if (How != Replacement::No)
               Targets.push_back(R);
             if (How == Replacement::Guarded)
@@ -117,8 +120,8 @@ private:
       // from it instead.
       // Where K may run no iteration over an element the nest then never
       // touches, the load and the store happen only where K runs.
-      ExprPtr Runs = Guarded.count(T) ? runsTest(K, Facts.Changing) : ExprPtr();
-      StmtPtr Prev = Runs ? StmtPtr() : lastAssignment(Before, *T);
+      ExprPtr Guard = Guarded.count(T) ? Runs : ExprPtr();
+      StmtPtr Prev = Guard ? StmtPtr() : lastAssignment(Before, *T);
       const auto *Init = initialization(Prev, *T);
       if (Init) {
         Folded.push_back(Prev); // Level still points into it.
@@ -126,8 +129,8 @@ private:
       }
       bool Set = Init && Init->Op == AssignOpKind::Set;
       ExprPtr Start = Set ? Init->RHS : ExprPtr(Ref);
-      if (Runs)
-        Start = std::make_shared<SelectExpr>(Runs, Ref, zeroOf(T->Type),
+      if (Guard)
+        Start = std::make_shared<SelectExpr>(Guard, Ref, zeroOf(T->Type),
                                              T->Type, K.Loc);
       Before.push_back(std::make_shared<DeclStmt>(Name, T->Type, Start, K.Loc));
       if (Init && !Set)
@@ -139,9 +142,9 @@ private:
              }).front();
       StmtPtr Store =
           std::make_shared<AssignStmt>(Ref, AssignOpKind::Set, Var, K.Loc);
-      if (Runs)
+      if (Guard)
         Store =
-            std::make_shared<IfStmt>(Runs, StmtList{Store}, StmtList{}, K.Loc);
+            std::make_shared<IfStmt>(Guard, StmtList{Store}, StmtList{}, K.Loc);
       After.push_back(Store);
       Diags.remark(
           K.Loc, "'" + exprToString(*Ref) +
@@ -150,7 +153,7 @@ private:
                      (Init ? "from the assignment before the loop"
                            : "loaded before the loop") +
                      ", stored after it" +
-                     (Runs ? "; both where '" + K.Iter + "' runs" : "") + ")");
+                     (Guard ? "; both where '" + K.Iter + "' runs" : "") + ")");
     }
     Before.push_back(Loop);
     for (const StmtPtr &S : After) {
@@ -242,10 +245,12 @@ private:
 
   /// Whether T, an element assigned in loop K (Facts), can be kept in a
   /// scalar across K: always, or only where K runs (Guarded: T may lie
-  /// outside what the nest touches when K runs no iteration).
+  /// outside what the nest touches when K runs no iteration; only where
+  /// CanTest, K's runsTest exists).
   enum class Replacement { No, Always, Guarded };
   Replacement replaceable(const ArrayRef &T, const ForStmt &K,
-                          const LoopFacts &Facts, const Written &Level) const {
+                          const LoopFacts &Facts, const Written &Level,
+                          bool CanTest) const {
     if (T.Local || NestArrays.count(T.Array))
       return Replacement::No;
     // Every reference to the array in K is this element.
@@ -283,9 +288,8 @@ private:
         !Enclosing.empty() &&
         std::all_of(Enclosing.begin(), Enclosing.end(),
                     [&](const ForStmt *L) { return Read.count(L->Iter) > 0; });
-    return Owned && Unconditional && runsTest(K, Changing)
-               ? Replacement::Guarded
-               : Replacement::No;
+    return Owned && Unconditional && CanTest ? Replacement::Guarded
+                                             : Replacement::No;
   }
 
   /// Whether Es read no array, call nothing and read no name of Changing

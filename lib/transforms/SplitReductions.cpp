@@ -262,12 +262,13 @@ enum class Splittable {
 
 /// Whether kernel K (plan P) may be split, and why not (Why, a phrase that
 /// follows "it cannot be split: "). Permission gets what allows the
-/// reassociation (Yes) or the clause that would (WithPermission). Only
-/// the conditions of the split itself: the default's own (no clauses, not
-/// an alternative) are the caller's.
+/// reassociation (Yes) or the clause that would (WithPermission); Sums,
+/// what Post does with the sums (where it only starts and stores them).
+/// Only the conditions of the split itself: the default's own (no clauses,
+/// not an alternative) are the caller's.
 Splittable splittable(const Kernel &K, const TilePlan &P,
                       const LoweringContext &Ctx, std::string &Why,
-                      std::string &Permission) {
+                      std::string &Permission, std::optional<PostSums> &Sums) {
   const NestStmt *Nest = Ctx.nest(K.NestId);
   auto No = [&](std::string Reason) {
     Why = std::move(Reason);
@@ -301,7 +302,7 @@ Splittable splittable(const Kernel &K, const TilePlan &P,
       "' each point must only store its sums (X[...] = acc, or acc plus a "
       "start) into arrays the strips do not touch, each sum started at zero "
       "and only added to in the strips";
-  std::optional<PostSums> Sums = postSums(P);
+  Sums = postSums(P);
   if (!Sums)
     return No(OnlySums);
   // What runs before the strips runs once per chunk: it may write no
@@ -371,12 +372,11 @@ std::string whereFewTiles() {
 /// Post adds to the sum), at each point of K's grid: the kernel the split
 /// one adds into; named <K>_zero where every start is zero, else
 /// <K>_start.
-Kernel startKernel(const Kernel &K, const TilePlan &P) {
+Kernel startKernel(const Kernel &K, const PostSums &Sums) {
   Kernel Z = K;
-  std::optional<PostSums> Sums = postSums(P);
-  Z.Body = Sums->Head;
+  Z.Body = Sums.Head;
   bool Zeros = true;
-  for (const SumStore &S : Sums->Stores) {
+  for (const SumStore &S : Sums.Stores) {
     ScalarKind T = S.Store->LHS->Type;
     ExprPtr V = S.Start;
     if (!V)
@@ -402,20 +402,19 @@ Kernel startKernel(const Kernel &K, const TilePlan &P) {
   return Z;
 }
 
-/// Whether every sum of P starts from the element it is stored into
+/// Whether every sum of Sums starts from the element it is stored into
 /// (`acc = C[e]; ...; C[e] = acc`, the start moved after the loop through a
 /// local of Post or not, perhaps under the accumulator's guard): the
 /// outputs hold the starts already.
-bool startsInPlace(const TilePlan &P) {
-  std::optional<PostSums> Sums = postSums(P);
+bool startsInPlace(const PostSums &Sums) {
   std::map<std::string, const Expr *> Loaded;
-  for (const StmtPtr &S : Sums->Head) {
+  for (const StmtPtr &S : Sums.Head) {
     if (const auto *D = dyn_cast<DeclStmt>(S.get()))
       Loaded[D->Name] = D->Init.get();
     else if (const auto *A = dyn_cast<AssignStmt>(S.get()))
       Loaded.erase(llvm::cast<VarRef>(A->LHS.get())->Name);
   }
-  for (const SumStore &S : Sums->Stores) {
+  for (const SumStore &S : Sums.Stores) {
     const Expr *Start = S.Start.get();
     if (const auto *V = dyn_cast_or_null<VarRef>(Start)) {
       auto It = Loaded.find(V->Name);
@@ -433,14 +432,14 @@ bool startsInPlace(const TilePlan &P) {
 
 /// Adds kernel I's start kernel unless its outputs hold the starts already;
 /// its index (or -1), and what it does for the remarks (Does).
-int addStartKernel(LoweredFunction &LF, unsigned I, const TilePlan &P,
+int addStartKernel(LoweredFunction &LF, unsigned I, const PostSums &Sums,
                    std::string &Does) {
-  if (startsInPlace(P)) {
+  if (startsInPlace(Sums)) {
     Does = "which holds the sums' starts already";
     return -1;
   }
   int ZI = static_cast<int>(LF.Kernels.size());
-  LF.Kernels.push_back(startKernel(LF.Kernels[I], P));
+  LF.Kernels.push_back(startKernel(LF.Kernels[I], Sums));
   const std::string &Name = LF.Kernels.back().Name;
   Does =
       "which " + Name +
@@ -463,13 +462,13 @@ ExprPtr splitCount(const TilePlan &P) {
                                     ScalarKind::Long);
 }
 
-/// Makes SP's Post its sums' stores alone, as atomic adds (the starts are
-/// the start kernel's); the arrays they store into, comma-separated.
-std::string addAtomically(TilePlan &SP) {
+/// Makes SP's Post the stores of Sums (what its Post does) alone, as atomic
+/// adds (the starts are the start kernel's); the arrays they store into,
+/// comma-separated.
+std::string addAtomically(TilePlan &SP, const PostSums &Sums) {
   std::string Names;
   StmtList Adds;
-  std::optional<PostSums> Sums = postSums(SP);
-  for (const SumStore &S : Sums->Stores) {
+  for (const SumStore &S : Sums.Stores) {
     auto A = std::make_shared<AssignStmt>(*S.Store);
     A->Op = AssignOpKind::Add;
     A->Atomic = AtomicKind::Add;
@@ -489,7 +488,8 @@ void splitByClause(LoweredFunction &LF, unsigned I, LoweringContext &Ctx) {
   const auto &[Loop, Count] = *Nest.Clauses.Split.begin();
   std::string Clause = "split(" + Loop + ": " + std::to_string(Count) + ")";
   std::string Why, Permission;
-  Splittable Can = splittable(LF.Kernels[I], P, Ctx, Why, Permission);
+  std::optional<PostSums> Sums;
+  Splittable Can = splittable(LF.Kernels[I], P, Ctx, Why, Permission, Sums);
   if (Can != Splittable::Yes) {
     Ctx.Diags.error(Nest.clauseLoc("split"),
                     Clause + ": the strips of '" + Loop +
@@ -502,10 +502,10 @@ void splitByClause(LoweredFunction &LF, unsigned I, LoweringContext &Ctx) {
     return;
   }
   std::string Does;
-  int ZI = addStartKernel(LF, I, P, Does);
+  int ZI = addStartKernel(LF, I, *Sums, Does);
   std::shared_ptr<TilePlan> SP = copyPlan(P);
   SP->SplitCount = llit(Count);
-  std::string Names = addAtomically(*SP);
+  std::string Names = addAtomically(*SP, *Sums);
   Ctx.TilePlans[I] = std::move(SP);
   Kernel &K = LF.Kernels[I];
   K.LaunchFirst = ZI;
@@ -543,7 +543,8 @@ LoweredFunction splitReductions(LoweredFunction LF, LoweringContext &Ctx) {
     if (!splitsByDefault(K0, Ctx))
       continue;
     std::string Why, Permission;
-    Splittable Can = splittable(K0, P, Ctx, Why, Permission);
+    std::optional<PostSums> Sums;
+    Splittable Can = splittable(K0, P, Ctx, Why, Permission, Sums);
     if (Can == Splittable::WithPermission)
       LF.Kernels[I].Remarks.push_back(
           whereFewTiles() + P.Strip->Iter +
@@ -554,7 +555,7 @@ LoweredFunction splitReductions(LoweredFunction LF, LoweringContext &Ctx) {
       continue;
 
     std::string Does;
-    int ZI = addStartKernel(LF, static_cast<unsigned>(I), P, Does);
+    int ZI = addStartKernel(LF, static_cast<unsigned>(I), *Sums, Does);
     Kernel S = LF.Kernels[I];
     S.Name = S.Name + "_split";
     S.IsAlternative = true;
@@ -565,7 +566,7 @@ LoweredFunction splitReductions(LoweredFunction LF, LoweringContext &Ctx) {
     S.RemarkGroups.clear();
     std::shared_ptr<TilePlan> SP = copyPlan(P);
     SP->SplitCount = splitCount(*SP);
-    std::string Names = addAtomically(*SP);
+    std::string Names = addAtomically(*SP, *Sums);
     unsigned SI = static_cast<unsigned>(LF.Kernels.size());
     Ctx.TilePlans[SI] = std::move(SP);
     LF.Kernels.push_back(std::move(S));
