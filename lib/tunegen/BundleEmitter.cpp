@@ -121,6 +121,39 @@ std::string plant(const std::string &Cuda, const std::string &Code) {
   return Cuda.substr(0, Brace + 1) + "\n" + Code + Cuda.substr(Brace + 1);
 }
 
+/// Tries the space's first split point; where the lowering refuses it (a
+/// floating-point sum without leave to reassociate), takes every split
+/// point and the split parameter out of Space and counts them as one
+/// refusal, which says what would allow them.
+void dropRefusedSplits(const TuneRequest &R, const Function &F,
+                       TuneSpace &Space, PreparedBundle &Out) {
+  auto Splits = [](const SpacePoint &P) { return !P.Schedule.Split.empty(); };
+  auto First = std::find_if(Space.Points.begin(), Space.Points.end(), Splits);
+  if (First == Space.Points.end())
+    return;
+  NestSchedule Probe = First->Schedule;
+  std::string Name = "split_" + Probe.Split.begin()->first;
+  Probe.Origin = "tuning space";
+  DiagnosticList D;
+  LoweredOne L;
+  if (lowerOne(R, F, Lowering::Scheduled, &Probe, L, D))
+    return;
+  std::string Why = firstError(D);
+  for (const Diagnostic &X : D.all())
+    if (X.Level == DiagLevel::Error && !X.Hint.empty()) {
+      Why += "; " + X.Hint;
+      break;
+    }
+  auto End = std::remove_if(Space.Points.begin(), Space.Points.end(), Splits);
+  Out.Refused["every split schedule, as " + Why] +=
+      static_cast<size_t>(Space.Points.end() - End);
+  Space.Points.erase(End, Space.Points.end());
+  llvm::erase_if(Space.Params,
+                 [&](const tuner::Parameter &P) { return P.Name == Name; });
+  for (SpacePoint &P : Space.Points)
+    P.Params.erase(Name);
+}
+
 std::string variantId(size_t N) {
   char Buf[16];
   std::snprintf(Buf, sizeof Buf, "v%04zu", N);
@@ -202,7 +235,7 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
 
   // The space is built once: its shape also tells the cost model what
   // kind of nest every variant (baselines included) comes from.
-  TuneSpace Space = buildTuneSpace(*Plain.NestKernel, *F);
+  TuneSpace Space = buildTuneSpace(*Plain.NestKernel, *F, R.Sizes);
   std::set<std::string> Symbols;
   auto AddVariant = [&](const std::string &Id, const std::string &Role,
                         const LoweredOne &L, nlohmann::json Params) {
@@ -252,8 +285,9 @@ bool prepareBundle(const TuneRequest &R, PreparedBundle &Out,
   }
 
   Out.Shape = Space.Shape;
-  B.Params = Space.Params;
   Out.Enumerated = Space.Points.size();
+  dropRefusedSplits(R, *F, Space, Out);
+  B.Params = Space.Params;
   if (Space.Points.empty()) {
     Diags.error(F->Loc,
                 "nest " + std::to_string(R.Nest) + " of '" + F->Name +

@@ -18,7 +18,7 @@ namespace c2cuda {
 namespace {
 
 // An H100 SXM at its base boost clock; only ratios between variants matter.
-constexpr double SMs = 132, Clock = 1.755e9;
+constexpr double SMs = ModelMultiprocessors, Clock = 1.755e9;
 constexpr double DramBW = 3.35e12, L2BW = 7.0e12;
 constexpr double SharedBytesPerClock = 128, IssuePerClock = 128;
 constexpr double LatencyCycles = 800, LatencySeconds = 600e-9;
@@ -136,13 +136,9 @@ CostResult predictCost(const CostInputs &In) {
   M.SharedBytes = (uint64_t)D.SharedBytes;
   M.ThreadsPerBlock = (unsigned)Threads;
 
-  double Concurrent = SMs * O.ActiveBlocks;
-  double Waves = std::ceil(Blocks / Concurrent);
-  double WaveEff = Blocks / (Waves * Concurrent);
-  double FMAs = In.Flops / 2;
-
-  // Strip loop trip count (the strip class): rounds of staged loads.
-  double StripTrip = 1, TileK = 1;
+  // Strip loop trip count (the strip class): rounds of staged loads,
+  // divided among Split blocks per tile where the strips are split.
+  double StripTrip = 1, TileK = 1, Split = 1;
   if (In.Shape == "strip")
     for (const StmtPtr &St : P.Body)
       if (const auto *L = dyn_cast<ForStmt>(St.get()))
@@ -150,7 +146,17 @@ CostResult predictCost(const CostInputs &In) {
           auto T = tripCount(*L, In.Sizes);
           StripTrip = T ? (double)*T : 1;
           TileK = S.Tile.at(L->Iter);
+          if (auto I = S.Split.find(L->Iter); I != S.Split.end())
+            Split = I->second;
         }
+  double Outputs = Blocks * Points * Threads;
+  double StripsPerBlock = std::ceil(StripTrip / TileK / Split);
+  Blocks *= Split;
+
+  double Concurrent = SMs * O.ActiveBlocks;
+  double Waves = std::ceil(Blocks / Concurrent);
+  double WaveEff = Blocks / (Waves * Concurrent);
+  double FMAs = In.Flops / 2;
 
   double VX = 1, VY = 1;
   if (auto I = S.Vector.find(XIter); I != S.Vector.end())
@@ -162,7 +168,7 @@ CostResult predictCost(const CostInputs &In) {
   if (In.Shape == "strip") {
     SharedLoadsPerFMA = (PX / VX + PY / VY) / (PX * PY);
     SharedBytes = FMAs * (1 / PX + 1 / PY) * 4;
-    L2Bytes = Blocks * std::ceil(StripTrip / TileK) * D.SharedBytes;
+    L2Bytes = Blocks * StripsPerBlock * D.SharedBytes;
   } else if (ReductionNest) {
     // Operands from L1, one load per point along each mapped loop.
     SharedLoadsPerFMA = (PX + PY + PZ) / Points;
@@ -173,6 +179,15 @@ CostResult predictCost(const CostInputs &In) {
     // A one-element halo around each tile is read again by its neighbours.
     double TX = V.Block[0] * PX, TY = V.Block[1] * PY;
     L2Bytes = In.MinBytes * (TX + 2) * (TY + 2) / (TX * TY);
+  }
+  // A split adds every block's partial sums into the outputs atomically
+  // (read and written in L2), after a start kernel that writes them once
+  // where they do not hold the sums' starts already.
+  double Dram = 0;
+  if (Split > 1) {
+    L2Bytes += Outputs * Split * 8;
+    if (V.LaunchFirst >= 0)
+      Dram += Outputs * 4 / DramBW;
   }
   double Issue = (FMAs * (1 + SharedLoadsPerFMA) + Blocks * Threads * 20) /
                  (SMs * IssuePerClock * Clock * WaveEff);
@@ -185,11 +200,11 @@ CostResult predictCost(const CostInputs &In) {
   // Little's law: bytes the resident warps have in flight.
   double InFlight =
       SMs * O.ActiveWarps * 32 * Points * 4 * std::max(1.0, std::min(VX, 4.0));
-  double Dram = In.MinBytes / std::min(DramBW, InFlight / LatencySeconds);
+  Dram += In.MinBytes / std::min(DramBW, InFlight / LatencySeconds);
   double Latency = 0;
   if (In.Shape == "strip")
-    Latency = Blocks * std::ceil(StripTrip / TileK) / Concurrent *
-              LatencyCycles / Clock / (S.Pipeline > 1 || S.Async ? 2 : 1);
+    Latency = Blocks * StripsPerBlock / Concurrent * LatencyCycles / Clock /
+              (S.Pipeline > 1 || S.Async ? 2 : 1);
 
   M.Terms = {{"issue", Issue},
              {"shared", Shared},

@@ -9,9 +9,12 @@
 //            scaled by wave efficiency (tiles over resident blocks);
 //   shared   shared-memory bytes read, over 128 bytes per SM per clock;
 //   l2       global bytes the tiles load (staged footprints per strip, or
-//            the compulsory bytes with a tile halo), over L2 bandwidth;
+//            the compulsory bytes with a tile halo), and a split
+//            reduction's atomic adds (each block's partial sums read and
+//            written), over L2 bandwidth;
 //   dram     compulsory bytes over DRAM bandwidth, or over what the
-//            resident warps keep in flight (Little's law) when that is less;
+//            resident warps keep in flight (Little's law) when that is less,
+//            plus a split reduction's start kernel writing the outputs;
 //   latency  strips whose loads no other resident block or prefetch hides.
 //
 // The time is the largest of the first four plus half the latency term;
@@ -36,6 +39,11 @@ namespace c2cuda {
 /// addresses), as the model estimates them: the space builder uses the same
 /// count to decide where a register cap is worth trying.
 constexpr unsigned BaseRegisters = 28;
+
+/// Multiprocessors of the GPU the model stands for (an H100 SXM): the
+/// space builder offers split reductions only where tiles are too few for
+/// them.
+constexpr unsigned ModelMultiprocessors = 132;
 
 struct CostInputs {
   const Kernel *Plain = nullptr;   ///< The nest's untiled kernel.

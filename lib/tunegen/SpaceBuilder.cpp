@@ -3,6 +3,7 @@
 #include "SpaceBuilder.h"
 
 #include "CostModel.h"
+#include "WorkCount.h"
 
 #include "transforms/DefaultTiling.h"
 #include "transforms/IRQueries.h"
@@ -58,8 +59,40 @@ std::string blockName(unsigned X, unsigned Y) {
   return std::to_string(X) + "x" + std::to_string(Y);
 }
 
+/// Trip count of G at Sizes; nullopt where a size is not given.
+std::optional<int64_t> gridTrip(const GridLoop &G, const ScalarValues &Sizes) {
+  return evaluateInt(*G.TripCount, Sizes);
+}
+
+int64_t ceilDiv(int64_t A, int64_t B) { return (A + B - 1) / B; }
+
+/// The split counts worth trying for tiles of TileX x TileY x TileK at
+/// Sizes: n in {2, 4, 8, 16} where n blocks per output tile still make at
+/// most four blocks per multiprocessor of the model's GPU (a split only
+/// pays where tiles are too few to fill it) and each block keeps at least
+/// four strips (fewer leave the atomic adds and the start kernel as the
+/// cost). None where a size is unknown.
+std::vector<unsigned> splitCounts(const GridLoop &X, const GridLoop &Y,
+                                  const ForStmt &Strip, unsigned TileX,
+                                  unsigned TileY, unsigned TileK,
+                                  const ScalarValues &Sizes) {
+  std::optional<int64_t> TX = gridTrip(X, Sizes), TY = gridTrip(Y, Sizes),
+                         TK = tripCount(Strip, Sizes);
+  if (!TX || !TY || !TK)
+    return {};
+  int64_t Tiles = ceilDiv(*TX, TileX) * ceilDiv(*TY, TileY),
+          Strips = ceilDiv(*TK, TileK);
+  std::vector<unsigned> Out;
+  for (unsigned N : {2u, 4u, 8u, 16u})
+    if (Tiles * N <= 4 * (int64_t)ModelMultiprocessors &&
+        Strips >= 4 * (int64_t)N)
+      Out.push_back(N);
+  return Out;
+}
+
 void buildStrip(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
-                const ForStmt &Strip, const std::vector<std::string> &Arrays) {
+                const ForStmt &Strip, const std::vector<std::string> &Arrays,
+                const ScalarValues &Sizes) {
   S.Shape = "strip";
   const std::vector<std::pair<unsigned, unsigned>> Blocks = {
       {16, 8}, {16, 16}, {32, 8}, {32, 16}};
@@ -78,6 +111,8 @@ void buildStrip(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
               param(TY, {64, 128, 256}),      param(TK, {8, 16, 32}),
               param("pipeline", {1, 2}),      param("async", {0, 3}),
               param("maxrregcount", {0, 128})};
+  std::string SplitName = "split_" + Strip.Iter;
+  std::set<unsigned> SplitValues;
   for (auto [BX, BY] : Blocks)
     for (unsigned TileX : Tiles)
       for (unsigned TileY : Tiles) {
@@ -96,33 +131,58 @@ void buildStrip(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
         std::vector<unsigned> Caps = {0};
         if (Regs > 128 && 2 * Regs * BX * BY > 65536)
           Caps.push_back(128);
-        for (unsigned TileK : Strips)
+        for (unsigned TileK : Strips) {
+          // Split only without async copies (ScheduleCheck.h).
+          std::vector<unsigned> Splits = {1};
+          for (unsigned N :
+               splitCounts(X, Y, Strip, TileX, TileY, TileK, Sizes))
+            Splits.push_back(N);
           for (auto [Pipe, Async] : Stagings)
-            for (unsigned Cap : Caps) {
-              SpacePoint P;
-              P.Params = {{"block", blockName(BX, BY)},
-                          {TX, TileX},
-                          {TY, TileY},
-                          {TK, TileK},
-                          {"pipeline", Pipe},
-                          {"async", Async},
-                          {"maxrregcount", Cap}};
-              NestSchedule &N = P.Schedule;
-              N.Map = {{X.Iter, 0}, {Y.Iter, 1}};
-              N.Block = {BX, BY};
-              N.Tile = {{X.Iter, TileX}, {Y.Iter, TileY}, {Strip.Iter, TileK}};
-              if (unsigned V = runWidth(PX); V > 1)
-                N.Vector[X.Iter] = V;
-              if (unsigned V = runWidth(PY); V > 1)
-                N.Vector[Y.Iter] = V;
-              N.Shared = Arrays;
-              N.Pad = 4;
-              N.Pipeline = Pipe;
-              N.Async = Async;
-              N.MaxRegCount = Cap;
-              S.Points.push_back(std::move(P));
-            }
+            for (unsigned Split : Splits)
+              for (unsigned Cap : Caps) {
+                if (Split > 1 && Async)
+                  continue;
+                SpacePoint P;
+                P.Params = {{"block", blockName(BX, BY)},
+                            {TX, TileX},
+                            {TY, TileY},
+                            {TK, TileK},
+                            {"pipeline", Pipe},
+                            {"async", Async},
+                            {"maxrregcount", Cap}};
+                NestSchedule &N = P.Schedule;
+                N.Map = {{X.Iter, 0}, {Y.Iter, 1}};
+                N.Block = {BX, BY};
+                N.Tile = {
+                    {X.Iter, TileX}, {Y.Iter, TileY}, {Strip.Iter, TileK}};
+                if (unsigned V = runWidth(PX); V > 1)
+                  N.Vector[X.Iter] = V;
+                if (unsigned V = runWidth(PY); V > 1)
+                  N.Vector[Y.Iter] = V;
+                N.Shared = Arrays;
+                N.Pad = 4;
+                N.Pipeline = Pipe;
+                N.Async = Async;
+                N.MaxRegCount = Cap;
+                if (Split > 1) {
+                  N.Split[Strip.Iter] = Split;
+                  SplitValues.insert(Split);
+                }
+                P.Params[SplitName] = Split;
+                S.Points.push_back(std::move(P));
+              }
+        }
       }
+  // The split knob is a parameter only where some point splits: spaces at
+  // sizes with enough tiles keep their parameters as they were.
+  if (SplitValues.empty()) {
+    for (SpacePoint &P : S.Points)
+      P.Params.erase(SplitName);
+    return;
+  }
+  std::vector<nlohmann::json> Values = {1};
+  Values.insert(Values.end(), SplitValues.begin(), SplitValues.end());
+  S.Params.push_back(param(SplitName, Values));
 }
 
 void buildStencil(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
@@ -254,7 +314,8 @@ void buildReductionNest(TuneSpace &S, const ReductionNest &RN) {
 
 } // namespace
 
-TuneSpace buildTuneSpace(const Kernel &K, const Function &F) {
+TuneSpace buildTuneSpace(const Kernel &K, const Function &F,
+                         const ScalarValues &Sizes) {
   TuneSpace S;
   const GridLoop *X = nullptr, *Y = nullptr;
   for (const GridLoop &G : K.Grid)
@@ -269,7 +330,7 @@ TuneSpace buildTuneSpace(const Kernel &K, const Function &F) {
           readOnlyUsing(L->Body, {L->Iter}, Written);
       if (Arrays.empty())
         continue;
-      buildStrip(S, *X, *Y, *L, Arrays);
+      buildStrip(S, *X, *Y, *L, Arrays, Sizes);
       return S;
     }
     buildStencil(S, *X, *Y, readOnlyUsing(K.Body, {X->Iter, Y->Iter}, Written));

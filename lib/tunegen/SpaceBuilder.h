@@ -8,9 +8,13 @@
 //            can be staged (a matrix product): block shape, tiles of both
 //            mapped loops and of the strip loop, double buffering through
 //            registers (pipeline) or asynchronous copies into three shared
-//            buffers (async, with pipeline 1 only). Operands are staged
-//            in shared memory, padded, with float4 runs where a thread has
-//            four points along a dimension.
+//            buffers (async, with pipeline 1 only), and where the output
+//            tiles at the tuning sizes are too few to fill the GPU, the
+//            strips divided among 2 to 16 blocks per tile (split, not with
+//            async; the lowering refuses it without leave to reassociate a
+//            floating-point sum). Operands are staged in shared memory,
+//            padded, with float4 runs where a thread has four points
+//            along a dimension.
 //   stencil  a 2-D band without such a loop (stencils, convolutions,
 //            transposes): block shape, points per thread along x and y
 //            (in runs, vectorised up to 4), and whether the read-only
@@ -28,6 +32,7 @@
 #ifndef C2CUDA_TUNEGEN_SPACEBUILDER_H
 #define C2CUDA_TUNEGEN_SPACEBUILDER_H
 
+#include "ir/Evaluate.h"
 #include "ir/IR.h"
 #include "tuner/Bundle.h"
 
@@ -48,8 +53,9 @@ struct TuneSpace {
 };
 
 /// The space of the nest that Plain (the untiled kernel of that nest, as
-/// MapToGrid maps it) comes from.
-TuneSpace buildTuneSpace(const Kernel &Plain, const Function &F);
+/// MapToGrid maps it) comes from, for tuning at Sizes.
+TuneSpace buildTuneSpace(const Kernel &Plain, const Function &F,
+                         const ScalarValues &Sizes);
 
 } // namespace c2cuda
 
