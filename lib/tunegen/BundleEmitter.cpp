@@ -121,10 +121,12 @@ std::string plant(const std::string &Cuda, const std::string &Code) {
   return Cuda.substr(0, Brace + 1) + "\n" + Code + Cuda.substr(Brace + 1);
 }
 
-/// Tries the space's first split point; where the lowering refuses it (a
-/// floating-point sum without leave to reassociate), takes every split
-/// point and the split parameter out of Space and counts them as one
-/// refusal, which says what would allow them.
+/// Tries the space's first split point; where the lowering refuses its
+/// split (the clause's error: the nest's sums cannot be divided, e.g. a
+/// floating-point sum without leave to reassociate, whatever the tiles),
+/// takes every split point and the split parameter out of Space and counts
+/// them as one refusal, which says what would allow them. A refusal for
+/// another reason leaves the split points to be lowered one by one.
 void dropRefusedSplits(const TuneRequest &R, const Function &F,
                        TuneSpace &Space, PreparedBundle &Out) {
   auto Splits = [](const SpacePoint &P) { return !P.Schedule.Split.empty(); };
@@ -139,6 +141,8 @@ void dropRefusedSplits(const TuneRequest &R, const Function &F,
   if (lowerOne(R, F, Lowering::Scheduled, &Probe, L, D))
     return;
   std::string Why = firstError(D);
+  if (!llvm::StringRef(Why).starts_with("split("))
+    return;
   for (const Diagnostic &X : D.all())
     if (X.Level == DiagLevel::Error && !X.Hint.empty()) {
       Why += "; " + X.Hint;
