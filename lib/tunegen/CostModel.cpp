@@ -22,6 +22,10 @@ constexpr double SMs = ModelMultiprocessors, Clock = 1.755e9;
 constexpr double DramBW = 3.35e12, L2BW = 7.0e12;
 constexpr double SharedBytesPerClock = 128, IssuePerClock = 128;
 constexpr double LatencyCycles = 800, LatencySeconds = 600e-9;
+// Float atomic adds into distinct addresses, as measured through split
+// products on an H100 (2026-12-07: 1024^3 in 128 x 128 tiles took 4 us
+// longer per 2^20 more adds, split 4 against split 8; benchmarks/RESULTS.md).
+constexpr double AtomicAddsPerSecond = 2.5e11;
 
 struct DeclSums {
   double SharedBytes = 0, RegisterElems = 0;
@@ -154,8 +158,14 @@ CostResult predictCost(const CostInputs &In) {
   Blocks *= Split;
 
   double Concurrent = SMs * O.ActiveBlocks;
-  double Waves = std::ceil(Blocks / Concurrent);
-  double WaveEff = Blocks / (Waves * Concurrent);
+  // The busiest multiprocessor runs ceil(Blocks / SMs) blocks' work, at
+  // most ActiveBlocks of them at once: the others' share of the issue
+  // slots is lost (a grid of one block per SM loses nothing; whether one
+  // block's warps keep an SM busy is the ILP factor's question).
+  double PerSm = std::ceil(Blocks / SMs);
+  double WaveEff = Blocks / (PerSm * SMs);
+  double ResidentWarps =
+      std::min<double>(O.ActiveBlocks, PerSm) * std::ceil(Threads / 32);
   double FMAs = In.Flops / 2;
 
   double VX = 1, VY = 1;
@@ -181,11 +191,13 @@ CostResult predictCost(const CostInputs &In) {
     L2Bytes = In.MinBytes * (TX + 2) * (TY + 2) / (TX * TY);
   }
   // A split adds every block's partial sums into the outputs atomically
-  // (read and written in L2), after a start kernel that writes them once
-  // where they do not hold the sums' starts already.
-  double Dram = 0;
+  // (read and written in L2, at the end of each block, where little else
+  // overlaps them), after a start kernel that writes them once where they
+  // do not hold the sums' starts already.
+  double Dram = 0, Atomics = 0;
   if (Split > 1) {
     L2Bytes += Outputs * Split * 8;
+    Atomics = Outputs * Split / AtomicAddsPerSecond;
     if (V.LaunchFirst >= 0)
       Dram += Outputs * 4 / DramBW;
   }
@@ -193,13 +205,13 @@ CostResult predictCost(const CostInputs &In) {
                  (SMs * IssuePerClock * Clock * WaveEff);
   // Independent accumulators per warp hide the FMA latency (4 cycles, 4
   // schedulers): fewer than ~8 warps x 4 points stall.
-  double ILP = std::min(1.0, O.ActiveWarps * Points / 32.0);
+  double ILP = std::min(1.0, ResidentWarps * Points / 32.0);
   Issue /= ILP;
   double Shared = SharedBytes / (SMs * SharedBytesPerClock * Clock * WaveEff);
   double L2 = L2Bytes / L2BW;
   // Little's law: bytes the resident warps have in flight.
   double InFlight =
-      SMs * O.ActiveWarps * 32 * Points * 4 * std::max(1.0, std::min(VX, 4.0));
+      SMs * ResidentWarps * 32 * Points * 4 * std::max(1.0, std::min(VX, 4.0));
   Dram += In.MinBytes / std::min(DramBW, InFlight / LatencySeconds);
   double Latency = 0;
   if (In.Shape == "strip")
@@ -211,7 +223,9 @@ CostResult predictCost(const CostInputs &In) {
              {"l2", L2},
              {"dram", Dram},
              {"latency", Latency}};
-  double T = std::max({Issue, Shared, L2, Dram}) + 0.5 * Latency;
+  if (Split > 1)
+    M.Terms["atomics"] = Atomics;
+  double T = std::max({Issue, Shared, L2, Dram}) + 0.5 * Latency + Atomics;
   if (Spills)
     T *= 1.5;
   M.Seconds = T;

@@ -6,7 +6,9 @@
 //
 //   issue    FMAs plus shared-memory loads (vector runs load 4 per
 //            instruction), over 128 thread-instructions per SM per clock,
-//            scaled by wave efficiency (tiles over resident blocks);
+//            scaled by the balance of blocks over multiprocessors (the
+//            busiest one runs ceil(blocks / SMs) blocks' work) and by ILP
+//            (the warps it actually holds, times each one's points);
 //   shared   shared-memory bytes read, over 128 bytes per SM per clock;
 //   l2       global bytes the tiles load (staged footprints per strip, or
 //            the compulsory bytes with a tile halo), and a split
@@ -17,7 +19,11 @@
 //            plus a split reduction's start kernel writing the outputs;
 //   latency  strips whose loads no other resident block or prefetch hides.
 //
-// The time is the largest of the first four plus half the latency term;
+//   atomics  a split reduction's adds of partial sums, at the rate
+//            measured on an H100 (added: they end each block).
+//
+// The time is the largest of the first four plus half the latency term
+// and the atomics;
 // registers above the limit (spills) multiply it by 1.5. Registers are
 // estimated from the register arrays the lowering declares, occupancy from
 // them and the shared tiles (OccupancyCore.h). A variant that cannot hold
