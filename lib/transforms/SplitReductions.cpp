@@ -339,9 +339,20 @@ Splittable splittable(const Kernel &K, const TilePlan &P,
       if (Locals.count(N))
         return No("the subscript of '" + Out + "' reads a local of the point");
     if (Before.Read.count(Out) || InStrips.Read.count(Out) ||
-        InStrips.Written.count(Out) || !startsAtZero(P, S.Acc) ||
-        !onlyAddsTo(P.Strip->Body, S.Acc))
+        InStrips.Written.count(Out) || !onlyAddsTo(P.Strip->Body, S.Acc))
       return No(OnlySums);
+    if (!startsAtZero(P, S.Acc)) {
+      // Where reassociating is allowed, DeferAccumulatorStarts adds a start
+      // after the sum; without leave, that is the leave to ask for.
+      std::string Var = clauseVar(*Nest, S.Acc);
+      if (!reductionPermission(Ctx, *Nest, "+", Var).empty())
+        return No(OnlySums);
+      Permission = "'reduction(+: " + Var + ")'";
+      Why = "the sum '" + Var +
+            "' does not start at zero, and its start would be added after "
+            "its parts, in another order";
+      return Splittable::WithPermission;
+    }
   }
   for (const SumStore &S : Sums->Stores) {
     std::string Var = clauseVar(*Nest, S.Acc);

@@ -103,6 +103,31 @@ void noperm(int F, int K, const float *W, float *G) {
 // NOPERM: {{^}}{{.*}}split-clause.c:[[@LINE-10]]:48: note: allow reassociation with 'reduction(+: acc)' or --allow-reassociation{{$}}
 #endif
 
+// A sum started at a bias: with leave to reassociate the start is added
+// after the parts (the bias kernel above), so that leave is what the error
+// asks for, not to leave out the clause.
+// RUN: not %c2cuda %s -D BAD -D STARTED -o %t.bad.cu 2>&1 | FileCheck %s --check-prefix=STARTED --implicit-check-not=error:
+// RUN: %c2cuda %s -q -D BAD -D STARTED --allow-reassociation -o %t.started.cu
+// RUN: FileCheck %s --check-prefix=STARTED-OK < %t.started.cu
+// RUN: %c2cuda-check %s -D BAD -D STARTED --allow-reassociation --size M=37,N=45,K=101 --trials 2 --function started | FileCheck %s --check-prefix=STARTED-ORACLE
+#ifdef STARTED
+void started(int M, int N, int K, const float *A, const float *B, const float *b, float *C) {
+#pragma c2cuda kernel tile(i: 32, j: 32, k: 8) split(k: 4)
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      float acc = b[j];
+      for (int k = 0; k < K; k++)
+        acc += A[i * K + k] * B[k * N + j];
+      C[i * N + j] = acc;
+    }
+}
+// STARTED: {{^}}{{.*}}split-clause.c:[[@LINE-9]]:48: error: split(k: 4): the strips of 'k' cannot be divided among blocks: the sum 'acc' does not start at zero, and its start would be added after its parts, in another order{{$}}
+// STARTED: {{^}}{{.*}}split-clause.c:[[@LINE-10]]:48: note: allow reassociation with 'reduction(+: acc)' or --allow-reassociation{{$}}
+// STARTED-OK: {{^}}// Schedule: {{.*}} split(k: 4){{$}}
+// STARTED-OK: {{^}}__global__ void {{.*}}started_kernel0_start(
+// STARTED-ORACLE: {{^}}CHECK started PASS
+#endif
+
 // The sum is scaled after the loop (not a store of it alone).
 // RUN: not %c2cuda %s -D BAD -D ELSEWHERE -o %t.bad.cu 2>&1 | FileCheck %s --check-prefix=ELSEWHERE --implicit-check-not=error:
 #ifdef ELSEWHERE
