@@ -104,8 +104,8 @@ void noperm(int F, int K, const float *W, float *G) {
 #endif
 
 // A sum started at a bias: with leave to reassociate the start is added
-// after the parts (the bias kernel above), so that leave is what the error
-// asks for, not to leave out the clause.
+// after the parts (a start kernel sets C to the biases, the blocks add into
+// it), so that leave is what the error asks for, not to leave out the clause.
 // RUN: not %c2cuda %s -D BAD -D STARTED -o %t.bad.cu 2>&1 | FileCheck %s --check-prefix=STARTED --implicit-check-not=error:
 // RUN: %c2cuda %s -q -D BAD -D STARTED --allow-reassociation -o %t.started.cu
 // RUN: FileCheck %s --check-prefix=STARTED-OK < %t.started.cu
