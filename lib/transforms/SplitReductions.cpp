@@ -341,25 +341,21 @@ Splittable splittable(const Kernel &K, const TilePlan &P,
     if (Before.Read.count(Out) || InStrips.Read.count(Out) ||
         InStrips.Written.count(Out) || !onlyAddsTo(P.Strip->Body, S.Acc))
       return No(OnlySums);
-    if (!startsAtZero(P, S.Acc)) {
-      // Where reassociating is allowed, DeferAccumulatorStarts adds a start
-      // after the sum; without leave, that is the leave to ask for.
-      std::string Var = clauseVar(*Nest, S.Acc);
-      if (!reductionPermission(Ctx, *Nest, "+", Var).empty())
-        return No(OnlySums);
-      Permission = "'reduction(+: " + Var + ")'";
-      Why = "the sum '" + Var +
-            "' does not start at zero, and its start would be added after "
-            "its parts, in another order";
-      return Splittable::WithPermission;
-    }
   }
   for (const SumStore &S : Sums->Stores) {
     std::string Var = clauseVar(*Nest, S.Acc);
     Permission = reductionPermission(Ctx, *Nest, "+", Var);
+    // Where reassociating is allowed, DeferAccumulatorStarts has added a
+    // start after the sum; a start left before it cannot be split.
+    bool AtZero = startsAtZero(P, S.Acc);
+    if (!Permission.empty() && !AtZero)
+      return No(OnlySums);
     if (Permission.empty()) {
       Permission = "'reduction(+: " + Var + ")'";
-      Why = "the sum '" + Var + "' would be added in another order";
+      Why = "the sum '" + Var + "' " +
+            (AtZero ? "would be added in another order"
+                    : "does not start at zero, and its start would be added "
+                      "after its parts, in another order");
       return Splittable::WithPermission;
     }
   }
