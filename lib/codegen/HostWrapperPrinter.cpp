@@ -773,6 +773,14 @@ std::string blockCountText(const Kernel &K, unsigned D) {
   return "(long long)(" + exprToString(*E) + ")";
 }
 
+/// The time one block of K takes (Kernel::BlockTime), as a double
+/// expression.
+std::string blockTimeText(const Kernel &K) {
+  if (K.BlockTimeExpr)
+    return exprToString(*K.BlockTimeExpr);
+  return std::to_string(K.BlockTime);
+}
+
 void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
   const LoweredFunction &LF = FP.lowered();
   if (KernelIndex >= LF.Kernels.size())
@@ -848,7 +856,7 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
         const Kernel &A = LF.Kernels[I];
         std::string T = "c2c_grid_time((" + blockCountText(A, 0) + ") * (" +
                         blockCountText(A, 1) + ") * (" + blockCountText(A, 2) +
-                        "), " + std::to_string(A.BlockTime) + ")";
+                        "), " + blockTimeText(A) + ")";
         // A fused shape that does not fit is never the fastest.
         if (A.FitsWhen)
           T = "(" + exprToString(*A.FitsWhen) + " ? " + T + " : HUGE_VAL)";
@@ -861,8 +869,8 @@ void HostBodyPrinter::printLaunch(unsigned KernelIndex, unsigned Indent) {
         OS << blocksName(0) << " * " << blocksName(1) << " * " << blocksName(2)
            << " < " << K.MinBlocksPerSm << "LL * c2c_sm_count() || ";
       OS << Fastest << " < c2c_grid_time(" << blocksName(0) << " * "
-         << blocksName(1) << " * " << blocksName(2) << ", "
-         << std::to_string(K.BlockTime) << ")) {\n";
+         << blocksName(1) << " * " << blocksName(2) << ", " << blockTimeText(K)
+         << ")) {\n";
       printLaunch(static_cast<unsigned>(Alt), In + 1);
       indent(OS, In);
       OS << "} else ";

@@ -881,6 +881,13 @@ private:
     return static_cast<double>(Waves) * BlockTime;
   }
 
+  /// Kernel::BlockTime, or BlockTimeExpr's value.
+  double blockTime(const Kernel &K) {
+    if (!K.BlockTimeExpr)
+      return K.BlockTime;
+    return I.eval(*K.BlockTimeExpr).toDouble();
+  }
+
   /// Kernel::Prescaled: while it lives, the kernel's arrays hold their
   /// elements scaled, as the host's c2c_prescale makes them right before
   /// the launch; the caller's data is back afterwards (the kernel does not
@@ -953,12 +960,17 @@ private:
           if (!Holds)
             continue;
         }
-        Fastest =
-            std::min(Fastest, gridTime(AltBlocks, LF.Kernels[A].BlockTime));
+        double AltTime = blockTime(LF.Kernels[A]);
+        if (I.failed())
+          return;
+        Fastest = std::min(Fastest, gridTime(AltBlocks, AltTime));
       }
+      double Own = blockTime(K);
+      if (I.failed())
+        return;
       if (Blocks[0] * Blocks[1] * Blocks[2] <
               int64_t(K.MinBlocksPerSm) * InterpretedSmCount ||
-          Fastest < gridTime(Blocks, K.BlockTime)) {
+          Fastest < gridTime(Blocks, Own)) {
         launchKernel(static_cast<unsigned>(K.FewBlocksAlternative), K.Loc);
         return;
       }

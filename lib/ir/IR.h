@@ -829,6 +829,10 @@ struct Kernel {
   /// points over the rate measured for its tile shape). A grid of B blocks
   /// takes ceil(B / SMs) * BlockTime: the busiest multiprocessor's share.
   double BlockTime = 0;
+  /// Where one block's time depends on the sizes (a split reduction's
+  /// chunk of strips, SplitReductions.h): that time in BlockTime's units,
+  /// a Double expression over the host's names. Null: BlockTime.
+  ExprPtr BlockTimeExpr;
   /// With FewBlocksAlternative: the host also launches the alternative when
   /// this kernel's grid has fewer than MinBlocksPerSm blocks per SM (large
   /// register tiles in blocks of few warps, latency-bound with fewer).

@@ -540,6 +540,8 @@ void printLowered(llvm::raw_ostream &OS, const LoweredFunction &LF) {
       OS << " after(kernel " << K.LaunchFirst << ")";
     if (K.FitsWhen)
       OS << " fits-when(" << exprToString(*K.FitsWhen) << ")";
+    if (K.BlockTimeExpr)
+      OS << " block-time(" << exprToString(*K.BlockTimeExpr) << ")";
     for (const Kernel::PrescaledArray &S : K.Prescaled)
       OS << " prescaled(" << S.Array << " * " << exprToString(*S.Scale) << ")";
     OS << " {\n";

@@ -31,6 +31,13 @@ constexpr int64_t BlocksPerSm = 2;
 /// (1024^3) the split lost to the 128 x 64 tiles the host picks
 /// otherwise (0.81x), while 16 tiles or fewer gained 1.16-3.7x (H100).
 constexpr int64_t SmsPerTile = 4;
+/// A split block's cost per point of its tile beyond its strips (the first
+/// strip's loads, the atomic adds), in Kernel::BlockTime's units: fitted
+/// to twelve splits measured on an H100 (128 x 128 x 2048 and x 8192,
+/// 256 x 256 x 8192, 512 x 512 x 2048, each in 128 x 128, 128 x 64 and
+/// 64 x 32 tiles): any value from 100 to 200 picks the fastest shape at
+/// each size, 0 picks it at one.
+constexpr double SplitPointCost = 150;
 
 /// A store of a register sum after the strips, `X[...] = acc`, and the
 /// value added to the sum before it (`acc = start + acc`), if any.
@@ -455,18 +462,44 @@ int addStartKernel(LoweredFunction &LF, unsigned I, const PostSums &Sums,
   return ZI;
 }
 
+/// P's strips (Long, over the host's names).
+ExprPtr stripCount(const TilePlan &P) {
+  return ceilDivL(buildTripCount(*P.Strip), P.StripSize);
+}
+
 /// min(BlocksPerSm x SMs / tiles, strips / MinStripsPerSplit), at least 1;
-/// 1 where the tiles pass max(1, SMs / SmsPerTile) (Long, over the host's
+/// 1 where the tiles pass max(1, SMs / PerTile) (Long, over the host's
 /// names; c2c_split_count in the emitted runtime).
-ExprPtr splitCount(const TilePlan &P) {
-  ExprPtr Most =
-      bin(BinaryOpKind::Div, ceilDivL(buildTripCount(*P.Strip), P.StripSize),
-          llit(MinStripsPerSplit), ScalarKind::Long);
+ExprPtr splitCount(const TilePlan &P, int64_t PerTile) {
+  ExprPtr Most = bin(BinaryOpKind::Div, stripCount(P), llit(MinStripsPerSplit),
+                     ScalarKind::Long);
   return std::make_shared<CallExpr>("c2c_split_count",
                                     std::vector<ExprPtr>{hostTileCount(P), Most,
                                                          llit(BlocksPerSm),
-                                                         llit(SmsPerTile)},
+                                                         llit(PerTile)},
                                     ScalarKind::Long);
+}
+
+/// The time one block of P split SP->SplitCount ways takes, in
+/// Kernel::BlockTime's units (BlockTime: one strip row of the tile, per
+/// iteration of the strip loop): its chunk of strips, plus SplitPointCost
+/// per point of the tile (the first strip's loads and the atomic adds).
+ExprPtr splitBlockTime(const TilePlan &SP, double BlockTime) {
+  ExprPtr Chunk = bin(BinaryOpKind::Div,
+                      addL(stripCount(SP), addL(SP.SplitCount, llit(-1))),
+                      SP.SplitCount, ScalarKind::Long);
+  int64_t Points = 1;
+  for (const TiledDim &D : SP.Dims)
+    Points *= D.Tile;
+  auto Dbl = [](double V) {
+    return std::make_shared<FloatLit>(V, ScalarKind::Double);
+  };
+  return bin(BinaryOpKind::Add,
+             bin(BinaryOpKind::Mul, Dbl(BlockTime),
+                 cast(mulL(Chunk, llit(SP.StripSize)), ScalarKind::Double),
+                 ScalarKind::Double),
+             Dbl(SplitPointCost * static_cast<double>(Points)),
+             ScalarKind::Double);
 }
 
 /// Makes SP's Post the stores of Sums (what its Post does) alone, as atomic
@@ -563,24 +596,65 @@ LoweredFunction splitReductions(LoweredFunction LF, LoweringContext &Ctx) {
 
     std::string Does;
     int ZI = addStartKernel(LF, static_cast<unsigned>(I), *Sums, Does);
-    Kernel S = LF.Kernels[I];
-    S.Name = S.Name + "_split";
-    S.IsAlternative = true;
-    S.FewBlocksAlternative = -1;
-    S.MinBlocksPerSm = 0;
-    S.LaunchFirst = ZI;
-    S.Remarks.clear();
-    S.RemarkGroups.clear();
-    std::shared_ptr<TilePlan> SP = copyPlan(P);
-    SP->SplitCount = splitCount(*SP);
-    std::string Names = addAtomically(*SP, *Sums);
-    unsigned SI = static_cast<unsigned>(LF.Kernels.size());
-    Ctx.TilePlans[SI] = std::move(SP);
-    LF.Kernels.push_back(std::move(S));
+    // Split in this kernel's tiles and in those of its alternatives that
+    // split the same way: the host picks the one whose blocks take least
+    // time (large tiles where each block keeps many strips, small ones
+    // where there are few outputs: 128 x 128 x 8192 ran 2.6x faster in
+    // 64 x 32 tiles than in 128 x 128, 256 x 256 x 8192 1.4x faster in
+    // 128 x 64, H100).
+    std::vector<unsigned> Shapes{static_cast<unsigned>(I)};
+    for (int A = K0.FewBlocksAlternative; A >= 0;
+         A = LF.Kernels[A].FewBlocksAlternative) {
+      auto AP = Ctx.TilePlans.find(static_cast<unsigned>(A));
+      std::string AltWhy, AltPermission;
+      std::optional<PostSums> AltSums;
+      if (AP != Ctx.TilePlans.end() && !LF.Kernels[A].FitsWhen &&
+          AP->second->Strip && AP->second->Strip->Iter == P.Strip->Iter &&
+          splittable(LF.Kernels[A], *AP->second, Ctx, AltWhy, AltPermission,
+                     AltSums) == Splittable::Yes)
+        Shapes.push_back(static_cast<unsigned>(A));
+    }
+    std::string Names;
+    int Prev = -1;
+    for (unsigned Shape : Shapes) {
+      Kernel S = LF.Kernels[Shape];
+      S.Name = S.Name + "_split";
+      S.IsAlternative = true;
+      S.FewBlocksAlternative = -1;
+      S.MinBlocksPerSm = 0;
+      S.FitsWhen = nullptr;
+      S.Remarks.clear();
+      S.RemarkGroups.clear();
+      std::shared_ptr<TilePlan> SP = copyPlan(*Ctx.TilePlans.at(Shape));
+      // The first shape's count decides whether to split at all (its tiles
+      // at most one per SmsPerTile multiprocessors); the zeros are set
+      // before the choice. Another shape is a candidate where it splits in
+      // two or more.
+      bool First = Prev < 0;
+      SP->SplitCount = splitCount(*SP, First ? SmsPerTile : 1);
+      if (First)
+        S.LaunchFirst = ZI;
+      else
+        S.FitsWhen = cmpL(BinaryOpKind::GE, SP->SplitCount, llit(2));
+      S.BlockTimeExpr = splitBlockTime(*SP, LF.Kernels[Shape].BlockTime);
+      Names = addAtomically(*SP, *Sums);
+      unsigned SI = static_cast<unsigned>(LF.Kernels.size());
+      Ctx.TilePlans[SI] = std::move(SP);
+      LF.Kernels.push_back(std::move(S));
+      if (First)
+        LF.Kernels[I].SplitAlternative = static_cast<int>(SI);
+      else
+        LF.Kernels[Prev].FewBlocksAlternative = static_cast<int>(SI);
+      Prev = static_cast<int>(SI);
+    }
     Kernel &K = LF.Kernels[I];
-    K.SplitAlternative = static_cast<int>(SI);
+    const Kernel &S = LF.Kernels[K.SplitAlternative];
     K.Remarks.push_back(
-        whereFewTiles() + LF.Kernels[SI].Name +
+        whereFewTiles() + S.Name +
+        (Shapes.size() > 1
+             ? " (or the split kernel of a smaller tile whose blocks take "
+               "less time)"
+             : "") +
         " runs instead: " + P.Strip->Iter + " split across blocks, min(" +
         std::to_string(BlocksPerSm) + " x SMs / tiles, strips / " +
         std::to_string(MinStripsPerSplit) +

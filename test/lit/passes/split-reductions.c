@@ -5,7 +5,12 @@
 // each point's partial sum into G atomically, after a kernel that zeroes G;
 // the host launches the pair where that count is at least 2 (one tile or at
 // most one per 4 multiprocessors, and at least 8 strips), else the
-// product as before. Without permission a remark says how to give it;
+// product as before. The host's smaller tiles (128 x 64, 64 x 32, 16 x 16)
+// get split kernels too, each with its own count where it splits in two or
+// more: after the zeros, the host launches the split kernel whose grid
+// takes least time by its blocks' strips and points (64 x 32 tiles split
+// 33 ways ran 2.6x faster than 128 x 128 split 256 ways at 128 x 128 x 8192
+// on an H100). Without permission a remark says how to give it;
 // a sum that does not start at zero, or an output the kernel also reads,
 // is not split.
 // RUN: %c2cuda %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -13,10 +18,12 @@
 // RUN: %c2cuda-opt %s -q -passes=HoistHostLoops,MapToGrid,DefaultTiles,TileBands,StripMine,PromoteToShared,RegisterOperands,PipelineStrips,FuseEpilogues,SplitReductions -print-after=SplitReductions 2>&1 | FileCheck %s --check-prefix=PLAN
 // The interpreter has 3 multiprocessors: one tile splits in min(6, strips / 4)
 // chunks (F = 100: 13 strips of 8, 3 chunks; F = 33: whole), 2 tiles do not
-// (K = 130).
+// (K = 130). At F = 1000 the smaller tiles split too (63 strips of 16: 6
+// chunks each) and the 64 x 32 split kernel takes least time.
 // RUN: %c2cuda-check %s --size F=100,K=20 --trials 2 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=33,K=20 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=100,K=130 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size F=1000,K=20 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=100,K=37 --trials 2 --function wtw_outside | FileCheck %s --check-prefix=OUTSIDE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_start | FileCheck %s --check-prefix=KEPT --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_reads | FileCheck %s --check-prefix=KEPT2 --implicit-check-not=FAIL
@@ -35,7 +42,7 @@ void wtw(int F, int K, const float *W, float *G) {
     }
 }
 
-// REMARK: split-reductions.c:[[@LINE-9]]:3: remark: where its tiles are few (at most one per 4 multiprocessors), wtw_kernel0_split runs instead: f split across blocks, min(2 x SMs / tiles, strips / 4) chunks, each block's partial sums added atomically into G, which wtw_kernel0_zero zeroes first (allowed by 'reduction(+: acc)')
+// REMARK: split-reductions.c:[[@LINE-9]]:3: remark: where its tiles are few (at most one per 4 multiprocessors), wtw_kernel0_split (or the split kernel of a smaller tile whose blocks take less time) runs instead: f split across blocks, min(2 x SMs / tiles, strips / 4) chunks, each block's partial sums added atomically into G, which wtw_kernel0_zero zeroes first (allowed by 'reduction(+: acc)')
 
 // CHECK-LABEL: __global__ void __launch_bounds__(256) wtw_kernel0_zero(
 // CHECK: {{^}}      G[(long long)k * (long long)K + l] = 0.0f;
@@ -46,6 +53,8 @@ void wtw(int F, int K, const float *W, float *G) {
 // CHECK: {{^}}      if (c2c_begin_f < c2c_end_f) {
 // CHECK: {{^}}      for (long long c2c_s_f = c2c_begin_f; c2c_s_f < c2c_end_f; c2c_s_f += 8) {
 // CHECK: {{^}}            atomicAdd(&G[(long long)k * (long long)K + l], c2c_reg_acc[c2c_p_y][c2c_p_x]);
+// CHECK-LABEL: __global__ void __launch_bounds__(256, 2) wtw_kernel0_64x32_split(
+// CHECK: {{^}}            atomicAdd(&G[(long long)k * (long long)K + l], c2c_reg_acc[c2c_p_y][c2c_p_x]);
 // The host: the split pair where the count is at least 2, else the chain.
 // CHECK: {{^}}    // Launch wtw_kernel0 (split-reductions.c:
 // CHECK-NEXT: {{^}}    const long long c2c_blocks_x =
@@ -55,12 +64,26 @@ void wtw(int F, int K, const float *W, float *G) {
 // CHECK: {{^}}        // Launch wtw_kernel0_split (split-reductions.c:
 // CHECK-NEXT: {{^}}        const long long c2c_blocks_x =
 // CHECK-NEXT: {{^}}        const long long c2c_blocks_y = c2c_split_count(
+// A smaller tile's split where it splits in two or more and its grid takes
+// less time: its blocks' chunk of strips times its block time, plus 150
+// per point of its tile (128 x 64: 1228800).
+// CHECK: {{^}}        if (fmin(fmin((c2c_split_count({{.*}}, 2LL, 1LL) >= 2LL ? c2c_grid_time({{.*}} : HUGE_VAL){{.*}}) < c2c_grid_time(c2c_blocks_x * c2c_blocks_y * c2c_blocks_z, 16384.0 * (double)({{.*}} * 8LL) + 2457600.0)) {
+// CHECK-NEXT: {{^}}          {
+// CHECK-NEXT: {{^}}            // Launch wtw_kernel0_128x64_split (split-reductions.c:
+// CHECK: {{^}}                // Launch wtw_kernel0_64x32_split (split-reductions.c:
+// CHECK: {{^}}                    // Launch wtw_kernel0_16x16_split (split-reductions.c:
+// CHECK: {{^}}                      wtw_kernel0_16x16_split<<<c2c_grid, c2c_block>>>(c2c_d_W, c2c_d_G, F, K);
+// CHECK: {{^}}                  wtw_kernel0_64x32_split<<<c2c_grid, c2c_block>>>(c2c_d_W, c2c_d_G, F, K);
+// CHECK: {{^}}              wtw_kernel0_128x64_split<<<c2c_grid, c2c_block>>>(c2c_d_W, c2c_d_G, F, K);
 // CHECK: {{^}}          wtw_kernel0_split<<<c2c_grid, c2c_block>>>(c2c_d_W, c2c_d_G, F, K);
 // CHECK: {{^}}    } else if (fmin(
 
 // PLAN: kernel 0 wtw_kernel0 (nest 0) block(16,16,1) few-blocks(kernel 1) split(kernel 5) {
 // PLAN: kernel 4 wtw_kernel0_zero (nest 0) block(16,16,1) {
-// PLAN: kernel 5 wtw_kernel0_split (nest 0) block(16,16,1) after(kernel 4) {
+// PLAN: kernel 5 wtw_kernel0_split (nest 0) block(16,16,1) few-blocks(kernel 6) after(kernel 4) block-time(16384.0 * (double)({{.*}}) + 2457600.0) {
+// PLAN: kernel 6 wtw_kernel0_128x64_split (nest 0) block(16,16,1) few-blocks(kernel 7) fits-when(c2c_split_count({{.*}}, 2LL, 1LL) >= 2LL) block-time(
+// PLAN: kernel 7 wtw_kernel0_64x32_split (nest 0) block(16,16,1) few-blocks(kernel 8) fits-when(
+// PLAN: kernel 8 wtw_kernel0_16x16_split (nest 0) block(16,16,1) fits-when(
 // PLAN: tile plan wtw_kernel0_split {
 // PLAN: {{^}}  f split across blocks: c2c_split_count({{.*}}) chunks (blockIdx.y), partial sums added atomically
 
@@ -108,7 +131,7 @@ void wtw_start(int F, int K, const float *W, float *G) {
       G[k * K + l] = acc;
     }
 }
-// REMARK: split-reductions.c:[[@LINE-8]]:3: remark: where its tiles are few (at most one per 4 multiprocessors), wtw_start_kernel0_split runs instead: f split across blocks, min(2 x SMs / tiles, strips / 4) chunks, each block's partial sums added atomically into G, which holds the sums' starts already (allowed by 'reduction(+: acc)')
+// REMARK: split-reductions.c:[[@LINE-8]]:3: remark: where its tiles are few (at most one per 4 multiprocessors), wtw_start_kernel0_split (or the split kernel of a smaller tile whose blocks take less time) runs instead: f split across blocks, min(2 x SMs / tiles, strips / 4) chunks, each block's partial sums added atomically into G, which holds the sums' starts already (allowed by 'reduction(+: acc)')
 // RUN: FileCheck %s --check-prefix=START < %t.cu
 // START-LABEL: {{^}}__global__ void __launch_bounds__(256, 2) wtw_start_kernel0_split(
 // START: {{^}}            atomicAdd(&G[(long long)k * (long long)K + l], c2c_reg_acc[c2c_p_y][c2c_p_x]);
