@@ -12,6 +12,8 @@
 
 #include "llvm/Support/Casting.h"
 
+#include <cmath>
+
 using namespace llvm;
 
 namespace c2cuda {
@@ -629,14 +631,18 @@ LoweredFunction splitReductions(LoweredFunction LF, LoweringContext &Ctx) {
       // The first shape's count decides whether to split at all (its tiles
       // at most one per SmsPerTile multiprocessors); the zeros are set
       // before the choice. Another shape is a candidate where it splits in
-      // two or more.
+      // two or more: elsewhere its blocks take forever, so that the host
+      // never picks it, at any link of the chain.
       bool First = Prev < 0;
       SP->SplitCount = splitCount(*SP, First ? SmsPerTile : 1);
+      S.BlockTimeExpr = splitBlockTime(*SP, LF.Kernels[Shape].BlockTime);
       if (First)
         S.LaunchFirst = ZI;
       else
-        S.FitsWhen = cmpL(BinaryOpKind::GE, SP->SplitCount, llit(2));
-      S.BlockTimeExpr = splitBlockTime(*SP, LF.Kernels[Shape].BlockTime);
+        S.BlockTimeExpr = std::make_shared<SelectExpr>(
+            cmpL(BinaryOpKind::GE, SP->SplitCount, llit(2)), S.BlockTimeExpr,
+            std::make_shared<FloatLit>(HUGE_VAL, ScalarKind::Double),
+            ScalarKind::Double);
       Names = addAtomically(*SP, *Sums);
       unsigned SI = static_cast<unsigned>(LF.Kernels.size());
       Ctx.TilePlans[SI] = std::move(SP);

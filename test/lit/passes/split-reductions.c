@@ -19,11 +19,13 @@
 // The interpreter has 3 multiprocessors: one tile splits in min(6, strips / 4)
 // chunks (F = 100: 13 strips of 8, 3 chunks; F = 33: whole), 2 tiles do not
 // (K = 130). At F = 1000 the smaller tiles split too (63 strips of 16: 6
-// chunks each) and the 64 x 32 split kernel takes least time.
+// chunks each) and the 64 x 32 split kernel takes least time; at K = 5 the
+// 16 x 16 one.
 // RUN: %c2cuda-check %s --size F=100,K=20 --trials 2 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=33,K=20 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=100,K=130 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=1000,K=20 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size F=3000,K=5 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=100,K=37 --trials 2 --function wtw_outside | FileCheck %s --check-prefix=OUTSIDE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_start | FileCheck %s --check-prefix=KEPT --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_reads | FileCheck %s --check-prefix=KEPT2 --implicit-check-not=FAIL
@@ -64,10 +66,10 @@ void wtw(int F, int K, const float *W, float *G) {
 // CHECK: {{^}}        // Launch wtw_kernel0_split (split-reductions.c:
 // CHECK-NEXT: {{^}}        const long long c2c_blocks_x =
 // CHECK-NEXT: {{^}}        const long long c2c_blocks_y = c2c_split_count(
-// A smaller tile's split where it splits in two or more and its grid takes
-// less time: its blocks' chunk of strips times its block time, plus 150
-// per point of its tile (128 x 64: 1228800).
-// CHECK: {{^}}        if (fmin(fmin((c2c_split_count({{.*}}, 2LL, 1LL) >= 2LL ? c2c_grid_time({{.*}} : HUGE_VAL){{.*}}) < c2c_grid_time(c2c_blocks_x * c2c_blocks_y * c2c_blocks_z, 16384.0 * (double)({{.*}} * 8LL) + 2457600.0)) {
+// A smaller tile's split where its grid takes less time: its blocks' chunk
+// of strips times its block time, plus 150 per point of its tile (128 x 64:
+// 1228800); forever where it would not split in two or more.
+// CHECK: {{^}}        if (fmin(fmin(c2c_grid_time({{.*}}, 2LL, 1LL) >= 2LL ? 9525.5813953488378 * (double)({{.*}} * 16LL) + 1228800.0 : HUGE_VAL), c2c_grid_time({{.*}}) < c2c_grid_time(c2c_blocks_x * c2c_blocks_y * c2c_blocks_z, 16384.0 * (double)({{.*}} * 8LL) + 2457600.0)) {
 // CHECK-NEXT: {{^}}          {
 // CHECK-NEXT: {{^}}            // Launch wtw_kernel0_128x64_split (split-reductions.c:
 // CHECK: {{^}}                // Launch wtw_kernel0_64x32_split (split-reductions.c:
@@ -81,9 +83,9 @@ void wtw(int F, int K, const float *W, float *G) {
 // PLAN: kernel 0 wtw_kernel0 (nest 0) block(16,16,1) few-blocks(kernel 1) split(kernel 5) {
 // PLAN: kernel 4 wtw_kernel0_zero (nest 0) block(16,16,1) {
 // PLAN: kernel 5 wtw_kernel0_split (nest 0) block(16,16,1) few-blocks(kernel 6) after(kernel 4) block-time(16384.0 * (double)({{.*}}) + 2457600.0) {
-// PLAN: kernel 6 wtw_kernel0_128x64_split (nest 0) block(16,16,1) few-blocks(kernel 7) fits-when(c2c_split_count({{.*}}, 2LL, 1LL) >= 2LL) block-time(
-// PLAN: kernel 7 wtw_kernel0_64x32_split (nest 0) block(16,16,1) few-blocks(kernel 8) fits-when(
-// PLAN: kernel 8 wtw_kernel0_16x16_split (nest 0) block(16,16,1) fits-when(
+// PLAN: kernel 6 wtw_kernel0_128x64_split (nest 0) block(16,16,1) few-blocks(kernel 7) block-time(c2c_split_count({{.*}}, 2LL, 1LL) >= 2LL ? 9525.5813953488378 * (double)({{.*}}) + 1228800.0 : HUGE_VAL) {
+// PLAN: kernel 7 wtw_kernel0_64x32_split (nest 0) block(16,16,1) few-blocks(kernel 8) block-time(c2c_split_count({{.*}} >= 2LL ? 3723.6363636363635 * (double)({{.*}}) + 307200.0 : HUGE_VAL) {
+// PLAN: kernel 8 wtw_kernel0_16x16_split (nest 0) block(16,16,1) block-time(
 // PLAN: tile plan wtw_kernel0_split {
 // PLAN: {{^}}  f split across blocks: c2c_split_count({{.*}}) chunks (blockIdx.y), partial sums added atomically
 
