@@ -482,10 +482,11 @@ ExprPtr splitCount(const TilePlan &P, int64_t PerTile) {
                                     ScalarKind::Long);
 }
 
-/// The time one block of P split SP->SplitCount ways takes, in
-/// Kernel::BlockTime's units (BlockTime: one strip row of the tile, per
-/// iteration of the strip loop): its chunk of strips, plus SplitPointCost
-/// per point of the tile (the first strip's loads and the atomic adds).
+/// The time one block of SP (split SP.SplitCount ways) takes, in
+/// Kernel::BlockTime's units, BlockTime being the block's time per
+/// iteration of the reduction loop: the iterations of its chunk of strips,
+/// plus SplitPointCost per point of the tile (the first strip's loads and
+/// the atomic adds).
 ExprPtr splitBlockTime(const TilePlan &SP, double BlockTime) {
   ExprPtr Chunk = bin(BinaryOpKind::Div,
                       addL(stripCount(SP), addL(SP.SplitCount, llit(-1))),
@@ -604,7 +605,8 @@ LoweredFunction splitReductions(LoweredFunction LF, LoweringContext &Ctx) {
     // where there are few outputs: 128 x 128 x 8192 ran 2.6x faster in
     // 64 x 32 tiles than in 128 x 128, 256 x 256 x 8192 1.4x faster in
     // 128 x 64, H100).
-    std::vector<unsigned> Shapes{static_cast<unsigned>(I)};
+    std::vector<std::pair<unsigned, PostSums>> Shapes{
+        {static_cast<unsigned>(I), *Sums}};
     for (int A = K0.FewBlocksAlternative; A >= 0;
          A = LF.Kernels[A].FewBlocksAlternative) {
       auto AP = Ctx.TilePlans.find(static_cast<unsigned>(A));
@@ -614,11 +616,11 @@ LoweredFunction splitReductions(LoweredFunction LF, LoweringContext &Ctx) {
           AP->second->Strip && AP->second->Strip->Iter == P.Strip->Iter &&
           splittable(LF.Kernels[A], *AP->second, Ctx, AltWhy, AltPermission,
                      AltSums) == Splittable::Yes)
-        Shapes.push_back(static_cast<unsigned>(A));
+        Shapes.emplace_back(static_cast<unsigned>(A), *AltSums);
     }
     std::string Names;
     int Prev = -1;
-    for (unsigned Shape : Shapes) {
+    for (const auto &[Shape, ShapeSums] : Shapes) {
       Kernel S = LF.Kernels[Shape];
       S.Name = S.Name + "_split";
       S.IsAlternative = true;
@@ -643,7 +645,7 @@ LoweredFunction splitReductions(LoweredFunction LF, LoweringContext &Ctx) {
             cmpL(BinaryOpKind::GE, SP->SplitCount, llit(2)), S.BlockTimeExpr,
             std::make_shared<FloatLit>(HUGE_VAL, ScalarKind::Double),
             ScalarKind::Double);
-      Names = addAtomically(*SP, *Sums);
+      Names = addAtomically(*SP, ShapeSums);
       unsigned SI = static_cast<unsigned>(LF.Kernels.size());
       Ctx.TilePlans[SI] = std::move(SP);
       LF.Kernels.push_back(std::move(S));
