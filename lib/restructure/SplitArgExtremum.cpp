@@ -6,6 +6,7 @@
 #include "ir/IRRewrite.h"
 #include "ir/IRWalk.h"
 
+#include <cstdint>
 #include <optional>
 #include <set>
 
@@ -176,8 +177,12 @@ StmtList split(const ArgExtremum &A, unsigned N,
     return cmp(BinaryOpKind::LT, C, std::make_shared<FloatLit>(0.0, A.MType, L),
                L);
   };
-  Out.push_back(std::make_shared<DeclStmt>(
-      Key, LL, KeyOf(freshCopy(Bound), lit(Least ? 1 : 0, LL, L)), L));
+  // Where an equal value wins (>=, <=), the pick must tell an iteration
+  // found from none: the key then starts beyond every iteration's.
+  ExprPtr NoneFound = A.Strict
+                          ? KeyOf(freshCopy(Bound), lit(Least ? 1 : 0, LL, L))
+                          : lit(Least ? INT64_MAX : -INT64_MAX, LL, L);
+  Out.push_back(std::make_shared<DeclStmt>(Key, LL, freshCopy(NoneFound), L));
   ExprPtr Here = KeyOf(var(F.Iter, F.IterType, L), SignOf(freshCopy(A.X)));
   StmtList Then = {keepExtreme(
       Key, LL, Least ? BinaryOpKind::LT : BinaryOpKind::GT, Here, L)};
@@ -219,9 +224,18 @@ StmtList split(const ArgExtremum &A, unsigned N,
     Pick.push_back(std::make_shared<AssignStmt>(freshCopy(As.LHS),
                                                 AssignOpKind::Set, V, As.Loc));
   }
-  Out.push_back(std::make_shared<IfStmt>(
-      cmp(Beats, var(Best, A.MType, L), var(A.M, A.MType, L), L),
-      std::move(Pick), StmtList(), L));
+  // The C changes its variables where a value beats the start, and with
+  // >= or <= also where one only equals it (the last such iteration).
+  ExprPtr Changes = cmp(Beats, var(Best, A.MType, L), var(A.M, A.MType, L), L);
+  if (!A.Strict)
+    Changes = cmp(BinaryOpKind::LOr, Changes,
+                  cmp(BinaryOpKind::LAnd,
+                      cmp(BinaryOpKind::EQ, var(Best, A.MType, L),
+                          var(A.M, A.MType, L), L),
+                      cmp(BinaryOpKind::NE, var(Key, LL, L), NoneFound, L), L),
+                  L);
+  Out.push_back(
+      std::make_shared<IfStmt>(Changes, std::move(Pick), StmtList(), L));
   Diags.remark(L, std::string("the search for the ") +
                       (A.Max ? "maximum" : "minimum") + " of '" + A.M +
                       "' and where it is (" + Others +

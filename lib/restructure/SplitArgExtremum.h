@@ -23,7 +23,10 @@
 // pick sets m from those and the others from the iteration, so every
 // variable ends as the loop left it. NaNs, which no comparison selects, are
 // never chosen; when nothing beats the start (or the start is a NaN),
-// c2c_best > m fails and nothing changes.
+// c2c_best > m fails and nothing changes. With >= and <= a value equal to
+// the start wins too (the C moves to the last one): there the key starts
+// beyond every iteration's and the pick also runs where c2c_best == m and
+// the key was found (`|| c2c_best == m && c2c_at != none`).
 //
 // Legal when: the loop's body is that branch alone, with no else; the
 // branch's expressions read neither m nor the other variables it sets,
