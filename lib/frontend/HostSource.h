@@ -10,6 +10,11 @@
 //    main, so the functions keep C linkage for the rest of the program;
 //  - an explicit cast where C converts `void *` to another pointer type
 //    implicitly (`float *A = malloc(...)`), or an integer to an enum.
+// What no edit mends is an error at the construct where the file is
+// written whole (M.HostCodeErrors): a name that is a C++ keyword (`int
+// new;`), a designated initializer C++ lacks (an array designator, a nested
+// member's, members out of their declaration order); else nvcc would
+// reject the file c2cuda wrote without complaint.
 // Code inside the offloaded functions is not edited: codegen replaces those
 // definitions whole. Code spelled inside macro expansions cannot be edited
 // and is left as is.
@@ -30,8 +35,13 @@ namespace c2cuda {
 /// printed (FunctionBuilder).
 bool needsExplicitCastInCxx(const clang::ImplicitCastExpr &IC);
 
-/// Fills M.SourceText, M.HasOtherCode and M.Edits; M.Functions must hold
-/// the offloaded functions with their definition ranges.
+/// Identifiers C allows that C++ (C++20) reserves as keywords or
+/// alternative operator spellings.
+bool isCxxKeyword(llvm::StringRef N);
+
+/// Fills M.SourceText, M.HasOtherCode, M.Edits and M.HostCodeErrors;
+/// M.Functions must hold the offloaded functions with their definition
+/// ranges.
 void collectHostSource(clang::ASTContext &Ctx, Module &M);
 
 } // namespace c2cuda

@@ -723,6 +723,13 @@ struct Module {
   std::string SourceText;
   bool HasOtherCode = false;
   std::vector<SourceEdit> Edits;
+  /// What that code holds that C++ rejects and no edit mends (HostSource.h):
+  /// errors where the file is written whole.
+  struct HostCodeError {
+    SourceLoc Loc;
+    std::string Message, Hint;
+  };
+  std::vector<HostCodeError> HostCodeErrors;
   /// Integer macros the offloaded code was translated with (name -> value
   /// as spelled): the .cu checks that its build sees the same values.
   std::map<std::string, std::string> SizeMacros;

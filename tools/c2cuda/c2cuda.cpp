@@ -553,6 +553,12 @@ int main(int argc, char **argv) {
   COpts.SourceName = llvm::sys::path::filename(InputFile).str();
   COpts.WholeFile = M.HasOtherCode && !FunctionsOnly;
   COpts.StagedTransfers = !NoStagedTransfers;
+  if (COpts.WholeFile && !M.HostCodeErrors.empty()) {
+    for (const Module::HostCodeError &E : M.HostCodeErrors)
+      Diags.error(E.Loc, E.Message, E.Hint);
+    report(Diags);
+    return 1;
+  }
   if (!COpts.WholeFile)
     for (const Function &F : M.Functions)
       if (F.IsStatic)
