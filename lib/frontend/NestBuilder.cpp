@@ -537,8 +537,10 @@ void NestBuilder::declStmt(const clang::DeclStmt *DS, StmtList &Out) {
               "index the array parameter directly instead of through a "
               "pointer, or declare it once as a pointer into it ('" +
                   T.getAsString(Ctx.getPrintingPolicy()) + Name +
-                  " = A + offset;') and assign neither it nor the "
-                  "variables of its offset while it is used");
+                  " = A + offset;', or into a row of a 2-D array: '" +
+                  T.getAsString(Ctx.getPrintingPolicy()) + Name +
+                  " = A[i];') and assign neither it nor the variables of "
+                  "its offset while it is used");
       continue;
     }
     if (T->isArrayType()) {
@@ -2170,23 +2172,41 @@ pointerTerms(const clang::Expr *E,
 std::optional<NestBuilder::PointerAlias>
 NestBuilder::pointerInto(const clang::Expr *E, bool &Failed) {
   std::vector<std::pair<const clang::Expr *, bool>> Offsets;
-  const auto *DR = dyn_cast<DeclRefExpr>(pointerTerms(E, Offsets));
+  const clang::Expr *Base = pointerTerms(E, Offsets);
+  // A row of a multi-dimensional array: `A[i]` (`A[i][j]` for a rank 3).
+  std::vector<const clang::Expr *> Rows;
+  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Base)) {
+    Rows.insert(Rows.begin(), AS->getIdx());
+    Base = AS->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *DR = dyn_cast<DeclRefExpr>(Base);
   const auto *BV = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
   if (!BV)
     return std::nullopt;
   PointerAlias A;
   if (auto It = PointerAliases.find(BV); It != PointerAliases.end()) {
+    if (!Rows.empty())
+      return std::nullopt;
     A = It->second;
   } else {
     const Param *P =
         isa<ParmVarDecl>(BV) ? F.findParam(BV->getName().str()) : nullptr;
-    // A pointer parameter, or a one-dimensional array one (`float y[n]`,
-    // a pointer in C too).
-    if (!P || !P->isArray() || P->RecordFields || !P->RecordType.empty() ||
-        (P->ParamForm != Param::Form::Pointer && P->Dims.size() != 1))
+    // A pointer parameter, a one-dimensional array one (`float y[n]`, a
+    // pointer in C too), or a row of a multi-dimensional one.
+    if (!P || !P->isArray() || P->RecordFields || !P->RecordType.empty())
+      return std::nullopt;
+    size_t Rank = P->ParamForm == Param::Form::Pointer ? 1 : P->Dims.size();
+    if (Rows.size() + 1 != Rank)
       return std::nullopt;
     A.Array = P->Name;
     A.Elem = P->Elem;
+    for (const clang::Expr *R : Rows) {
+      A.Lead.push_back(expr(R));
+      if (!A.Lead.back()) {
+        Failed = true;
+        return std::nullopt;
+      }
+    }
   }
   for (const auto &[Off, Minus] : Offsets) {
     ExprPtr O = expr(Off);
@@ -2237,7 +2257,11 @@ ExprPtr NestBuilder::aliasElement(const PointerAlias &A,
   ExprPtr At = !I ? (Off ? Off : std::make_shared<IntLit>(0, ScalarKind::Int))
                : !Off ? I
                       : indexSum(Off, I);
-  return std::make_shared<ArrayRef>(A.Array, std::vector<ExprPtr>{At}, A.Elem,
+  std::vector<ExprPtr> Indices;
+  for (const ExprPtr &R : A.Lead)
+    Indices.push_back(freshCopy(R));
+  Indices.push_back(At);
+  return std::make_shared<ArrayRef>(A.Array, std::move(Indices), A.Elem,
                                     loc(L));
 }
 

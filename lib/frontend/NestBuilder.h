@@ -86,7 +86,11 @@ private:
   struct PointerAlias {
     std::string Array;
     ScalarKind Elem = ScalarKind::Float;
-    ExprPtr Offset; ///< Null: the array's start.
+    ExprPtr Offset; ///< Null: the array's start (the row's, with Lead).
+    /// A row of a multi-dimensional array parameter (`A[i]`, `&A[i][0]`):
+    /// the subscripts of every dimension but the last. Empty: a pointer
+    /// parameter or one-dimensional array.
+    std::vector<ExprPtr> Lead;
   };
   std::map<const clang::VarDecl *, PointerAlias> PointerAliases;
   /// What E points into (a pointer parameter or alias plus offsets);

@@ -75,11 +75,24 @@ void dots(int n, const float *p, const float *q, float *d) { // gpu-check: p[3*n
     d[i] = dot3(&p[3 * i], q + 3 * i) + dot3(p + 3 * i, p + 3 * i);
 }
 
+// Rows of 2-D array parameters: `A[i]` and `&C[i][1]` name places in the
+// rows, `a[k]` is A[i][k] (found by a probe of forms beyond examples/,
+// refused before).
+void row_pointers(int n, int m, const float A[n][m], float C[n][m + 1]) { // gpu-check: A[n*m] C[n*(m+1)]
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++) {
+    const float *a = A[i];
+    float *c = &C[i][1];
+    for (int k = 0; k < m; k++)
+      c[k] = 2.0f * a[k] + *(a + m - 1 - k);
+  }
+}
+
 // RUN: %c2cuda -q %s -o %t.cu
 // RUN: FileCheck %s < %t.cu
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
 // RUN: %c2cuda-check %s --size n=13,m=17,h=11,w=14 --trials 2 --random-schedules 2 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL --implicit-check-not=UNSUPPORTED
-// ORACLE-COUNT-21: {{^}}CHECK {{[a-z_]+}} PASS
+// ORACLE-COUNT-24: {{^}}CHECK {{[a-z_]+}} PASS
 
 // The rows of A through 'a' are a matrix-vector product's, staged as one.
 // CHECK-LABEL: {{^}}// row_dot_kernel0 (row_dot, nest at pointer-aliases.c:19):{{$}}
@@ -97,3 +110,5 @@ void dots(int n, const float *p, const float *q, float *d) { // gpu-check: p[3*n
 // CHECK:       {{^ +}}out[(long long)i * (long long)w + j] = (in[(long long)(i - 1) * (long long)w + j] + in[(long long)(i + 1) * (long long)w + j] + in[(long long)i * (long long)w + (j - 1)] + in[(long long)i * (long long)w + (j + 1)]) * 0.25f;{{$}}
 // CHECK-LABEL: {{^}}__global__ void {{.*}}dots_kernel0(
 // CHECK:       {{^ +}}d[i] = p[3 * (long long)i + 0] * q[3 * (long long)i + 0] + p[3 * (long long)i + 1] * q[3 * (long long)i + 1] + p[3 * (long long)i + 2] * q[3 * (long long)i + 2] + (p[3 * (long long)i + 0] * p[3 * (long long)i + 0] + p[3 * (long long)i + 1] * p[3 * (long long)i + 1] + p[3 * (long long)i + 2] * p[3 * (long long)i + 2]);{{$}}
+// CHECK-LABEL: {{^}}__global__ void {{.*}}row_pointers_kernel0(
+// CHECK:       {{^ +}}C[(long long)i * (m + 1) + (1 + k)] = 2.0f * A[(long long)i * m + k] + A[(long long)i * m + (m - 1 - k)];{{$}}
