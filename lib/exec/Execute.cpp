@@ -69,7 +69,7 @@ public:
       // declarations are host scalars the nests and later code read. Each
       // element it touches must be known now and inside the buffer the run
       // gave the array (allocateArrays; the caller's may be longer).
-      std::string Outside;
+      std::string Outside, Why;
       forEachExprIn(H.AsIR, [&](const Expr &E) {
         const auto *R = llvm::dyn_cast<ArrayRef>(&E);
         if (!R || R->Local || !Outside.empty())
@@ -79,14 +79,22 @@ public:
         int64_t V = R->Indices.size() == 1
                         ? evaluateScalarInt(*R->Indices[0], I.memory(), Err)
                         : -1;
-        if (B == I.memory().Arrays.end() || !Err.empty() || V < 0 ||
-            V >= static_cast<int64_t>(B->second.Data.size()))
+        if (B != I.memory().Arrays.end() && !Err.empty()) {
+          // `for (i...) r[i] = ...` on the host: the subscript reads what
+          // only running the statement sets.
           Outside = R->Array;
+          Why = "the subscript of '" + Outside +
+                "' depends on what the statement computes (a loop on the "
+                "host), which the checker does not run";
+        } else if (B == I.memory().Arrays.end() || !Err.empty() || V < 0 ||
+                   V >= static_cast<int64_t>(B->second.Data.size())) {
+          Outside = R->Array;
+          Why = "the element of '" + Outside +
+                "' it touches is not one the run holds";
+        }
       });
       if (!Outside.empty()) {
-        unsupported("'" + llvm::StringRef(H.Text).trim().str() +
-                        "': the element of '" + Outside +
-                        "' it touches is not one the run holds",
+        unsupported("'" + llvm::StringRef(H.Text).trim().str() + "': " + Why,
                     H.Loc);
         return;
       }
