@@ -86,7 +86,7 @@ public:
           Why = "the subscript of '" + Outside +
                 "' depends on what the statement computes (a loop on the "
                 "host), which the checker does not run";
-        } else if (B == I.memory().Arrays.end() || !Err.empty() || V < 0 ||
+        } else if (B == I.memory().Arrays.end() || V < 0 ||
                    V >= static_cast<int64_t>(B->second.Data.size())) {
           Outside = R->Array;
           Why = "the element of '" + Outside +
