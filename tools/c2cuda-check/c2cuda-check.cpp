@@ -15,6 +15,10 @@
 // past the end of the caller's array.
 //
 // --schedule FILE.json applies a schedule file as c2cuda --schedule does.
+// --print-launches prints, after each CHECK line, the kernels its first trial
+// launched, in order (which of a kernel's alternatives the host would pick),
+//   LAUNCHES <fn> <kernel>...
+//
 // --random-schedules N checks, besides that lowering, N random schedules
 // per function (exec/RandomSchedule.h, seeded by --schedule-seed, the
 // function's name and k); each line then names its schedule,
@@ -137,6 +141,12 @@ static cl::opt<std::string> DumpSchedules(
     cl::desc("Write random schedule k of every function to FILE<k>.json "
              "(k = 1..N), for c2cuda --schedule"),
     cl::value_desc("FILE.json"), cl::cat(Category));
+
+static cl::opt<bool> PrintLaunches(
+    "print-launches",
+    cl::desc("After each CHECK line, print the kernels the first trial "
+             "launched, in order: LAUNCHES <fn> <kernel>..."),
+    cl::cat(Category));
 
 static cl::list<std::string> IncludeDirs("I", cl::Prefix,
                                          cl::desc("Add an include directory"),
@@ -272,6 +282,7 @@ static bool check(const Candidate &C, bool Named,
   const char *Status = "PASS";
   std::string Message = overCopy(C.F, C.LF, Scalars, Held);
   double Worst = 0;
+  std::vector<std::string> Launched; // The first trial's kernels.
   if (!Message.empty())
     Status = "FAIL";
   for (unsigned T = 0; T < Trials && Message.empty(); ++T) {
@@ -283,6 +294,8 @@ static bool check(const Candidate &C, bool Named,
     Cfg.Tol = Tol;
     exec::CheckResult R = exec::checkLowering(C.F, C.LF, Cfg);
     Worst = std::max(Worst, R.MaxRelL2);
+    if (T == 0)
+      Launched = R.KernelsRun;
     if (R.St == exec::CheckResult::Status::Pass)
       continue;
     Status = R.St == exec::CheckResult::Status::Fail ? "FAIL" : "UNSUPPORTED";
@@ -298,6 +311,12 @@ static bool check(const Candidate &C, bool Named,
     llvm::outs() << " " << Message;
   }
   llvm::outs() << "\n";
+  if (PrintLaunches) {
+    llvm::outs() << "LAUNCHES " << C.F.Name;
+    for (const std::string &K : Launched)
+      llvm::outs() << " " << K;
+    llvm::outs() << "\n";
+  }
   return Status[0] == 'F';
 }
 

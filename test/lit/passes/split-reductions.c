@@ -21,13 +21,12 @@
 // (K = 130). At F = 1000 the smaller tiles split too (63 strips of 16: 6
 // chunks each) and by the estimate the 64 x 32 split kernel takes least
 // time; at K = 5 the 16 x 16 one. The oracle checks the results of the
-// kernel it picks; which one it picks is not printed (it was checked by
-// hand, with a trace of the launches).
-// RUN: %c2cuda-check %s --size F=100,K=20 --trials 2 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
-// RUN: %c2cuda-check %s --size F=33,K=20 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
-// RUN: %c2cuda-check %s --size F=100,K=130 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
-// RUN: %c2cuda-check %s --size F=1000,K=20 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
-// RUN: %c2cuda-check %s --size F=3000,K=5 --trials 1 --function wtw | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// kernels the host would launch, which --print-launches names.
+// RUN: %c2cuda-check %s --size F=100,K=20 --trials 2 --function wtw --print-launches | FileCheck %s --check-prefixes=ORACLE,L100 --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size F=33,K=20 --trials 1 --function wtw --print-launches | FileCheck %s --check-prefixes=ORACLE,L33 --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size F=100,K=130 --trials 1 --function wtw --print-launches | FileCheck %s --check-prefixes=ORACLE,L33 --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size F=1000,K=20 --trials 1 --function wtw --print-launches | FileCheck %s --check-prefixes=ORACLE,L1000 --implicit-check-not=FAIL
+// RUN: %c2cuda-check %s --size F=3000,K=5 --trials 1 --function wtw --print-launches | FileCheck %s --check-prefixes=ORACLE,L3000 --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=100,K=37 --trials 2 --function wtw_outside | FileCheck %s --check-prefix=OUTSIDE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_start | FileCheck %s --check-prefix=KEPT --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --size F=77,K=20 --trials 1 --function wtw_reads | FileCheck %s --check-prefix=KEPT2 --implicit-check-not=FAIL
@@ -92,6 +91,10 @@ void wtw(int F, int K, const float *W, float *G) {
 // PLAN: {{^}}  f split across blocks: c2c_split_count({{.*}}) chunks (blockIdx.y), partial sums added atomically
 
 // ORACLE: CHECK wtw PASS
+// L100: {{^}}LAUNCHES wtw wtw_kernel0_zero wtw_kernel0_split{{$}}
+// L33: {{^}}LAUNCHES wtw wtw_kernel0_64x32{{$}}
+// L1000: {{^}}LAUNCHES wtw wtw_kernel0_zero wtw_kernel0_64x32_split{{$}}
+// L3000: {{^}}LAUNCHES wtw wtw_kernel0_zero wtw_kernel0_16x16_split{{$}}
 
 void wtw_noperm(int F, int K, const float *W, float *G) {
 #pragma c2cuda kernel
