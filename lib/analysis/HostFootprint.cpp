@@ -24,6 +24,10 @@ analyzeAsNests(const Function &F, const std::vector<const HostCode *> &Stmts) {
     G.Body.push_back(
         std::make_shared<NestStmt>(static_cast<unsigned>(G.Body.size()),
                                    H->AsIR, NestClauses(), H->Loc, H->Loc));
+  // What F assigns, which the analysis of G must not take for parameters.
+  G.Body.push_back(std::make_shared<HostCode>("", std::set<std::string>(),
+                                              std::set<std::string>(),
+                                              scalarsAssigned(F), F.Loc));
   DiagnosticList Scratch;
   return analyzeFunction(G, Scratch, /*IgnoreNegativeIndices=*/true);
 }

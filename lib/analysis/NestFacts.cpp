@@ -172,8 +172,18 @@ private:
   std::map<std::string, DelinShape> Shapes;
   unsigned NextLocal = 0;
   std::vector<const NestStmt *> NestOrder;
+  /// Per nest, the host conditions it runs under (ContextItem branches).
+  std::map<const NestStmt *, std::vector<ContextItem>> HostGuards;
+  /// Scalars the function may assign (hostGuard reads none of them).
+  std::set<std::string> Changed;
+  /// Of Changed, the parameters every assignment keeps at most
+  /// max(value, 0) (`n = n / 2;`, `n -= 1;`): their entry value still
+  /// bounds what a later nest touches.
+  std::set<std::string> Shrinking;
+  isl_map *atCurrentValues(isl_map *Rel) const;
 
-  void findNests(const StmtList &L);
+  void findNests(const StmtList &L, std::vector<ContextItem> Guards);
+  std::optional<ContextItem> hostGuard(const Expr &Cond, bool Negated) const;
   void prescan(const StmtList &L, std::set<std::string> InScope, NestState &N);
   void walk(const StmtList &L, Scope S, std::vector<ContextItem> &Stack,
             std::vector<const ForStmt *> &Loops, NestState &N);
@@ -228,12 +238,116 @@ private:
 // Walking the nests
 //===----------------------------------------------------------------------===//
 
-void Analyzer::findNests(const StmtList &L) {
+/// Whether A (an assignment to N) leaves N at most max(N, 0): N / c and N
+/// >> c for a positive literal c, N - c for a non-negative one.
+bool keepsAtMost(const AssignStmt &A, const std::string &N) {
+  const auto *Lit = llvm::dyn_cast<IntLit>(stripCasts(A.RHS.get()));
+  const Expr *Rhs = stripCasts(A.RHS.get());
+  AssignOpKind Op = A.Op;
+  if (Op == AssignOpKind::Set) {
+    // `n = n / 2;`
+    const auto *B = llvm::dyn_cast<BinaryExpr>(Rhs);
+    const auto *V =
+        B ? llvm::dyn_cast<VarRef>(stripCasts(B->LHS.get())) : nullptr;
+    if (!V || V->Name != N)
+      return false;
+    Lit = llvm::dyn_cast<IntLit>(stripCasts(B->RHS.get()));
+    Op = B->Op == BinaryOpKind::Div   ? AssignOpKind::Div
+         : B->Op == BinaryOpKind::Shr ? AssignOpKind::Shr
+         : B->Op == BinaryOpKind::Sub ? AssignOpKind::Sub
+                                      : AssignOpKind::Set;
+  }
+  if (!Lit)
+    return false;
+  return ((Op == AssignOpKind::Div || Op == AssignOpKind::Shr) &&
+          Lit->Value > 0) ||
+         (Op == AssignOpKind::Sub && Lit->Value >= 0);
+}
+
+/// The scalars of Assigned that every assignment in F keeps at most
+/// max(value, 0) (keepsAtMost); a statement the IR does not have (host code
+/// without AsIR) may do anything.
+std::set<std::string> shrinkingScalars(const Function &F,
+                                       const std::set<std::string> &Assigned) {
+  std::set<std::string> Out = Assigned;
+  auto Check = [&](const StmtList &L) {
+    forEachStmt(L, [&](const Stmt &S) {
+      if (const auto *A = llvm::dyn_cast<AssignStmt>(&S)) {
+        const auto *V = llvm::dyn_cast<VarRef>(A->LHS.get());
+        if (V && !keepsAtMost(*A, V->Name))
+          Out.erase(V->Name);
+      } else if (const auto *D = llvm::dyn_cast<DeclStmt>(&S)) {
+        Out.erase(D->Name);
+      } else if (const auto *Fo = llvm::dyn_cast<ForStmt>(&S)) {
+        Out.erase(Fo->Iter);
+      }
+    });
+  };
+  Check(F.Body);
+  forEachStmt(F.Body, [&](const Stmt &S) {
+    if (const auto *H = llvm::dyn_cast<HostCode>(&S)) {
+      if (H->AsIR.empty() && H->Body.empty())
+        for (const std::string &N : H->ScalarsWritten)
+          Out.erase(N);
+      Check(H->AsIR);
+      Check(H->Body);
+    } else if (const auto *R = llvm::dyn_cast<HostRegion>(&S)) {
+      Check(R->Init);
+      Check(R->Step);
+    }
+  });
+  return Out;
+}
+
+/// Cond (negated) as a condition of the nests after it, where it reads
+/// only scalar parameters that nothing assigns and host constants: then it
+/// has the same value wherever the function tests it.
+std::optional<ContextItem> Analyzer::hostGuard(const Expr &Cond,
+                                               bool Negated) const {
+  bool Usable = true;
+  forEachExpr(Cond, [&](const Expr &E) {
+    if (llvm::isa<ArrayRef>(E) || llvm::isa<CallExpr>(E))
+      Usable = false;
+    else if (const auto *V = llvm::dyn_cast<VarRef>(&E)) {
+      const Param *P = F.findParam(V->Name);
+      Usable &= F.HostConstants.count(V->Name) ||
+                (P && !P->isArray() && !Changed.count(V->Name));
+    }
+  });
+  if (!Usable)
+    return std::nullopt;
+  ContextItem C;
+  C.Cond = &Cond;
+  C.Negated = Negated;
+  C.Sc = std::make_shared<const Scope>();
+  return C;
+}
+
+/// The nests of L in order, with the host conditions each runs under: an
+/// if region's condition, its else's negation, and the negation of an
+/// `if (c) return;` before it in the same list (a return inside a region
+/// is not carried out of it: the nests after it are taken to run).
+void Analyzer::findNests(const StmtList &L, std::vector<ContextItem> Guards) {
+  const HostRegion *LastIf = nullptr;
   for (const StmtPtr &S : L) {
-    if (const auto *N = llvm::dyn_cast<NestStmt>(S.get()))
+    if (const auto *N = llvm::dyn_cast<NestStmt>(S.get())) {
       NestOrder.push_back(N);
-    else if (const auto *H = llvm::dyn_cast<HostRegion>(S.get()))
-      findNests(H->Body);
+      HostGuards[N] = Guards;
+    } else if (const auto *H = llvm::dyn_cast<HostCode>(S.get())) {
+      if (H->ReturnsWhen)
+        if (auto G = hostGuard(*H->ReturnsWhen, /*Negated=*/true))
+          Guards.push_back(*G);
+    } else if (const auto *R = llvm::dyn_cast<HostRegion>(S.get())) {
+      std::vector<ContextItem> Inner = Guards;
+      using Form = HostRegion::Form;
+      const HostRegion *If = R->RegionForm == Form::If ? R : LastIf;
+      if ((R->RegionForm == Form::If || R->RegionForm == Form::Else) && If &&
+          If->HeaderAsIR && If->Cond)
+        if (auto G = hostGuard(*If->Cond, R->RegionForm == Form::Else))
+          Inner.push_back(*G);
+      findNests(R->Body, Inner);
+      LastIf = R->RegionForm == Form::If ? R : nullptr;
+    }
   }
 }
 
@@ -266,7 +380,23 @@ void Analyzer::prescan(const StmtList &L, std::set<std::string> InScope,
 /// selects (`a < b ? a : b`, macros and inlined helpers alike), nested ones
 /// included; E alone when it is no such select.
 static void extremumArms(const ExprPtr &E, bool WantMin,
-                         std::vector<ExprPtr> &Out) {
+                         std::vector<ExprPtr> &Out, const Function *F = nullptr,
+                         const Scope *Sc = nullptr) {
+  // A host constant defined as such a select (`int m = n < cap ? n :
+  // cap;`), not shadowed in the nest, has the same arms.
+  const auto *V = F ? llvm::dyn_cast<VarRef>(stripCasts(E.get())) : nullptr;
+  if (V && !Sc->find(V->Name)) {
+    auto Def = F->HostConstants.find(V->Name);
+    if (Def != F->HostConstants.end() &&
+        llvm::isa<SelectExpr>(stripCasts(Def->second.get()))) {
+      std::vector<ExprPtr> Arms;
+      extremumArms(Def->second, WantMin, Arms);
+      if (Arms.size() > 1) {
+        Out.insert(Out.end(), Arms.begin(), Arms.end());
+        return;
+      }
+    }
+  }
   const auto *S = llvm::dyn_cast<SelectExpr>(stripCasts(E.get()));
   const auto *C =
       S ? llvm::dyn_cast<BinaryExpr>(stripCasts(S->Cond.get())) : nullptr;
@@ -315,10 +445,10 @@ unsigned Analyzer::newInstance(const std::vector<ContextItem> &Stack,
     // smaller), and a bound below the smaller of several (user-tiled
     // loops: `j < min(jj + 32, m)`), are one constraint per value.
     std::vector<ExprPtr> LoArms, UpArms;
-    extremumArms(L.Lower, /*WantMin=*/!Inc, LoArms);
+    extremumArms(L.Lower, /*WantMin=*/!Inc, LoArms, &F, C.Sc.get());
     extremumArms(L.Upper,
                  /*WantMin=*/L.Cmp == LoopCmp::LT || L.Cmp == LoopCmp::LE,
-                 UpArms);
+                 UpArms, &F, C.Sc.get());
     std::optional<Poly> Lo;
     for (const ExprPtr &Arm : LoArms) {
       auto P = toPoly(*Arm, *C.Sc, CC, Why);
@@ -1333,6 +1463,27 @@ std::optional<std::pair<int64_t, int64_t>> valueRange(const Expr &E) {
   return OfType;
 }
 
+/// Rel with each parameter the function assigns renamed to its value when
+/// the nest runs ("p_n" -> "p_n_now"), which the extents project out; where
+/// the assignments only shrink it (Shrinking), that value is at most
+/// max(entry value, 0).
+isl_map *Analyzer::atCurrentValues(isl_map *Rel) const {
+  for (int D = isl_map_dim(Rel, isl_dim_param) - 1; D >= 0; --D) {
+    std::string PN = isl_map_get_dim_name(Rel, isl_dim_param, D);
+    if (!isParamName(PN) || !Changed.count(PN.substr(2)))
+      continue;
+    std::string Now = PN + "_now";
+    Rel = isl_map_set_dim_name(Rel, isl_dim_param, D, Now.c_str());
+    if (Shrinking.count(PN.substr(2)))
+      Rel = isl_map_intersect_params(
+          Rel, isl_set_read_from_str(Ctx, ("[" + PN + ", " + Now +
+                                           "] -> { : " + Now + " <= " + PN +
+                                           " or " + Now + " <= 0 }")
+                                              .c_str()));
+  }
+  return Rel;
+}
+
 void Analyzer::inferExtents() {
   std::set<std::string> Used;
   for (auto &[N, NF] : Facts.Nests) {
@@ -1342,10 +1493,12 @@ void Analyzer::inferExtents() {
   auto TypeOf = [this](const std::string &N) { return paramType(N); };
   // Host constants that stayed parameters (`int w2 = w / 2;`: toPoly)
   // count as the function's; the extent, computed before the body runs,
-  // spells their definitions.
+  // spells their definitions. A parameter the function assigns (`n = 2 *
+  // n;`) does not: the entry's value may not be the one a nest runs with.
   auto IsFnParam = [this](const std::string &N) {
     const Param *P = F.findParam(N);
-    return (P && !P->isArray()) || F.HostConstants.count(N);
+    return (P && !P->isArray() && !Changed.count(N)) ||
+           F.HostConstants.count(N) || Shrinking.count(N);
   };
   std::function<ExprPtr(const ExprPtr &)> Spelled =
       [&](const ExprPtr &X) -> ExprPtr {
@@ -1412,10 +1565,29 @@ void Analyzer::inferExtents() {
                        ": <number of elements>)' on the '#pragma c2cuda "
                        "kernel' line";
     auto Unknown = [&](const SourceLoc &L) {
-      Diags.error(L,
-                  "cannot infer how many elements of '" + Name +
-                      "' the nest accesses",
-                  Hint);
+      // A parameter the function assigns, read by a nest that touches
+      // the array, is the likely cause.
+      std::string Assigned;
+      for (size_t I : Refs)
+        forEachExprIn(Raw[I].Nest->Body, [&](const Expr &E) {
+          const auto *V = llvm::dyn_cast<VarRef>(&E);
+          const Param *P = V ? F.findParam(V->Name) : nullptr;
+          if (Assigned.empty() && P && !P->isArray() && Changed.count(V->Name))
+            Assigned = V->Name;
+        });
+      Diags.error(
+          L,
+          "cannot infer how many elements of '" + Name + "' the nest accesses" +
+              (Assigned.empty()
+                   ? std::string()
+                   : ": the function assigns the parameter '" + Assigned +
+                         "', so its value as called does not bound "
+                         "them"),
+          Assigned.empty() ? Hint
+                           : Hint +
+                                 ", or give the new value a "
+                                 "variable of its own ('int " +
+                                 Assigned + "2 = ...;')");
     };
     if (PastBreak) {
       Diags.error(Raw[Refs[0]].Ref->Loc,
@@ -1484,7 +1656,12 @@ void Analyzer::inferExtents() {
         Failed = true;
         break;
       }
-      isl_set *S = Project(isl_map_range(isl_map_copy(R.Rel)));
+      isl_set *S = Project(isl_map_range(atCurrentValues(isl_map_copy(R.Rel))));
+      // A nest that never runs (after a `return;`) touches nothing.
+      if (isl_set_is_empty(S) == isl_bool_true) {
+        isl_set_free(S);
+        continue;
+      }
       // Every dimension must be bounded above and the outer one below.
       bool Bounded = true;
       for (unsigned D = 0; D < NDims && Bounded; ++D) {
@@ -1530,6 +1707,10 @@ void Analyzer::inferExtents() {
     }
     if (Failed) {
       isl_set_free(All);
+      continue;
+    }
+    if (!All) {
+      Ext.Elements = longLit(0);
       continue;
     }
     All = isl_set_coalesce(All);
@@ -1638,7 +1819,12 @@ void Analyzer::inferExtents() {
 }
 
 FunctionFacts Analyzer::run() {
-  findNests(F.Body);
+  // A host constant's declaration is its only assignment: one value.
+  Changed = scalarsAssigned(F);
+  for (const auto &[Name, Def] : F.HostConstants)
+    Changed.erase(Name);
+  Shrinking = shrinkingScalars(F, Changed);
+  findNests(F.Body, {});
   for (const NestStmt *N : NestOrder) {
     Nests.emplace_back();
     NestState &NS = Nests.back();
@@ -1647,7 +1833,9 @@ FunctionFacts Analyzer::run() {
     prescan(N->Body, {}, NS);
   }
   for (NestState &NS : Nests) {
-    std::vector<ContextItem> Stack;
+    // The nest's instances run only where its host conditions hold: what
+    // it touches (the copies' extents) is empty elsewhere.
+    std::vector<ContextItem> Stack = HostGuards[NS.Nest];
     std::vector<const ForStmt *> Loops;
     Beta = {0};
     walk(NS.Nest->Body, Scope(), Stack, Loops, NS);
@@ -1735,6 +1923,21 @@ Analyzer::dependences(const std::set<const NestStmt *> &Which,
 }
 
 } // namespace
+
+std::set<std::string> c2cuda::scalarsAssigned(const Function &F) {
+  std::set<std::string> Out = namesWritten(F.Body).Scalars;
+  forEachStmt(F.Body, [&](const Stmt &S) {
+    if (const auto *H = llvm::dyn_cast<HostCode>(&S)) {
+      Out.insert(H->ScalarsWritten.begin(), H->ScalarsWritten.end());
+    } else if (const auto *R = llvm::dyn_cast<HostRegion>(&S)) {
+      for (const StmtList *L : {&R->Init, &R->Step}) {
+        std::set<std::string> W = namesWritten(*L).Scalars;
+        Out.insert(W.begin(), W.end());
+      }
+    }
+  });
+  return Out;
+}
 
 FunctionFacts c2cuda::analyzeFunction(const Function &F, DiagnosticList &Diags,
                                       bool IgnoreNegativeIndices) {

@@ -127,6 +127,11 @@ struct FunctionFacts {
   std::vector<ParamAssumption> Assumptions;
 };
 
+/// Scalars some statement of F may assign: the nests', the host code's
+/// (HostCode::ScalarsWritten) and the host loop headers'. The analysis takes
+/// none of them for a parameter of the extents, nor in a host condition.
+std::set<std::string> scalarsAssigned(const Function &F);
+
 /// Analyses every nest of F. Problems the user must fix (an extent that
 /// cannot be inferred and has no `extent(...)` clause, an index that may be
 /// negative) are reported to Diags as errors with a hint. With

@@ -46,6 +46,12 @@ public:
   }
 
   void hostCode(const HostCode &H) {
+    if (H.ReturnsWhen) {
+      // `if (n <= 1) return;`: nothing after it runs, in either execution.
+      bool Holds = I.eval(*H.ReturnsWhen).isTrue();
+      I.Returned |= Holds && !I.failed();
+      return;
+    }
     if (!H.Body.empty()) {
       // Scalar statements lowering moved to the host.
       size_t Mark = I.scopeMark();
@@ -173,7 +179,7 @@ public:
     case Form::DoWhile: {
       I.exec(Reg.Init);
       bool First = Reg.RegionForm == Form::DoWhile;
-      for (uint64_t Pass = 0; !I.failed(); ++Pass) {
+      for (uint64_t Pass = 0; !I.failed() && !I.Returned; ++Pass) {
         if (!First && !Holds())
           break;
         First = false;

@@ -315,7 +315,7 @@ Value Interpreter::eval(const Expr &E) {
 
 void Interpreter::exec(const StmtList &L) {
   for (const StmtPtr &S : L) {
-    if (failed())
+    if (failed() || Returned)
       return;
     exec(*S);
   }

@@ -145,6 +145,10 @@ public:
                             const Value &Upper, std::string &Err);
   static Value loopNext(const ForStmt &L, const Value &It, std::string &Err);
 
+  /// The host ran a `return;` (HostCode::ReturnsWhen): exec runs no
+  /// further statement.
+  bool Returned = false;
+
   bool failed() const { return !Error.empty(); }
   const std::string &error() const { return Error; }
   /// Records the first failure; later ones are dropped.

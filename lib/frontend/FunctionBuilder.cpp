@@ -328,6 +328,8 @@ private:
   void writeBackIterators(const clang::Stmt *S, const NestStmt &N,
                           StmtList &Out);
   StmtPtr hostCode(const clang::Stmt *S);
+  /// HostCode::ReturnsWhen of S (null where S is not such a return).
+  ExprPtr returnCondition(const clang::Stmt *S);
   /// The parts of a host region's header (null where the form has none).
   struct RegionHeader {
     const clang::Stmt *Init = nullptr;
@@ -1096,6 +1098,31 @@ bool FunctionBuilder::isLoopIterator(const clang::Stmt *S,
   return Found;
 }
 
+/// S's return statement where S is `return;`, alone or in braces.
+static const clang::ReturnStmt *bareReturn(const clang::Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    return CS->size() == 1 ? bareReturn(CS->body_front()) : nullptr;
+  const auto *R = dyn_cast_or_null<clang::ReturnStmt>(S);
+  return R && !R->getRetValue() ? R : nullptr;
+}
+
+ExprPtr FunctionBuilder::returnCondition(const clang::Stmt *S) {
+  if (bareReturn(S))
+    return std::make_shared<IntLit>(1, ScalarKind::Int);
+  const auto *If = dyn_cast<clang::IfStmt>(S);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+      !bareReturn(If->getThen()))
+    return nullptr;
+  AccessCollector A(F);
+  A.walk(If->getCond());
+  if (!A.Read.empty() || !A.Written.empty() || !A.ScalarsWritten.empty())
+    return nullptr;
+  DiagnosticList Scratch;
+  NestBuilder NB(Ctx, FD, F, Scratch);
+  ExprPtr C = NB.buildExpr(If->getCond());
+  return Scratch.hasErrors() ? nullptr : C;
+}
+
 StmtPtr FunctionBuilder::hostCode(const clang::Stmt *S) {
   AccessCollector A(F);
   A.walk(S);
@@ -1108,6 +1135,7 @@ StmtPtr FunctionBuilder::hostCode(const clang::Stmt *S) {
   StmtList IR = NB.buildNest(S);
   if (!Scratch.hasErrors() && NB.importedArrays().empty())
     H->AsIR = std::move(IR);
+  H->ReturnsWhen = returnCondition(S);
   if (const auto *DS = dyn_cast<clang::DeclStmt>(S)) {
     std::vector<const VarDecl *> Vars;
     for (const clang::Decl *D : DS->decls()) {

@@ -556,6 +556,10 @@ public:
   /// x[0];`, `float m = 0.F;`): only the CPU oracle runs it, and its
   /// declarations declare host scalars.
   StmtList AsIR;
+  /// Where the statement is `return;` or `if (c) return;` with c as IR
+  /// (reading no array): c, or 1 for the bare return. The CPU oracle ends
+  /// the function where it holds; the .cu prints the text.
+  ExprPtr ReturnsWhen;
   HostCode(std::string T, std::set<std::string> R, std::set<std::string> W,
            std::set<std::string> SW, SourceLoc L = {})
       : Stmt(Kind::HostCode, std::move(L)), Text(std::move(T)),

@@ -89,4 +89,4 @@ void maxpool(int c, int h, int w, const float *in, float *out) { // gpu-check: i
 // ORACLE-HH-COUNT-3: {{^}}CHECK halves_of_half PASS sched={{[a-z0-9]+}} maxRelL2=0{{$}}
 // ORACLE-MP-COUNT-3: {{^}}CHECK maxpool PASS sched={{[a-z0-9]+}} maxRelL2=0{{$}}
 
-// ASSIGNED: {{^}}{{.*}}parameter-quotient-assigned.c:6:7: error: cannot infer how many elements of 'out' the nest accesses{{$}}
+// ASSIGNED: {{^}}{{.*}}parameter-quotient-assigned.c:6:7: error: cannot infer how many elements of 'out' the nest accesses: the function assigns the parameter 'm', so its value as called does not bound them{{$}}
