@@ -24,12 +24,9 @@ analyzeAsNests(const Function &F, const std::vector<const HostCode *> &Stmts) {
     G.Body.push_back(
         std::make_shared<NestStmt>(static_cast<unsigned>(G.Body.size()),
                                    H->AsIR, NestClauses(), H->Loc, H->Loc));
-  // What F assigns, which the analysis of G must not take for parameters.
-  G.Body.push_back(std::make_shared<HostCode>("", std::set<std::string>(),
-                                              std::set<std::string>(),
-                                              scalarsAssigned(F), F.Loc));
+  // What F's statements assign, G's do not: the analysis asks F.
   DiagnosticList Scratch;
-  return analyzeFunction(G, Scratch, /*IgnoreNegativeIndices=*/true);
+  return analyzeFunction(G, Scratch, /*IgnoreNegativeIndices=*/true, &F);
 }
 
 std::map<std::string, HostFootprint>

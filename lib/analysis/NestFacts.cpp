@@ -155,7 +155,9 @@ public:
     isl_ctx_free(Ctx);
   }
 
-  FunctionFacts run();
+  /// AssignedIn: the function whose statements may assign F's scalars
+  /// (F itself, or the one whose host statements F holds as nests).
+  FunctionFacts run(const Function &AssignedIn);
   /// The dependences of the nests in Which (run() must have run).
   std::map<const NestStmt *, NestDependences>
   dependences(const std::set<const NestStmt *> &Which, size_t MaxPairs);
@@ -237,6 +239,23 @@ private:
 //===----------------------------------------------------------------------===//
 // Walking the nests
 //===----------------------------------------------------------------------===//
+
+/// Scalars some statement of F may assign: the nests', the host code's
+/// (HostCode::ScalarsWritten) and the host loop headers'.
+std::set<std::string> scalarsAssigned(const Function &F) {
+  std::set<std::string> Out = namesWritten(F.Body).Scalars;
+  forEachStmt(F.Body, [&](const Stmt &S) {
+    if (const auto *H = llvm::dyn_cast<HostCode>(&S)) {
+      Out.insert(H->ScalarsWritten.begin(), H->ScalarsWritten.end());
+    } else if (const auto *R = llvm::dyn_cast<HostRegion>(&S)) {
+      for (const StmtList *L : {&R->Init, &R->Step}) {
+        std::set<std::string> W = namesWritten(*L).Scalars;
+        Out.insert(W.begin(), W.end());
+      }
+    }
+  });
+  return Out;
+}
 
 /// Whether A (an assignment to N) leaves N at most max(N, 0): N / c and N
 /// >> c for a positive literal c, N - c for a non-negative one.
@@ -1497,8 +1516,8 @@ void Analyzer::inferExtents() {
   // n;`) does not: the entry's value may not be the one a nest runs with.
   auto IsFnParam = [this](const std::string &N) {
     const Param *P = F.findParam(N);
-    return (P && !P->isArray() && !Changed.count(N)) ||
-           F.HostConstants.count(N) || Shrinking.count(N);
+    return (P && !P->isArray() && (!Changed.count(N) || Shrinking.count(N))) ||
+           F.HostConstants.count(N);
   };
   std::function<ExprPtr(const ExprPtr &)> Spelled =
       [&](const ExprPtr &X) -> ExprPtr {
@@ -1568,8 +1587,11 @@ void Analyzer::inferExtents() {
       // A parameter the function assigns, read by a nest that touches
       // the array, is the likely cause.
       std::string Assigned;
+      std::set<const NestStmt *> Nests;
       for (size_t I : Refs)
-        forEachExprIn(Raw[I].Nest->Body, [&](const Expr &E) {
+        Nests.insert(Raw[I].Nest);
+      for (const NestStmt *N : Nests)
+        forEachExprIn(N->Body, [&](const Expr &E) {
           const auto *V = llvm::dyn_cast<VarRef>(&E);
           const Param *P = V ? F.findParam(V->Name) : nullptr;
           if (Assigned.empty() && P && !P->isArray() && Changed.count(V->Name))
@@ -1818,12 +1840,12 @@ void Analyzer::inferExtents() {
   }
 }
 
-FunctionFacts Analyzer::run() {
+FunctionFacts Analyzer::run(const Function &AssignedIn) {
   // A host constant's declaration is its only assignment: one value.
-  Changed = scalarsAssigned(F);
+  Changed = scalarsAssigned(AssignedIn);
   for (const auto &[Name, Def] : F.HostConstants)
     Changed.erase(Name);
-  Shrinking = shrinkingScalars(F, Changed);
+  Shrinking = shrinkingScalars(AssignedIn, Changed);
   findNests(F.Body, {});
   for (const NestStmt *N : NestOrder) {
     Nests.emplace_back();
@@ -1924,32 +1946,18 @@ Analyzer::dependences(const std::set<const NestStmt *> &Which,
 
 } // namespace
 
-std::set<std::string> c2cuda::scalarsAssigned(const Function &F) {
-  std::set<std::string> Out = namesWritten(F.Body).Scalars;
-  forEachStmt(F.Body, [&](const Stmt &S) {
-    if (const auto *H = llvm::dyn_cast<HostCode>(&S)) {
-      Out.insert(H->ScalarsWritten.begin(), H->ScalarsWritten.end());
-    } else if (const auto *R = llvm::dyn_cast<HostRegion>(&S)) {
-      for (const StmtList *L : {&R->Init, &R->Step}) {
-        std::set<std::string> W = namesWritten(*L).Scalars;
-        Out.insert(W.begin(), W.end());
-      }
-    }
-  });
-  return Out;
-}
-
 FunctionFacts c2cuda::analyzeFunction(const Function &F, DiagnosticList &Diags,
-                                      bool IgnoreNegativeIndices) {
+                                      bool IgnoreNegativeIndices,
+                                      const Function *AssignedIn) {
   Analyzer A(F, Diags, IgnoreNegativeIndices);
-  return A.run();
+  return A.run(AssignedIn ? *AssignedIn : F);
 }
 
 std::map<const NestStmt *, NestDependences> c2cuda::nestDependences(
     const Function &F, const std::set<const NestStmt *> &Which,
     FunctionFacts &Facts, DiagnosticList &Diags, size_t MaxPairs) {
   Analyzer A(F, Diags);
-  Facts = A.run();
+  Facts = A.run(F);
   return A.dependences(Which, MaxPairs);
 }
 

@@ -127,18 +127,16 @@ struct FunctionFacts {
   std::vector<ParamAssumption> Assumptions;
 };
 
-/// Scalars some statement of F may assign: the nests', the host code's
-/// (HostCode::ScalarsWritten) and the host loop headers'. The analysis takes
-/// none of them for a parameter of the extents, nor in a host condition.
-std::set<std::string> scalarsAssigned(const Function &F);
-
 /// Analyses every nest of F. Problems the user must fix (an extent that
 /// cannot be inferred and has no `extent(...)` clause, an index that may be
 /// negative) are reported to Diags as errors with a hint. With
 /// IgnoreNegativeIndices, extents count the non-negative indices and a
 /// negative one is no error (host statements: C's `y[n]` runs where n >= 0).
+/// AssignedIn (default F) is the function whose statements may assign F's
+/// scalars, where F holds only some of them (HostFootprint).
 FunctionFacts analyzeFunction(const Function &F, DiagnosticList &Diags,
-                              bool IgnoreNegativeIndices = false);
+                              bool IgnoreNegativeIndices = false,
+                              const Function *AssignedIn = nullptr);
 
 /// Whether the loops Ls of a nest read rows per iteration of its loop
 /// Across: 1 when more references of their bodies (leaving out Skip) are
