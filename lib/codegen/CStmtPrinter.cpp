@@ -13,18 +13,20 @@ namespace c2cuda {
 namespace codegen {
 
 /// The tensor-core update of accumulator part P (0 .. 3) of one 16 x 8
-/// block, `d = c2c_mma_m16n8k4(P, a0, a1, b0, d)`, or null.
+/// block, `d = c2c_mma_m16n8k4(P, a0, a1, b0, d)` (or the TF32 one's, with
+/// more operands), or null.
 static const CallExpr *mmaPart(const Stmt &S, int64_t P) {
   const auto *A = llvm::dyn_cast<AssignStmt>(&S);
   const auto *C =
       A && A->Op == AssignOpKind::Set && A->Atomic == AtomicKind::None
           ? llvm::dyn_cast<CallExpr>(A->RHS.get())
           : nullptr;
-  if (!C || C->Callee != "c2c_mma_m16n8k4" || C->Args.size() != 5)
+  if (!C || !isTensorCoreProduct(C->Callee) || C->Args.size() < 3)
     return nullptr;
   const auto *Part = llvm::dyn_cast<IntLit>(C->Args[0].get());
-  return Part && Part->Value == P && sameExpr(*A->LHS, *C->Args[4]) ? C
-                                                                    : nullptr;
+  return Part && Part->Value == P && sameExpr(*A->LHS, *C->Args.back())
+             ? C
+             : nullptr;
 }
 
 void CStmtPrinter::printStmts(const StmtList &L, unsigned Indent) {
@@ -35,9 +37,10 @@ void CStmtPrinter::printStmts(const StmtList &L, unsigned Indent) {
     bool Group = First && I + 3 < L.size();
     for (int64_t P = 1; Group && P < 4; ++P) {
       const CallExpr *C = mmaPart(*L[I + P], P);
-      Group = C && sameExpr(*C->Args[1], *First->Args[1]) &&
-              sameExpr(*C->Args[2], *First->Args[2]) &&
-              sameExpr(*C->Args[3], *First->Args[3]);
+      Group = C && C->Callee == First->Callee &&
+              C->Args.size() == First->Args.size();
+      for (size_t A = 1; Group && A + 1 < C->Args.size(); ++A)
+        Group = sameExpr(*C->Args[A], *First->Args[A]);
     }
     if (!Group) {
       printStmt(*L[I], Indent);
@@ -45,11 +48,12 @@ void CStmtPrinter::printStmts(const StmtList &L, unsigned Indent) {
     }
     beforeStmt(*L[I], Indent);
     indent(OS, Indent);
-    OS << "c2c_mma_m16n8k4(";
+    OS << First->Callee << "(";
     for (size_t P = 0; P < 4; ++P)
       OS << expr(*llvm::cast<AssignStmt>(*L[I + P]).LHS) << ", ";
-    OS << expr(*First->Args[1]) << ", " << expr(*First->Args[2]) << ", "
-       << expr(*First->Args[3]) << ");\n";
+    for (size_t A = 1; A + 1 < First->Args.size(); ++A)
+      OS << (A > 1 ? ", " : "") << expr(*First->Args[A]);
+    OS << ");\n";
     afterStmt(*L[I + 3], Indent);
     I += 3;
   }

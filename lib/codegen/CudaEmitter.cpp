@@ -297,6 +297,59 @@ template <typename T>
   return d[part & 3];
 }
 
+// x's TF32 part (round to nearest, ties away from zero, to 10 fraction bits),
+// as a float: the high part of 3xTF32 products, and of the rest, the low.
+[[maybe_unused]] static __device__ inline float c2c_tf32(float x) {
+  return __uint_as_float((__float_as_uint(x) + 0x1000u) & 0xffffe000u);
+}
+
+// D += A B for one 16 x 8 block of a warp's float points on the TF32 tensor
+// cores (mma.sync m16n8k8; every lane of the warp calls it together), each
+// operand split in a TF32 high part and the TF32 rest (3xTF32: lo(a) hi(b),
+// hi(a) lo(b), then hi(a) hi(b)): lane l holds A's rows l / 4 and l / 4 + 8
+// of column l % 4 (a0, a1) and of column l % 4 + 4 (a2, a3), B's rows l % 4
+// and l % 4 + 4 of column l / 4 (b0, b1) and D's rows l / 4 and l / 4 + 8 of
+// columns 2 (l % 4) and 2 (l % 4) + 1 (d0 .. d3).
+[[maybe_unused]] static __device__ inline void c2c_mma_m16n8k8_tf32x3(float &d0, float &d1, float &d2, float &d3,
+                                                                      float a0, float a1, float a2, float a3,
+                                                                      float b0, float b1) {
+  float ah[4] = {c2c_tf32(a0), c2c_tf32(a1), c2c_tf32(a2), c2c_tf32(a3)};
+  float al[4] = {c2c_tf32(a0 - ah[0]), c2c_tf32(a1 - ah[1]), c2c_tf32(a2 - ah[2]), c2c_tf32(a3 - ah[3])};
+  float bh[2] = {c2c_tf32(b0), c2c_tf32(b1)};
+  float bl[2] = {c2c_tf32(b0 - bh[0]), c2c_tf32(b1 - bh[1])};
+  const float *as[3] = {al, ah, ah}, *bs[3] = {bh, bl, bh};
+#if __CUDA_ARCH__ >= 800
+  for (int p = 0; p < 3; ++p)
+    asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+        : "+f"(d0), "+f"(d1), "+f"(d2), "+f"(d3)
+        : "r"(__float_as_uint(as[p][0])), "r"(__float_as_uint(as[p][1])), "r"(__float_as_uint(as[p][2])),
+          "r"(__float_as_uint(as[p][3])), "r"(__float_as_uint(bs[p][0])), "r"(__float_as_uint(bs[p][1])));
+#else
+  int lane = (int)((threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) & 31u);
+  int g = lane >> 2, t = lane & 3;
+  for (int p = 0; p < 3; ++p)
+    for (int q = 0; q < 8; ++q) {
+      int h = q >> 2;
+      float r0 = __shfl_sync(0xffffffffu, as[p][2 * h], g * 4 + (q & 3));
+      float r1 = __shfl_sync(0xffffffffu, as[p][2 * h + 1], g * 4 + (q & 3));
+      float c0 = __shfl_sync(0xffffffffu, bs[p][h], 8 * t + (q & 3));
+      float c1 = __shfl_sync(0xffffffffu, bs[p][h], 8 * t + 4 + (q & 3));
+      d0 = fmaf(r0, c0, d0);
+      d1 = fmaf(r0, c1, d1);
+      d2 = fmaf(r1, c0, d2);
+      d3 = fmaf(r1, c1, d3);
+    }
+#endif
+}
+
+// Accumulator `part` (0 .. 3) of the above alone.
+[[maybe_unused]] static __device__ inline float c2c_mma_m16n8k8_tf32x3(int part, float a0, float a1, float a2,
+                                                                       float a3, float b0, float b1, float c) {
+  float d[4] = {c, c, c, c};
+  c2c_mma_m16n8k8_tf32x3(d[0], d[1], d[2], d[3], a0, a1, a2, a3, b0, b1);
+  return d[part & 3];
+}
+
 // The kernels were built assuming cond of the parameters (rows of a
 // linearized array hold what its subscripts reach, as BLAS's leading
 // dimensions promise); other arguments would need the C's order.

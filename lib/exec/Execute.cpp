@@ -11,6 +11,8 @@
 #include "llvm/Support/Casting.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <numeric>
@@ -818,7 +820,7 @@ private:
   }
 
   /// The calls every lane of a warp makes together (warp shuffles,
-  /// c2c_shfl_xor, and tensor-core products, c2c_mma_m16n8k4) of an
+  /// c2c_shfl_xor, and tensor-core products, isTensorCoreProduct) of an
   /// assignment or a declaration, in evaluation order.
   static std::vector<const CallExpr *> shuffles(const Stmt &S) {
     std::vector<const CallExpr *> Out;
@@ -1220,8 +1222,11 @@ private:
           return Value();
         if (Call.Callee == "c2c_shfl_xor")
           return Args[(T ^ Args[T * N + C][1].I) * N + C][0];
-        return mmaPart(
-            T, [&](int64_t Lane, unsigned A) { return Args[Lane * N + C][A]; });
+        auto Arg = [&](int64_t Lane, unsigned A) {
+          return Args[Lane * N + C][A];
+        };
+        return Call.Callee == "c2c_mma_m16n8k4" ? mmaPart(T, Arg)
+                                                : tf32x3Part(T, Arg);
       };
       I.exec(S);
       I.OnShuffle = nullptr;
@@ -1247,6 +1252,49 @@ private:
       D = std::fma(Arg(W + 4 * (Row & 7) + Q, Row < 8 ? 1 : 2).D,
                    Arg(W + 4 * Col + Q, 3).D, D);
     return Value::ofFloat(ScalarKind::Double, D);
+  }
+
+  /// X's TF32 part, as the kernels compute it (c2c_tf32: to nearest, ties
+  /// away from zero, 10 fraction bits).
+  static float tf32(float X) {
+    uint32_t U;
+    std::memcpy(&U, &X, sizeof U);
+    U = (U + 0x1000u) & 0xffffe000u;
+    std::memcpy(&X, &U, sizeof X);
+    return X;
+  }
+
+  /// What c2c_mma_m16n8k8_tf32x3(part, a0, a1, a2, a3, b0, b1, c) gives
+  /// thread T: the part's accumulator c plus, for lo(A) hi(B), hi(A) lo(B)
+  /// and hi(A) hi(B) in turn, the row of A (a0 / a1 of rows 0-7 / 8-15 for
+  /// columns q < 4 in lane 4 row + q, a2 / a3 for q >= 4 in lane 4 row + q
+  /// - 4) times the column of B (b0 for rows q < 4 in lane 4 column + q, b1
+  /// for the rest), each pass's eight exact products summed and rounded to
+  /// float once (the tensor cores' sums round at least as finely).
+  static Value tf32x3Part(int64_t T,
+                          const std::function<Value(int64_t, unsigned)> &Arg) {
+    int64_t W = T & ~int64_t(31), Lane = T - W;
+    int64_t Part = Arg(T, 0).I & 3;
+    int64_t Row = (Lane >> 2) + 8 * (Part >> 1),
+            Col = 2 * (Lane & 3) + (Part & 1);
+    float A[8][2], B[8][2]; // [q][0: hi, 1: lo]
+    for (int64_t Q = 0; Q < 8; ++Q) {
+      float X = static_cast<float>(
+          Arg(W + 4 * (Row & 7) + (Q & 3), (Row < 8 ? 1 : 2) + 2 * (Q >> 2)).D);
+      float Y = static_cast<float>(Arg(W + 4 * Col + (Q & 3), 5 + (Q >> 2)).D);
+      A[Q][0] = tf32(X);
+      A[Q][1] = tf32(X - A[Q][0]);
+      B[Q][0] = tf32(Y);
+      B[Q][1] = tf32(Y - B[Q][0]);
+    }
+    float D = static_cast<float>(Arg(T, 7).D);
+    for (auto [PA, PB] : {std::pair{1, 0}, std::pair{0, 1}, std::pair{0, 0}}) {
+      double Sum = D;
+      for (int64_t Q = 0; Q < 8; ++Q)
+        Sum += static_cast<double>(A[Q][PA]) * static_cast<double>(B[Q][PB]);
+      D = static_cast<float>(Sum);
+    }
+    return Value::ofFloat(ScalarKind::Float, D);
   }
 
   /// Runs L for the whole block: barrier-free runs of statements thread by

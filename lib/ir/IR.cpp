@@ -266,7 +266,11 @@ const Param *Function::findParam(const std::string &N) const {
 }
 
 bool isWarpCollective(const std::string &Callee) {
-  return Callee == "c2c_shfl_xor" || Callee == "c2c_mma_m16n8k4";
+  return Callee == "c2c_shfl_xor" || isTensorCoreProduct(Callee);
+}
+
+bool isTensorCoreProduct(const std::string &Callee) {
+  return Callee == "c2c_mma_m16n8k4" || Callee == "c2c_mma_m16n8k8_tf32x3";
 }
 
 const IfStmt *breakGuard(const ForStmt &F) {

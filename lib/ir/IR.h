@@ -697,8 +697,13 @@ bool isIntLiteral(const Expr &E);
 
 /// Whether calls to Callee are made by every lane of a warp together and
 /// read the other lanes' arguments: warp shuffles (c2c_shfl_xor) and
-/// tensor-core products (c2c_mma_m16n8k4, transforms/TensorCoreProducts.h).
+/// tensor-core products.
 bool isWarpCollective(const std::string &Callee);
+
+/// Whether Callee is one accumulator part of a tensor-core product
+/// (c2c_mma_m16n8k4, c2c_mma_m16n8k8_tf32x3: transforms/TensorCoreProducts.h),
+/// `d = callee(part, a..., b..., d)`.
+bool isTensorCoreProduct(const std::string &Callee);
 
 /// Whether A and B are the same expression: same node kinds, operators,
 /// names, values and types throughout (locations aside).

@@ -237,6 +237,7 @@ json c2cuda::buildAnalyzeReport(const Module &M, const AnalyzeOptions &Opts,
     PO.TileByDefault = Opts.TileByDefault;
     PO.CheckerboardLayout = Opts.CheckerboardLayout;
     PO.TensorCores = Opts.TensorCores;
+    PO.Tf32x3 = Opts.Tf32x3;
     PO.FuseEpilogues = Opts.FuseEpilogues;
     LoweredFunction LF = runPipeline(F, Facts, PO, MappingDiags);
     for (const Diagnostic &D : MappingDiags.all())

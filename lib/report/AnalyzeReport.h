@@ -40,6 +40,7 @@ struct AnalyzeOptions {
   bool TileByDefault = true;
   bool CheckerboardLayout = true; ///< PipelineOptions::CheckerboardLayout.
   bool TensorCores = true;        ///< PipelineOptions::TensorCores.
+  bool Tf32x3 = false;            ///< PipelineOptions::Tf32x3.
   bool FuseEpilogues = true;      ///< PipelineOptions::FuseEpilogues.
   /// Name of the input as shown in the report.
   std::string SourceName;

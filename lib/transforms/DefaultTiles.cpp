@@ -52,6 +52,7 @@ std::optional<DefaultTiled> tileWith(const Kernel &K, const NestStmt &Nest,
   DiagnosticList Scratch;
   LoweringContext TryCtx(Ctx.F, Ctx.Facts, Scratch, Ctx.AllowReassociation);
   TryCtx.TensorCores = Ctx.TensorCores;
+  TryCtx.Tf32x3 = Ctx.Tf32x3;
   for (auto *Stage :
        {planBlockTiles, planStrip, planSharedTiles, planRegisterOperands,
         planPipeline, planCopyAsync, planTensorCores})
@@ -90,7 +91,7 @@ double blockTime(const RatedSchedule &S) {
 std::optional<std::pair<DefaultTiled, std::vector<DefaultTiled>>>
 tileByDefault(const Kernel &K, const NestStmt &Nest,
               const LoweringContext &Ctx) {
-  for (const DefaultTiling &C : defaultTilingCandidates(K, Ctx.F)) {
+  for (const DefaultTiling &C : defaultTilingCandidates(K, Ctx.F, Ctx.Tf32x3)) {
     std::optional<DefaultTiled> Tiled =
         tileWith(K, Nest, C.Schedule.Schedule, Ctx);
     if (!Tiled || (C.OnTensorCores && !Tiled->Mma))

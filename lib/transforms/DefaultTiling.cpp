@@ -271,8 +271,8 @@ NestSchedule reductionNestSchedule(const ReductionNest &RN, unsigned BX,
   return T;
 }
 
-std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
-                                                   const Function &F) {
+std::vector<DefaultTiling>
+defaultTilingCandidates(const Kernel &K, const Function &F, bool Tf32x3) {
   std::vector<DefaultTiling> Out;
   if (K.ExplicitThreads)
     return Out;
@@ -368,7 +368,13 @@ std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
     // two buffers. H200, 4096^3: 0.64x -> 0.97x cuBLAS DGEMM (RESULTS.md,
     // 2026-11-28, tenth session; in the runs that chose it, 0.70x -> 0.996x,
     // strips of 16 in three buffers 0.92x, of 8 0.76x).
-    if (Wide) {
+    // Float products as 3xTF32 (with permission) the same way, without
+    // the register cap (fragments and their split parts besides 64
+    // accumulators), and padded by 12: a lane's operand (row l / 4,
+    // strip iteration l % 4) then falls in its own bank whether the tile
+    // runs along the strip or across it (rows of 128 + 12 or 32 + 12
+    // floats, both 12 banks apart).
+    if (Wide || Tf32x3) {
       DefaultTiling OnMma{{M, 1.0}, {{Half, 0.86}, {Quarter, 0.55}}};
       for (NestSchedule *A :
            {&OnMma.Schedule.Schedule, &OnMma.FewBlocks[0].Schedule,
@@ -376,6 +382,10 @@ std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
         A->Tile[L->Iter] = 32;
         A->Async = 2;
         A->Pipeline = 0;
+        if (!Wide) {
+          A->MaxRegCount = 0;
+          A->Pad = 12;
+        }
       }
       OnMma.OnTensorCores = true;
       Out.push_back(OnMma);

@@ -116,9 +116,11 @@ NestSchedule reductionNestSchedule(const ReductionNest &RN, unsigned BX,
 
 /// Candidate schedules for K (as MapToGrid left it; empty unless K maps
 /// one or two loops). Each sets Block, Tile and the tiling clauses; Map is
-/// MapToGrid's.
+/// MapToGrid's. Tf32x3: float products may run on the TF32 tensor cores
+/// (--allow-tf32x3), so their tensor-core tiling comes first.
 std::vector<DefaultTiling> defaultTilingCandidates(const Kernel &K,
-                                                   const Function &F);
+                                                   const Function &F,
+                                                   bool Tf32x3 = false);
 
 } // namespace c2cuda
 

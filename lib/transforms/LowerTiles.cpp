@@ -789,17 +789,26 @@ void TileLowering::recordAndExplain() {
             llvm::map_range(P.Private, [](const auto &P) { return P.first; }),
             ", ") +
         " kept per point in registers");
+  bool Tf32 = P.Mma ? P.Mma->Tf32x3
+                    : std::any_of(P.Private.begin(), P.Private.end(),
+                                  [](const auto &Reg) {
+                                    return Reg.second == ScalarKind::Float;
+                                  });
   if (P.Mma)
     K.Remarks.push_back(
-        "full strips on the FP64 tensor cores: each warp's " +
-        std::to_string(P.Mma->WarpRows) + " (" + P.Mma->Tile.Rows.Iter +
-        ") x " + std::to_string(P.Mma->WarpCols) + " (" +
-        P.Mma->Tile.Cols.Iter +
-        ") points as blocks of 16 x 8, one mma.sync.m16n8k4 per block and 4 " +
-        "iterations of '" + P.Strip->Iter + "' (each sum still in order)");
+        std::string("full strips on the ") + (Tf32 ? "TF32" : "FP64") +
+        " tensor cores: each warp's " + std::to_string(P.Mma->WarpRows) + " (" +
+        P.Mma->Tile.Rows.Iter + ") x " + std::to_string(P.Mma->WarpCols) +
+        " (" + P.Mma->Tile.Cols.Iter + ") points as blocks of 16 x 8, " +
+        (Tf32 ? "three mma.sync.m16n8k8 per block (3xTF32, --allow-tf32x3) "
+                "and 8 iterations of '" +
+                    P.Strip->Iter + "'"
+              : "one mma.sync.m16n8k4 per block and 4 iterations of '" +
+                    P.Strip->Iter + "' (each sum still in order)"));
   else if (!P.NoMmaWhy.empty())
-    K.Remarks.push_back("full strips on FP64 FMA, not the tensor cores: " +
-                        P.NoMmaWhy);
+    K.Remarks.push_back(std::string("full strips on ") +
+                        (Tf32 ? "FP32" : "FP64") +
+                        " FMA, not the tensor cores: " + P.NoMmaWhy);
 }
 
 } // namespace

@@ -34,6 +34,9 @@ public:
   /// Tiled double products may run on the FP64 tensor cores
   /// (TensorCoreProducts.h); --no-tensor-cores turns it off.
   bool TensorCores = true;
+  /// --allow-tf32x3: tiled float products may run on the TF32 tensor cores
+  /// as 3xTF32 (TensorCoreProducts.h).
+  bool Tf32x3 = false;
   /// The tiling decided so far for each kernel being tiled, by its index in
   /// LoweredFunction::Kernels (TilePlan.h): made by DefaultTiles and
   /// TileBands, used up by LowerTiles.

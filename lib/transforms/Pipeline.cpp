@@ -356,6 +356,7 @@ LoweredFunction runPipeline(const Function &F, const FunctionFacts &Facts,
 
   LoweringContext Ctx(F, Facts, Diags, Opts.AllowReassociation);
   Ctx.TensorCores = Opts.TensorCores;
+  Ctx.Tf32x3 = Opts.TensorCores && Opts.Tf32x3;
   checkReductionClauses(Ctx);
   LoweredFunction LF;
   if (!Opts.Passes.empty()) {

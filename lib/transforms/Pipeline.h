@@ -44,6 +44,10 @@ struct PipelineOptions {
   /// Tiled double products on the FP64 tensor cores (TensorCoreProducts.h);
   /// --no-tensor-cores turns it off.
   bool TensorCores = true;
+  /// --allow-tf32x3: tiled float products on the TF32 tensor cores, each
+  /// operand split in two TF32 parts (TensorCoreProducts.h); needs
+  /// TensorCores too.
+  bool Tf32x3 = false;
   /// An element-wise kernel launched right after a product runs in the
   /// product's epilogue where legal (FuseEpilogues.h); --no-fusion turns it
   /// off.

@@ -1,4 +1,4 @@
-//===- TensorCoreProducts.cpp - double products on the tensor cores -------===//
+//===- TensorCoreProducts.cpp - products on the tensor cores --------------===//
 
 #include "TensorCoreProducts.h"
 
@@ -57,11 +57,18 @@ std::optional<TensorCorePlan> planTensorCoreProduct(const TensorCoreTile &T,
     return No("");
   const auto *Acc = dyn_cast<ArrayRef>(A->LHS.get());
   const auto *Mul = dyn_cast<BinaryExpr>(A->RHS.get());
-  if (!Acc || !Acc->Local || Acc->Type != ScalarKind::Double || !Mul ||
-      Mul->Op != BinaryOpKind::Mul || Mul->Type != ScalarKind::Double ||
-      Mul->LHS->Type != ScalarKind::Double ||
-      Mul->RHS->Type != ScalarKind::Double)
-    return No("the strip does not add a product of doubles to a register");
+  // Doubles on the FP64 units; floats, with permission, as 3xTF32.
+  ScalarKind Kind = Acc ? Acc->Type : ScalarKind::Double;
+  if (Kind != ScalarKind::Double &&
+      (Kind != ScalarKind::Float || !T.AllowTf32x3))
+    Kind = ScalarKind::Double;
+  if (!Acc || !Acc->Local || Acc->Type != Kind || !Mul ||
+      Mul->Op != BinaryOpKind::Mul || Mul->Type != Kind ||
+      Mul->LHS->Type != Kind || Mul->RHS->Type != Kind)
+    return No(Kind == ScalarKind::Float
+                  ? "the strip does not add a product of floats to a register"
+                  : "the strip does not add a product of doubles to a "
+                    "register");
   std::set<std::string> L, R;
   collectVarNames(*Mul->LHS, L);
   collectVarNames(*Mul->RHS, R);
@@ -74,6 +81,8 @@ std::optional<TensorCorePlan> planTensorCoreProduct(const TensorCoreTile &T,
   TensorCorePlan P;
   P.Tile = T;
   P.Acc = A->LHS;
+  P.Tf32x3 = Kind == ScalarKind::Float;
+  P.StripPerMma = P.Tf32x3 ? 8 : 4;
   if (Rows(L) && Cols(R)) {
     P.RowFactor = Mul->LHS;
     P.ColFactor = Mul->RHS;
@@ -99,8 +108,9 @@ std::optional<TensorCorePlan> planTensorCoreProduct(const TensorCoreTile &T,
     return No("the tile is not a whole number of warps' " +
               std::to_string(P.WarpRows) + " x " + std::to_string(P.WarpCols) +
               " blocks");
-  if (T.StripSize % 4)
-    return No("the strip is not a multiple of 4 iterations");
+  if (T.StripSize % P.StripPerMma)
+    return No("the strip is not a multiple of " +
+              std::to_string(P.StripPerMma) + " iterations");
   P.WarpsAcross = Cl.Tile / P.WarpCols;
   return P;
 }
@@ -131,25 +141,52 @@ ExprPtr tensorCoreLocalIndex(const TensorCorePlan &P, bool Rows,
 StmtList tensorCoreStrip(const TensorCorePlan &P) {
   const TensorCoreTile &T = P.Tile;
   int64_t FM = T.Rows.Points / 2, FN = T.Cols.Points / 2;
+  // Operand registers per lane and block: FP64 m16n8k4 takes one strip
+  // iteration (l % 4) of two rows and of one column; TF32 m16n8k8 two
+  // (l % 4 and l % 4 + 4), the registers of a row pair first.
+  int64_t KH = P.Tf32x3 ? 2 : 1;
+  ScalarKind Kind = P.Tf32x3 ? ScalarKind::Float : ScalarKind::Double;
   std::set<std::string> RowNames, ColNames;
   collectVarNames(*P.RowFactor, RowNames);
   collectVarNames(*P.ColFactor, ColNames);
-  // The strip iterator of the lane's operands: l % 4 of each group of 4.
+  // The strip iterator of the lane's operands: l % 4 (+ 4 kh) of each group
+  // of StripPerMma.
   auto StripAt = [&](const std::set<std::string> &Used, StmtList &Out) {
     if (!Used.count(T.StripIter))
       return;
-    ExprPtr Q = addL(addL(lvar(T.StripCounter),
-                          cast(ibin(BinaryOpKind::Mul, ivar("c2c_kq"), ilit(4)),
-                               ScalarKind::Long)),
-                     cast(laneInGroup(), ScalarKind::Long));
+    ExprPtr InGroup = laneInGroup();
+    if (KH > 1)
+      InGroup = ibin(BinaryOpKind::Add, std::move(InGroup),
+                     ibin(BinaryOpKind::Mul, ivar("c2c_kh"), ilit(4)));
+    ExprPtr Q = addL(
+        addL(lvar(T.StripCounter),
+             cast(ibin(BinaryOpKind::Mul, ivar("c2c_kq"), ilit(P.StripPerMma)),
+                  ScalarKind::Long)),
+        cast(std::move(InGroup), ScalarKind::Long));
     Out.push_back(decl(T.StripIter, T.StripType,
                        addL(T.StripLower, mulL(Q, llit(T.StripStep)))));
   };
+  auto PerHalf = [&](StmtList Body) {
+    return KH > 1 ? StmtList{countLoop("c2c_kh", KH, std::move(Body), -1)}
+                  : Body;
+  };
+  // Register indices: [block (, row)][half] for TF32, without the half for
+  // FP64.
+  auto Regs = [&](ExprPtr Block, ExprPtr Row, ExprPtr H) {
+    std::vector<ExprPtr> I;
+    I.push_back(std::move(Block));
+    if (Row)
+      I.push_back(std::move(Row));
+    if (KH > 1)
+      I.push_back(std::move(H));
+    return I;
+  };
   StmtList Step;
-  auto FA = std::make_shared<DeclStmt>("c2c_fa", ScalarKind::Double, nullptr);
-  FA->Dims = {FM, 2};
-  auto FB = std::make_shared<DeclStmt>("c2c_fb", ScalarKind::Double, nullptr);
-  FB->Dims = {FN};
+  auto FA = std::make_shared<DeclStmt>("c2c_fa", Kind, nullptr);
+  FA->Dims =
+      KH > 1 ? std::vector<int64_t>{FM, 2, KH} : std::vector<int64_t>{FM, 2};
+  auto FB = std::make_shared<DeclStmt>("c2c_fb", Kind, nullptr);
+  FB->Dims = KH > 1 ? std::vector<int64_t>{FN, KH} : std::vector<int64_t>{FN};
   Step.push_back(FA);
   Step.push_back(FB);
   // The first operand: rows l / 4 and l / 4 + 8 of each 16, the thread's
@@ -164,10 +201,12 @@ StmtList tensorCoreStrip(const TensorCorePlan &P) {
                          ibin(BinaryOpKind::Mul, ivar("c2c_fm"), ilit(2)),
                          ivar("c2c_fr")))));
   LoadA.push_back(std::make_shared<AssignStmt>(
-      localRef("c2c_fa", {ivar("c2c_fm"), ivar("c2c_fr")}, ScalarKind::Double),
+      localRef("c2c_fa", Regs(ivar("c2c_fm"), ivar("c2c_fr"), ivar("c2c_kh")),
+               Kind),
       AssignOpKind::Set, freshCopy(P.RowFactor)));
   Step.push_back(
-      countLoop("c2c_fm", FM, {countLoop("c2c_fr", 2, LoadA, -1)}, -1));
+      countLoop("c2c_fm", FM,
+                {countLoop("c2c_fr", 2, PerHalf(std::move(LoadA)), -1)}, -1));
   // The second: column l / 4 of each 8.
   StmtList LoadB;
   StripAt(ColNames, LoadB);
@@ -181,11 +220,11 @@ StmtList tensorCoreStrip(const TensorCorePlan &P) {
                      laneGroup())));
   }
   LoadB.push_back(std::make_shared<AssignStmt>(
-      localRef("c2c_fb", {ivar("c2c_fn")}, ScalarKind::Double),
+      localRef("c2c_fb", Regs(ivar("c2c_fn"), nullptr, ivar("c2c_kh")), Kind),
       AssignOpKind::Set, freshCopy(P.ColFactor)));
-  Step.push_back(countLoop("c2c_fn", FN, LoadB, -1));
-  // One instruction per 16 x 8 block: its four accumulators, each the
-  // chain of the four products in order (c2c_mma_m16n8k4's part E).
+  Step.push_back(countLoop("c2c_fn", FN, PerHalf(std::move(LoadB)), -1));
+  // One instruction per 16 x 8 block: its four accumulators (the part E
+  // of c2c_mma_m16n8k4 or c2c_mma_m16n8k8_tf32x3).
   StmtList Mma;
   for (int64_t E = 0; E < 4; ++E) {
     ExprPtr PY =
@@ -203,21 +242,26 @@ StmtList tensorCoreStrip(const TensorCorePlan &P) {
       }
       return nullptr;
     });
-    auto Call = std::make_shared<CallExpr>(
-        "c2c_mma_m16n8k4",
-        std::vector<ExprPtr>{
-            ilit(E),
-            localRef("c2c_fa", {ivar("c2c_fm"), ilit(0)}, ScalarKind::Double),
-            localRef("c2c_fa", {ivar("c2c_fm"), ilit(1)}, ScalarKind::Double),
-            localRef("c2c_fb", {ivar("c2c_fn")}, ScalarKind::Double),
-            freshCopy(At)},
-        ScalarKind::Double);
+    std::vector<ExprPtr> Args{ilit(E)};
+    // A's registers: rows r and r + 8 of strip iteration l % 4, then of
+    // l % 4 + 4; B's: strip iteration l % 4, then l % 4 + 4.
+    for (int64_t H = 0; H < KH; ++H)
+      for (int64_t R = 0; R < 2; ++R)
+        Args.push_back(
+            localRef("c2c_fa", Regs(ivar("c2c_fm"), ilit(R), ilit(H)), Kind));
+    for (int64_t H = 0; H < KH; ++H)
+      Args.push_back(
+          localRef("c2c_fb", Regs(ivar("c2c_fn"), nullptr, ilit(H)), Kind));
+    Args.push_back(freshCopy(At));
+    auto Call = std::make_shared<CallExpr>(P.Tf32x3 ? "c2c_mma_m16n8k8_tf32x3"
+                                                    : "c2c_mma_m16n8k4",
+                                           std::move(Args), Kind);
     Mma.push_back(
         std::make_shared<AssignStmt>(At, AssignOpKind::Set, std::move(Call)));
   }
   Step.push_back(
       countLoop("c2c_fm", FM, {countLoop("c2c_fn", FN, Mma, -1)}, -1));
-  return {countLoop("c2c_kq", T.StripSize / 4, Step, -1)};
+  return {countLoop("c2c_kq", T.StripSize / P.StripPerMma, Step, -1)};
 }
 
 } // namespace c2cuda

@@ -1,4 +1,4 @@
-//===- TensorCoreProducts.h - double products on the tensor cores -*- C++ -*-//
+//===- TensorCoreProducts.h - products on the tensor cores -----*- C++ -*-===//
 //
 // A tiled product whose strip body is one update of a register tile,
 // `acc[point] += X * Y` in double, X reading the tile's row iterator (its y
@@ -7,6 +7,14 @@
 // 16 x 8 block of a warp's points as one `mma.sync.m16n8k4` on the FP64
 // tensor cores, four strip iterations at a time: twice the rate of FP64
 // FMA on sm_90 (66 against 33 TFLOP/s on an H100).
+//
+// With permission (--allow-tf32x3), the same update in float runs each
+// block as `mma.sync.m16n8k8` on the TF32 tensor cores, eight strip
+// iterations at a time, each operand split in a TF32 high part and the
+// TF32 rounding of the rest (3xTF32): hi(x) hi(y) + hi(x) lo(y) + lo(x)
+// hi(y) keeps all but about 2^-22 of each product, about FP32's accuracy,
+// but the sums are neither FP32 fused multiply-adds nor in the loop's
+// order, hence the permission.
 //
 // The thread's points follow the instruction's accumulator layout instead
 // of TileBands' runs (lane l of warp w holds rows l / 4 and l / 4 + 8
@@ -57,6 +65,8 @@ struct TensorCoreTile {
   /// Names the factors must not read (points, the register tile's index
   /// variables).
   std::set<std::string> PointNames;
+  /// Float updates may run as 3xTF32 (--allow-tf32x3).
+  bool AllowTf32x3 = false;
 };
 
 /// The plan: the layout of warps over the tile and the update's parts.
@@ -66,11 +76,16 @@ struct TensorCorePlan {
   ExprPtr Acc;       ///< The register tile's element, indexed by points.
   ExprPtr RowFactor; ///< X: reads the row iterator.
   ExprPtr ColFactor; ///< Y: reads the column iterator.
+  /// Float operands as 3xTF32 (m16n8k8) rather than doubles (m16n8k4).
+  bool Tf32x3 = false;
+  /// Strip iterations per instruction: 4 (FP64) or 8 (TF32).
+  int64_t StripPerMma = 4;
 };
 
 /// The plan for T, or nothing with Why saying what does not fit (UseTensorCores
-/// remarks it for tiles that keep double sums in registers); Why is empty
-/// when the strip's body is not one `+=` update.
+/// remarks it for tiles that keep double sums in registers, or float sums
+/// with T.AllowTf32x3); Why is empty when the strip's body is not one `+=`
+/// update.
 std::optional<TensorCorePlan> planTensorCoreProduct(const TensorCoreTile &T,
                                                     std::string &Why);
 

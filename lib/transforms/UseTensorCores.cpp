@@ -35,6 +35,7 @@ bool TensorCorePlanner::run() {
     *To = {From->G.Iter, From->Point,  From->G.IterType,
            From->G.Step, From->Points, From->Tile};
   T.Threads = P.Threads;
+  T.AllowTf32x3 = Ctx.Tf32x3;
   T.StripIter = P.Strip->Iter;
   T.StripCounter = "c2c_s_" + P.Strip->Iter;
   T.StripType = P.Strip->IterType;
@@ -48,11 +49,13 @@ bool TensorCorePlanner::run() {
   for (const TiledDim &D : P.Dims)
     T.PointNames.insert({D.Point, D.T, D.Clamp});
   P.Mma = planTensorCoreProduct(T, P.NoMmaWhy);
-  bool DoubleSum =
-      std::any_of(P.Private.begin(), P.Private.end(), [](const auto &Reg) {
-        return Reg.second == ScalarKind::Double;
+  // Remarks only for sums that could have gone there.
+  bool MmaSum =
+      std::any_of(P.Private.begin(), P.Private.end(), [&](const auto &Reg) {
+        return Reg.second == ScalarKind::Double ||
+               (Reg.second == ScalarKind::Float && Ctx.Tf32x3);
       });
-  if (P.Mma || !DoubleSum)
+  if (P.Mma || !MmaSum)
     P.NoMmaWhy.clear();
   return true;
 }

@@ -88,6 +88,7 @@ bool lowerOne(const TuneRequest &R, const Function &F, Lowering How,
   PipelineOptions PO;
   PO.AllowReassociation = R.AllowReassociation;
   PO.FastMath = R.FastMath;
+  PO.Tf32x3 = R.Tf32x3;
   PO.TileByDefault = How != Lowering::Plain;
   Out.LF = runPipeline(G, Facts, PO, Diags);
   if (Diags.hasErrors())
@@ -364,6 +365,7 @@ std::string lowerAndEmit(const TuneRequest &R, const Module &M,
     PipelineOptions PO;
     PO.AllowReassociation = R.AllowReassociation;
     PO.FastMath = R.FastMath;
+    PO.Tf32x3 = R.Tf32x3;
     PO.TileByDefault = true;
     Lowered.push_back(runPipeline(G, Facts, PO, Diags));
   }

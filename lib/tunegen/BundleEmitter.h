@@ -40,6 +40,7 @@ struct TuneRequest {
   ScalarValues Sizes, VerifySizes;
   bool AllowReassociation = false;
   bool FastMath = false;
+  bool Tf32x3 = false; ///< --allow-tf32x3.
   /// --input: array parameter -> distribution of its inputs.
   std::map<std::string, InputDistribution> Inputs;
   bool PlantFaults = false; ///< Add planted-oob and planted-hang variants.

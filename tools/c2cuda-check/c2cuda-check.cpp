@@ -112,6 +112,9 @@ static cl::opt<bool> NoFusion("no-fusion", cl::desc("As c2cuda --no-fusion"),
 static cl::opt<bool> NoTensorCores("no-tensor-cores",
                                    cl::desc("As c2cuda --no-tensor-cores"),
                                    cl::cat(Category));
+static cl::opt<bool> AllowTf32x3("allow-tf32x3",
+                                 cl::desc("As c2cuda --allow-tf32x3"),
+                                 cl::cat(Category));
 static cl::opt<bool>
     AllowReassociation("allow-reassociation",
                        cl::desc("As c2cuda --allow-reassociation"),
@@ -413,6 +416,7 @@ int main(int argc, char **argv) {
   POpts.TileByDefault = !NoDefaultTiling;
   POpts.CheckerboardLayout = !NoCheckerboardLayout;
   POpts.TensorCores = !NoTensorCores;
+  POpts.Tf32x3 = AllowTf32x3;
   POpts.FuseEpilogues = !NoFusion;
   std::string Null;
   llvm::raw_string_ostream Log(Null);

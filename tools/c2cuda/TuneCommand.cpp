@@ -709,6 +709,7 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
                 "would define them each; tune one size at a time");
   R.AllowReassociation = Ctx.AllowReassociation;
   R.FastMath = Ctx.FastMath;
+  R.Tf32x3 = Ctx.Tf32x3;
   R.PlantFaults = PlantFaults;
   R.Timing.Warmup = Warmup;
   R.Timing.Reps = Reps;
@@ -750,6 +751,8 @@ int runTuneCommand(const Module &M, const TuneContext &Ctx,
     Again += " --allow-reassociation";
   if (Ctx.FastMath)
     Again += " --fast-math";
+  if (Ctx.Tf32x3)
+    Again += " --allow-tf32x3";
   // Several nests and no ':N': every nest, one after another.
   if (KernelName.find(':') == std::string::npos) {
     DiagnosticList NestDiags;

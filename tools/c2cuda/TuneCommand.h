@@ -33,6 +33,7 @@ struct TuneContext {
   std::string OutputFile; ///< -o, or "".
   bool AllowReassociation = false;
   bool FastMath = false;
+  bool Tf32x3 = false;
 };
 
 /// Runs `c2cuda tune`; the exit code (0, 1 on errors, 130 interrupted).

@@ -219,6 +219,14 @@ static cl::opt<bool> NoTensorCores(
              "sums in the same order, twice the rate)"),
     cl::cat(Category));
 
+static cl::opt<bool> AllowTf32x3(
+    "allow-tf32x3",
+    cl::desc("Run tiled float products on the TF32 tensor cores, each operand "
+             "split in a TF32 high part and a TF32 low part (3xTF32, sm_80 "
+             "and later): about FP32's accuracy, but the sums are neither "
+             "FP32 fused multiply-adds nor in the loop's order"),
+    cl::sub(cl::SubCommand::getAll()), cl::cat(Category));
+
 static cl::opt<bool> NoCheckerboardLayout(
     "no-checkerboard-layout",
     cl::desc("Keep 2-D arrays that red-black sweeps update one colour at a "
@@ -394,6 +402,7 @@ static bool runAnalyze(const Module &M) {
   Opts.TileByDefault = !NoDefaultTiling;
   Opts.CheckerboardLayout = !NoCheckerboardLayout;
   Opts.TensorCores = !NoTensorCores;
+  Opts.Tf32x3 = AllowTf32x3;
   Opts.FuseEpilogues = !NoFusion;
   Opts.SourceName = llvm::sys::path::filename(InputFile).str();
   DiagnosticList Diags;
@@ -512,6 +521,7 @@ int main(int argc, char **argv) {
     Ctx.OutputFile = OutputFile;
     Ctx.AllowReassociation = AllowReassociation;
     Ctx.FastMath = FastMath;
+    Ctx.Tf32x3 = AllowTf32x3;
     int RC = runTuneCommand(M, Ctx, Diags);
     report(Diags);
     return RC;
@@ -539,6 +549,7 @@ int main(int argc, char **argv) {
   POpts.TileByDefault = !NoDefaultTiling;
   POpts.CheckerboardLayout = !NoCheckerboardLayout;
   POpts.TensorCores = !NoTensorCores;
+  POpts.Tf32x3 = AllowTf32x3;
   POpts.FuseEpilogues = !NoFusion;
   std::vector<LoweredFunction> Lowered = lowerModule(M, POpts, Diags);
   applyWarningFlags(Diags);
