@@ -1265,12 +1265,13 @@ private:
   }
 
   /// What c2c_mma_m16n8k8_tf32x3(part, a0, a1, a2, a3, b0, b1, c) gives
-  /// thread T: the part's accumulator c plus, for lo(A) hi(B), hi(A) lo(B)
-  /// and hi(A) hi(B) in turn, the row of A (a0 / a1 of rows 0-7 / 8-15 for
-  /// columns q < 4 in lane 4 row + q, a2 / a3 for q >= 4 in lane 4 row + q
-  /// - 4) times the column of B (b0 for rows q < 4 in lane 4 column + q, b1
-  /// for the rest), each pass's eight exact products summed and rounded to
-  /// float once (the tensor cores' sums round at least as finely).
+  /// thread T: the part's accumulator c plus the sum, from zero, of lo(A)
+  /// hi(B), hi(A) lo(B) and hi(A) hi(B) in turn, each the row of A (a0 / a1
+  /// of rows 0-7 / 8-15 for columns q < 4 in lane 4 row + q, a2 / a3 for q
+  /// >= 4 in lane 4 row + q - 4) times the column of B (b0 for rows q < 4
+  /// in lane 4 column + q, b1 for the rest), each pass's eight exact
+  /// products added and rounded to float once (the tensor cores' sums
+  /// round no worse than to float), then one float add.
   static Value tf32x3Part(int64_t T,
                           const std::function<Value(int64_t, unsigned)> &Arg) {
     int64_t W = T & ~int64_t(31), Lane = T - W;
@@ -1287,14 +1288,15 @@ private:
       B[Q][0] = tf32(Y);
       B[Q][1] = tf32(Y - B[Q][0]);
     }
-    float D = static_cast<float>(Arg(T, 7).D);
+    float S = 0.0f;
     for (auto [PA, PB] : {std::pair{1, 0}, std::pair{0, 1}, std::pair{0, 0}}) {
-      double Sum = D;
+      double Sum = S;
       for (int64_t Q = 0; Q < 8; ++Q)
         Sum += static_cast<double>(A[Q][PA]) * static_cast<double>(B[Q][PB]);
-      D = static_cast<float>(Sum);
+      S = static_cast<float>(Sum);
     }
-    return Value::ofFloat(ScalarKind::Float, D);
+    return Value::ofFloat(ScalarKind::Float,
+                          static_cast<float>(Arg(T, 7).D) + S);
   }
 
   /// Runs L for the whole block: barrier-free runs of statements thread by
