@@ -1236,6 +1236,20 @@ private:
     }
   }
 
+  /// Where thread T's accumulator of a tensor-core product lies: its warp's
+  /// first thread, and the row and column in the 16 x 8 block (part 0 .. 3
+  /// of lane l: rows l / 4 and l / 4 + 8, columns 2 (l % 4) and 2 (l % 4)
+  /// + 1), from the part Arg(T, 0).
+  struct AccumulatorAt {
+    int64_t Warp, Row, Col;
+  };
+  static AccumulatorAt
+  accumulatorAt(int64_t T, const std::function<Value(int64_t, unsigned)> &Arg) {
+    int64_t W = T & ~int64_t(31), Lane = T - W;
+    int64_t Part = Arg(T, 0).I & 3;
+    return {W, (Lane >> 2) + 8 * (Part >> 1), 2 * (Lane & 3) + (Part & 1)};
+  }
+
   /// What c2c_mma_m16n8k4(part, a0, a1, b0, c) gives thread T, whose
   /// warp's lanes passed Arg(lane, argument): the part's accumulator c plus
   /// the row of A (a0 of rows 0-7, a1 of rows 8-15, column q in lane
@@ -1243,10 +1257,7 @@ private:
   /// fused multiply-adds in the order of q.
   static Value mmaPart(int64_t T,
                        const std::function<Value(int64_t, unsigned)> &Arg) {
-    int64_t W = T & ~int64_t(31), Lane = T - W;
-    int64_t Part = Arg(T, 0).I & 3;
-    int64_t Row = (Lane >> 2) + 8 * (Part >> 1),
-            Col = 2 * (Lane & 3) + (Part & 1);
+    auto [W, Row, Col] = accumulatorAt(T, Arg);
     double D = Arg(T, 4).D;
     for (int64_t Q = 0; Q < 4; ++Q)
       D = std::fma(Arg(W + 4 * (Row & 7) + Q, Row < 8 ? 1 : 2).D,
@@ -1274,10 +1285,7 @@ private:
   /// round no worse than to float), then one float add.
   static Value tf32x3Part(int64_t T,
                           const std::function<Value(int64_t, unsigned)> &Arg) {
-    int64_t W = T & ~int64_t(31), Lane = T - W;
-    int64_t Part = Arg(T, 0).I & 3;
-    int64_t Row = (Lane >> 2) + 8 * (Part >> 1),
-            Col = 2 * (Lane & 3) + (Part & 1);
+    auto [W, Row, Col] = accumulatorAt(T, Arg);
     float A[8][2], B[8][2]; // [q][0: hi, 1: lo]
     for (int64_t Q = 0; Q < 8; ++Q) {
       float X = static_cast<float>(
