@@ -789,11 +789,13 @@ void TileLowering::recordAndExplain() {
             llvm::map_range(P.Private, [](const auto &P) { return P.first; }),
             ", ") +
         " kept per point in registers");
+  // A tile off the tensor cores says why for its double sums, else (with
+  // --allow-tf32x3) its float ones.
   bool Tf32 = P.Mma ? P.Mma->Tf32x3
-                    : std::any_of(P.Private.begin(), P.Private.end(),
-                                  [](const auto &Reg) {
-                                    return Reg.second == ScalarKind::Float;
-                                  });
+                    : std::none_of(P.Private.begin(), P.Private.end(),
+                                   [](const auto &Reg) {
+                                     return Reg.second == ScalarKind::Double;
+                                   });
   if (P.Mma)
     K.Remarks.push_back(
         std::string("full strips on the ") + (Tf32 ? "TF32" : "FP64") +

@@ -26,7 +26,7 @@
 //                           several strips in flight
 //   PrescaleOperands        tiles scaled in shared memory -> the array
 //                           scaled once before the launch
-//   UseTensorCores          double products -> FP64 tensor cores
+//   UseTensorCores          double (float: 3xTF32) products -> tensor cores
 //   FuseEpilogues           an element-wise kernel launched after a
 //                           product -> its statements after each point
 //   LowerTiles              the tile plans -> per-thread programs
@@ -167,7 +167,8 @@ const std::vector<LoweringPass> &passes() {
        [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
          return prescaleOperands(std::move(LF), Ctx);
        }},
-      {"UseTensorCores", "tiled double products -> FP64 tensor cores",
+      {"UseTensorCores",
+       "tiled double (with --allow-tf32x3 float) products -> tensor cores",
        [](LoweredFunction LF, LoweringContext &Ctx, const Opts &) {
          return useTensorCores(std::move(LF), Ctx);
        }},

@@ -1,4 +1,4 @@
-//===- UseTensorCores.cpp - Tiled double products on FP64 tensor cores ----===//
+//===- UseTensorCores.cpp - Tiled products on the tensor cores -----------===//
 
 #include "UseTensorCores.h"
 
