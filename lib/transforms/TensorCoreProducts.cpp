@@ -58,17 +58,14 @@ std::optional<TensorCorePlan> planTensorCoreProduct(const TensorCoreTile &T,
   const auto *Acc = dyn_cast<ArrayRef>(A->LHS.get());
   const auto *Mul = dyn_cast<BinaryExpr>(A->RHS.get());
   // Doubles on the FP64 units; floats, with permission, as 3xTF32.
-  ScalarKind Kind = Acc ? Acc->Type : ScalarKind::Double;
-  if (Kind != ScalarKind::Double &&
-      (Kind != ScalarKind::Float || !T.AllowTf32x3))
-    Kind = ScalarKind::Double;
+  bool Tf32 = Acc && Acc->Type == ScalarKind::Float && T.AllowTf32x3;
+  ScalarKind Kind = Tf32 ? ScalarKind::Float : ScalarKind::Double;
   if (!Acc || !Acc->Local || Acc->Type != Kind || !Mul ||
       Mul->Op != BinaryOpKind::Mul || Mul->Type != Kind ||
       Mul->LHS->Type != Kind || Mul->RHS->Type != Kind)
-    return No(Kind == ScalarKind::Float
-                  ? "the strip does not add a product of floats to a register"
-                  : "the strip does not add a product of doubles to a "
-                    "register");
+    return No(Tf32 ? "the strip does not add a product of floats to a register"
+                   : "the strip does not add a product of doubles to a "
+                     "register");
   std::set<std::string> L, R;
   collectVarNames(*Mul->LHS, L);
   collectVarNames(*Mul->RHS, R);
@@ -81,8 +78,7 @@ std::optional<TensorCorePlan> planTensorCoreProduct(const TensorCoreTile &T,
   TensorCorePlan P;
   P.Tile = T;
   P.Acc = A->LHS;
-  P.Tf32x3 = Kind == ScalarKind::Float;
-  P.StripPerMma = P.Tf32x3 ? 8 : 4;
+  P.Tf32x3 = Tf32;
   if (Rows(L) && Cols(R)) {
     P.RowFactor = Mul->LHS;
     P.ColFactor = Mul->RHS;
@@ -108,9 +104,9 @@ std::optional<TensorCorePlan> planTensorCoreProduct(const TensorCoreTile &T,
     return No("the tile is not a whole number of warps' " +
               std::to_string(P.WarpRows) + " x " + std::to_string(P.WarpCols) +
               " blocks");
-  if (T.StripSize % P.StripPerMma)
+  if (T.StripSize % P.stripPerMma())
     return No("the strip is not a multiple of " +
-              std::to_string(P.StripPerMma) + " iterations");
+              std::to_string(P.stripPerMma()) + " iterations");
   P.WarpsAcross = Cl.Tile / P.WarpCols;
   return P;
 }
@@ -150,7 +146,7 @@ StmtList tensorCoreStrip(const TensorCorePlan &P) {
   collectVarNames(*P.RowFactor, RowNames);
   collectVarNames(*P.ColFactor, ColNames);
   // The strip iterator of the lane's operands: l % 4 (+ 4 kh) of each group
-  // of StripPerMma.
+  // of stripPerMma().
   auto StripAt = [&](const std::set<std::string> &Used, StmtList &Out) {
     if (!Used.count(T.StripIter))
       return;
@@ -159,9 +155,9 @@ StmtList tensorCoreStrip(const TensorCorePlan &P) {
       InGroup = ibin(BinaryOpKind::Add, std::move(InGroup),
                      ibin(BinaryOpKind::Mul, ivar("c2c_kh"), ilit(4)));
     ExprPtr Q = addL(
-        addL(lvar(T.StripCounter),
-             cast(ibin(BinaryOpKind::Mul, ivar("c2c_kq"), ilit(P.StripPerMma)),
-                  ScalarKind::Long)),
+        addL(lvar(T.StripCounter), cast(ibin(BinaryOpKind::Mul, ivar("c2c_kq"),
+                                             ilit(P.stripPerMma())),
+                                        ScalarKind::Long)),
         cast(std::move(InGroup), ScalarKind::Long));
     Out.push_back(decl(T.StripIter, T.StripType,
                        addL(T.StripLower, mulL(Q, llit(T.StripStep)))));
@@ -261,7 +257,7 @@ StmtList tensorCoreStrip(const TensorCorePlan &P) {
   }
   Step.push_back(
       countLoop("c2c_fm", FM, {countLoop("c2c_fn", FN, Mma, -1)}, -1));
-  return {countLoop("c2c_kq", T.StripSize / P.StripPerMma, Step, -1)};
+  return {countLoop("c2c_kq", T.StripSize / P.stripPerMma(), Step, -1)};
 }
 
 } // namespace c2cuda

@@ -79,7 +79,7 @@ struct TensorCorePlan {
   /// Float operands as 3xTF32 (m16n8k8) rather than doubles (m16n8k4).
   bool Tf32x3 = false;
   /// Strip iterations per instruction: 4 (FP64) or 8 (TF32).
-  int64_t StripPerMma = 4;
+  int64_t stripPerMma() const { return Tf32x3 ? 8 : 4; }
 };
 
 /// The plan for T, or nothing with Why saying what does not fit (UseTensorCores
