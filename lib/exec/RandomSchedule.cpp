@@ -391,12 +391,11 @@ NestSchedule randomTiledSchedule(const NestShape &N, std::mt19937_64 &Rng) {
                                                [&](const std::string &A) {
                                                  return AW->second.count(A) > 0;
                                                });
-    // A split reduction stages its strips in one buffer (ScheduleCheck.h).
-    if (Async && S.Split.empty() && Three(Rng) == 0) {
+    if (Async && Three(Rng) == 0) {
       S.Async = Three(Rng) + 2;
       S.Pipeline = Coin(Rng);
     } else {
-      S.Pipeline = S.Split.empty() ? Three(Rng) + 1 : Coin(Rng) + 1;
+      S.Pipeline = Three(Rng) + 1;
     }
   }
   if (Coin(Rng))

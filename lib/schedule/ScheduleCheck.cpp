@@ -144,9 +144,7 @@ std::optional<ScheduleProblem> checkLanes(const NestSchedule &S) {
   return std::nullopt;
 }
 
-/// split(k: N): one loop, 2 to 1024 chunks, a strip of k to divide, and
-/// none of the staging the split kernel does not do (asynchronous copies,
-/// two shared buffers).
+/// split(k: N): one loop, 2 to 1024 chunks, a strip of k to divide.
 std::optional<ScheduleProblem> checkSplit(const NestSchedule &S) {
   if (S.Split.empty())
     return std::nullopt;
@@ -171,14 +169,6 @@ std::optional<ScheduleProblem> checkSplit(const NestSchedule &S) {
                        "' among blocks, but '" + Loop + "' has no strip",
                    "give it one in the tile clause, e.g. 'tile(" + Loop +
                        ": 8)'");
-  if (S.Async || S.Pipeline > 2)
-    return problem("split", Loop,
-                   Clause + " is not done with " +
-                       (S.Async ? "async(" + std::to_string(S.Async) + ")"
-                                : "pipeline(3)") +
-                       " (the split kernel stages its strips in one shared "
-                       "buffer)",
-                   "use pipeline(1) or pipeline(2) beside it");
   return std::nullopt;
 }
 

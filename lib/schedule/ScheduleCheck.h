@@ -12,8 +12,7 @@
 //   pad       0 to 32
 //   pipeline  1, 2 or 3
 //   async     2, 3 or 4 buffers; not with pipeline(2) or pipeline(3)
-//   split     one loop, 2 to 1024 chunks, the loop tiled in strips; not
-//             with async or pipeline(3)
+//   split     one loop, 2 to 1024 chunks, the loop tiled in strips
 // The producers parse their own syntax (tokens, JSON types) and say where a
 // problem is: the pragma at the clause or the item in it, the file at its
 // key. Whether the nest's loops and arrays can take the clauses is the

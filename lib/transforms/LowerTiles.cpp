@@ -78,6 +78,8 @@ private:
   ExprPtr stripTrip() const;
   ExprPtr stripStart() const;
   ExprPtr stripBegin() const;
+  /// The start of the block's strip Strips after its first one.
+  ExprPtr stripAfterBegin(int64_t Strips) const;
   /// c2c_base_<k>: the first iteration of the strip starting at Start.
   StmtPtr stripBase(ExprPtr Start) const;
   /// The prefetch of the strip starting at Start into the staging
@@ -411,12 +413,23 @@ StmtPtr TileLowering::storeStaged(ExprPtr Start, ExprPtr Buf) {
 }
 
 StmtPtr TileLowering::bufferOfStrip(int64_t Buffers) const {
+  // Counted from the block's first strip (its chunk's, where the strips are
+  // split among blocks), which goes to buffer 0.
+  ExprPtr Done = P.SplitCount ? bin(BinaryOpKind::Sub, stripStart(),
+                                    stripBegin(), ScalarKind::Long)
+                              : stripStart();
   return decl(stripBufferName(), ScalarKind::Int,
               cast(bin(BinaryOpKind::Rem,
-                       bin(BinaryOpKind::Div, stripStart(), llit(P.StripSize),
+                       bin(BinaryOpKind::Div, Done, llit(P.StripSize),
                            ScalarKind::Long),
                        llit(Buffers), ScalarKind::Long),
                    ScalarKind::Int));
+}
+
+ExprPtr TileLowering::stripAfterBegin(int64_t Strips) const {
+  ExprPtr Offset = llit(Strips * P.StripSize);
+  return P.SplitCount ? (Strips ? addL(stripBegin(), Offset) : stripBegin())
+                      : Offset;
 }
 
 StmtList TileLowering::stripLoads(StmtList &Work) {
@@ -425,7 +438,7 @@ StmtList TileLowering::stripLoads(StmtList &Work) {
   unsigned Stages = P.AsyncStages;
   if (Stages) {
     for (unsigned B = 0; B + 1 < Stages; ++B)
-      copyStripAsync(llit(int64_t(B) * P.StripSize), ilit(B), Work);
+      copyStripAsync(stripAfterBegin(B), ilit(B), Work);
     // Strip s computes from buffer s % N once its copies have landed
     // (every thread's: the barrier); the copies of strip s + N - 1 then go
     // to the buffer strip s - 1 used, which every thread has left.
@@ -451,7 +464,7 @@ StmtList TileLowering::stripLoads(StmtList &Work) {
     // computes from one buffer while the next strip goes to the other,
     // so one barrier per strip suffices (the other buffer was last read
     // before the previous step's barrier).
-    Work.push_back(storeStaged(llit(0), ilit(0)));
+    Work.push_back(storeStaged(stripAfterBegin(0), ilit(0)));
     Work.push_back(barrier());
     StripBody.push_back(bufferOfStrip(2));
     StripBody.push_back(stripBase(SV));

@@ -286,10 +286,6 @@ Splittable splittable(const Kernel &K, const TilePlan &P,
   if (!Nest || !P.Strip)
     return No("no loop of it is divided in strips");
   const std::string &L = P.Strip->Iter;
-  if (P.Mma)
-    return No("the product runs on the tensor cores");
-  if (P.AsyncStages || P.TwoBuffers)
-    return No("its strips are staged in more than one shared buffer");
   if (P.StagedPost || P.BarrierBeforePost || !K.Prescaled.empty())
     return No("an epilogue or a scaling of the operands is fused into it");
   if (!K.BandGuard.empty())

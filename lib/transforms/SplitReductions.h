@@ -53,9 +53,11 @@
 //     added in another order, and in an order that changes from run to run
 //     (the atomic adds of the chunks).
 // By default, where only the permission is missing, a remark says how to
-// give it. Not done for plans on the tensor cores, with asynchronous copies
-// or two shared buffers, with a fused epilogue, for triangular bands or
-// nests whose band loops are folded into the tiles.
+// give it. A split plan's blocks start their buffers of strips (asynchronous
+// copies, two shared buffers) at their chunk's first strip; on the tensor
+// cores each chunk's whole strips run there, as the tile's did. Not done
+// for plans with a fused epilogue, for triangular bands or nests whose band
+// loops are folded into the tiles.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TRANSFORMS_SPLITREDUCTIONS_H

@@ -132,7 +132,6 @@ void buildStrip(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
         if (Regs > 128 && 2 * Regs * BX * BY > 65536)
           Caps.push_back(128);
         for (unsigned TileK : Strips) {
-          // Split only without async copies (ScheduleCheck.h).
           std::vector<unsigned> Splits = {1};
           for (unsigned N :
                splitCounts(X, Y, Strip, TileX, TileY, TileK, Sizes))
@@ -140,8 +139,6 @@ void buildStrip(TuneSpace &S, const GridLoop &X, const GridLoop &Y,
           for (auto [Pipe, Async] : Stagings)
             for (unsigned Split : Splits)
               for (unsigned Cap : Caps) {
-                if (Split > 1 && Async)
-                  continue;
                 SpacePoint P;
                 P.Params = {{"block", blockName(BX, BY)},
                             {TX, TileX},

@@ -82,7 +82,7 @@ void accumulate(int M, int N, int K, const float *A, const float *B,
 // RUN: %c2cuda-check %s --size M=37,N=45,K=101 --trials 2 --function accumulate | FileCheck %s --check-prefix=ORACLE
 // RUN: %c2cuda-check %s --size M=37,N=45,K=0 --trials 1 --function accumulate --array-size A=0,B=0,C=0 | FileCheck %s --check-prefix=ORACLE
 
-// ORACLE: {{^}}CHECK {{wtw|gemm|accumulate}} PASS
+// ORACLE: {{^}}CHECK {{wtw|gemm|accumulate|pipelined|copied}} PASS
 #endif
 
 // RUN: rm -f %t.bad.cu
@@ -178,10 +178,18 @@ void values(int F, int K, const float *W, float *G) {
 // VALUES: {{^}}{{.*}}split-clause.c:[[@LINE-10]]:51: note: give it one in the tile clause, e.g. 'tile(f: 8)'{{$}}
 #endif
 
-// RUN: not %c2cuda %s -D BAD -D PIPELINED -o %t.bad.cu 2>&1 | FileCheck %s --check-prefix=PIPELINED --implicit-check-not=error:
-#ifdef PIPELINED
+// Split blocks fill their shared buffers from their own chunk's first
+// strip: two buffers from registers (pipeline(3)) and three by
+// asynchronous copies (async(3)); 13 strips in chunks of 5 start the
+// second block at an odd strip.
+// RUN: %c2cuda %s -q -D STAGED -o %t.staged.cu
+// RUN: FileCheck %s --check-prefix=STAGED < %t.staged.cu
+// RUN: %c2cuda-check %s -D STAGED --size F=100,K=45 --trials 2 --function pipelined | FileCheck %s --check-prefix=ORACLE
+// RUN: %c2cuda-check %s -D STAGED --size F=100,K=45 --trials 2 --function copied | FileCheck %s --check-prefix=ORACLE
+// RUN: %c2cuda-check %s -D STAGED --size F=7,K=20 --trials 1 --function copied | FileCheck %s --check-prefix=ORACLE
+#ifdef STAGED
 void pipelined(int F, int K, const float *W, float *G) {
-#pragma c2cuda kernel tile(k: 32, l: 32, f: 8) shared(W) pipeline(3) split(f: 4) reduction(+: acc)
+#pragma c2cuda kernel tile(k: 32, l: 32, f: 8) shared(W) pipeline(3) split(f: 3) reduction(+: acc)
   for (int k = 0; k < K; k++)
     for (int l = 0; l < K; l++) {
       float acc = 0.0f;
@@ -190,8 +198,27 @@ void pipelined(int F, int K, const float *W, float *G) {
       G[k * K + l] = acc;
     }
 }
-// PIPELINED: {{^}}{{.*}}split-clause.c:[[@LINE-9]]:79: error: split(f: 4) is not done with pipeline(3) (the split kernel stages its strips in one shared buffer){{$}}
-// PIPELINED: {{^}}{{.*}}split-clause.c:[[@LINE-10]]:79: note: use pipeline(1) or pipeline(2) beside it{{$}}
+// STAGED-LABEL: {{^}}__global__ void {{.*}}pipelined_kernel0(
+// STAGED: {{^}}      for (long long c2c_s_f = c2c_begin_f; c2c_s_f < c2c_end_f; c2c_s_f += 8) {{[{]$}}
+// STAGED-NEXT: {{^}}        int c2c_buf_f = (int)((c2c_s_f - c2c_begin_f) / 8LL % 2LL);{{$}}
+
+void copied(int F, int K, const float *W, float *G) {
+#pragma c2cuda kernel tile(k: 32, l: 32, f: 8) shared(W) async(3) split(f: 3) reduction(+: acc)
+  for (int k = 0; k < K; k++)
+    for (int l = 0; l < K; l++) {
+      float acc = 0.0f;
+      for (int f = 0; f < F; f++)
+        acc += W[f * K + k] * W[f * K + l];
+      G[k * K + l] = acc;
+    }
+}
+// STAGED-LABEL: {{^}}__global__ void {{.*}}copied_kernel0(
+// STAGED: {{^}}      if (c2c_begin_f < c2c_end_f) {{[{]$}}
+// STAGED-NEXT: {{^}}        int c2c_base_f = (int)((long long)0 + c2c_begin_f * 1LL);{{$}}
+// STAGED: {{^}}      if (c2c_begin_f + 8LL < c2c_end_f) {{[{]$}}
+// STAGED-NEXT: {{^}}        int c2c_base_f = (int)((long long)0 + (c2c_begin_f + 8LL) * 1LL);{{$}}
+// STAGED: {{^}}      for (long long c2c_s_f = c2c_begin_f; c2c_s_f < c2c_end_f; c2c_s_f += 8) {{[{]$}}
+// STAGED-NEXT: {{^}}        int c2c_buf_f = (int)((c2c_s_f - c2c_begin_f) / 8LL % 3LL);{{$}}
 #endif
 
 // RUN: not %c2cuda %s -D BAD -D RANGE -o %t.bad.cu 2>&1 | FileCheck %s --check-prefix=RANGE --implicit-check-not=error:

@@ -59,6 +59,19 @@ void sdist(int M, int N, int K, const float A[M][K], const float B[K][N],
 // RUN: %c2cuda-check %s --allow-tf32x3 --size M=131,N=67,K=77,F=77,T=67 --trials 1 --print-launches | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --allow-tf32x3 --size M=300,N=260,K=40,F=40,T=260 --trials 1 --print-launches | FileCheck %s --check-prefix=ORACLE-BIG --implicit-check-not=FAIL
 // RUN: %c2cuda-check %s --allow-tf32x3 --size M=13,N=9,K=21,F=21,T=9 --trials 2 --random-schedules 2 | FileCheck %s --check-prefix=ORACLE --implicit-check-not=FAIL
+// Few tiles (64 x 64 outputs), the sums free to reassociate: split across
+// blocks on the tensor cores, each block's chunk of strips from its own
+// first buffer.
+// RUN: %c2cuda-check %s --allow-tf32x3 --allow-reassociation --size M=13,N=9,K=64,F=300,T=64 --trials 1 --function wtv --print-launches | FileCheck %s --check-prefix=SPLIT --implicit-check-not=FAIL
+// RUN: %c2cuda %s -q --allow-tf32x3 --allow-reassociation -o %t.split.cu
+// RUN: FileCheck %s --check-prefix=SPLIT-CU < %t.split.cu
+// SPLIT-CU-LABEL: {{^}}__global__ void {{.*}}wtv_kernel0_split(
+// SPLIT-CU: {{^ *}}int c2c_buf_f = (int)((c2c_s_f - c2c_begin_f) / 32LL % 2LL);
+// SPLIT-CU: {{^ *}}c2c_mma_m16n8k8_tf32x3(c2c_reg_acc[
+// SPLIT-CU: {{^ *}}atomicAdd(&WtV[(long long)k * (long long)T + t], c2c_reg_acc[c2c_p_y][c2c_p_x]);
+// SPLIT-CU-LABEL: {{^}}__global__ void
+// SPLIT: {{^}}CHECK wtv PASS
+// SPLIT: {{^}}LAUNCHES wtv wtv_kernel0_zero wtv_kernel0{{(_[0-9x]+)?}}_split{{$}}
 
 // REMARK: tf32x3-products.c:14:3: remark: full strips on the TF32 tensor cores: each warp's 64 (i) x 32 (j) points as blocks of 16 x 8, three mma.sync.m16n8k8 per block (3xTF32, --allow-tf32x3) and 8 iterations of 'k'
 // REMARK: tf32x3-products.c:27:3: remark: full strips on the TF32 tensor cores: each warp's 64 (k) x 32 (t) points as blocks of 16 x 8, three mma.sync.m16n8k8 per block (3xTF32, --allow-tf32x3) and 8 iterations of 'f'
