@@ -435,6 +435,15 @@ private:
        << ", " << cString(F.Name) << ", " << cString(Ctx.from(F.Loc)) << ");\n";
   }
 
+  /// The function's first `if (c) return;` statements (HostCode::
+  /// EntryGuard), before anything is sized or copied: `if (!x) return;`
+  /// copies nothing from a null x.
+  void printEntryGuards() {
+    for (const StmtPtr &S : F.Body)
+      if (const auto *H = llvm::dyn_cast<HostCode>(S.get()); H && H->EntryGuard)
+        OS << "  " << H->Text << "\n";
+  }
+
   void printWrapper() {
     std::string Where = cString(F.Name), From = cString(Ctx.from(F.Loc));
     printComment(OS,
@@ -443,6 +452,7 @@ private:
                      ": takes host arrays, runs the nests on the GPU.",
                  0);
     printSignature(F.Name);
+    printEntryGuards();
     printExtents();
     printAssumptionChecks(F.Name);
     printOverlapChecks(F.Name);
@@ -511,6 +521,7 @@ private:
              " that c2cuda cannot bound; it stops with an error.";
     printComment(OS, Doc, 0);
     printSignature(Name);
+    printEntryGuards();
     for (const ArrayPlan *A : Unstageable)
       OS << "  c2c_unstageable(" << cString(A->Name) << ", "
          << cString(Ctx.from(A->HostBeyondLoc)) << ", " << Where << ", " << From
@@ -523,8 +534,9 @@ private:
       const Param &P = *F.findParam(A.Name);
       DevPtr[A.Name] = "(" + arrayType(A) + " *)" + A.Name;
       if (!HostTouched.count(A.Name)) {
-        // Host code never looks at it: no host copy exists.
-        HostPtr[A.Name] = "(" + elemType(P) + " *)nullptr";
+        // Host code touches no element: no host copy exists, and the device
+        // pointer stands in for a test of whether it is null (`if (!x)`).
+        HostPtr[A.Name] = "(" + elemType(P) + " *)" + A.Name;
         continue;
       }
       // Host code reads or writes it: a host buffer of its own, filled once
@@ -710,6 +722,10 @@ void HostBodyPrinter::printOther(const Stmt &S, unsigned Indent) {
   switch (S.getKind()) {
   case Stmt::Kind::HostCode: {
     const auto &H = llvm::cast<HostCode>(S);
+    // Each entry point ran it first, with the caller's pointers (the body's
+    // host pointers may be null: _device's where host code touches none).
+    if (H.EntryGuard)
+      return;
     std::set<std::string> Touched = H.ArraysRead;
     Touched.insert(H.ArraysWritten.begin(), H.ArraysWritten.end());
     // A statement that writes some elements must not push stale values of

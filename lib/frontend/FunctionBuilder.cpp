@@ -11,6 +11,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Lex/Lexer.h"
@@ -179,6 +180,61 @@ std::string trim(std::string S) {
   return S;
 }
 
+/// Whether E, taken as a truth value, is a pointer variable (`if (x)`, `x
+/// && n`; not `p[0]`, which reads an element).
+bool isPointerValue(const clang::Expr *E) {
+  const auto *D =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  return D && D->getType()->isPointerType();
+}
+
+/// The pointer variable S tests against null, where S is `!p`, `p == 0` or
+/// `p != 0` (either side; NULL and nullptr too) or `p` converted to a truth
+/// value (IsNull: whether S holds where p is null); null otherwise.
+const clang::Expr *nullTestedPointer(const clang::Stmt *S,
+                                     bool *IsNull = nullptr) {
+  const auto *E = dyn_cast_or_null<clang::Expr>(S);
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParens();
+  bool Null = false;
+  if (IsNull)
+    *IsNull = false;
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E);
+      IC && IC->getCastKind() == CK_PointerToBoolean)
+    return isPointerValue(IC->getSubExpr())
+               ? IC->getSubExpr()->IgnoreParenImpCasts()
+               : nullptr;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_LNot) {
+    const clang::Expr *P = nullTestedPointer(UO->getSubExpr(), &Null);
+    if (!P && isPointerValue(UO->getSubExpr()))
+      P = UO->getSubExpr()->IgnoreParenImpCasts();
+    if (P && IsNull)
+      *IsNull = !Null;
+    return P;
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO || !BO->isEqualityOp())
+    return nullptr;
+  const clang::Expr *L = BO->getLHS(), *R = BO->getRHS();
+  // 0, NULL (`((void *)0)`), nullptr.
+  auto IsNullConstant = [](const clang::Expr *X) {
+    X = X->IgnoreParenCasts();
+    if (const auto *I = dyn_cast<IntegerLiteral>(X))
+      return I->getValue() == 0;
+    return isa<GNUNullExpr, CXXNullPtrLiteralExpr>(X);
+  };
+  const clang::Expr *P = IsNullConstant(R)   ? L
+                         : IsNullConstant(L) ? R
+                                             : nullptr;
+  if (!isPointerValue(P))
+    return nullptr;
+  if (IsNull)
+    *IsNull = BO->getOpcode() == BO_EQ;
+  return P->IgnoreParenImpCasts();
+}
+
 /// Which array parameters a host statement reads and writes, and which
 /// scalars it assigns. A pointer that escapes (passed to a function, copied)
 /// counts as both read and written.
@@ -190,12 +246,19 @@ public:
   enum : unsigned { R = 1, W = 2, RW = 3 };
 
   void walk(const clang::Stmt *S, unsigned M = R, bool Base = false) {
-    if (!S)
+    // `!x`, `x == NULL`: the pointer's value, no element.
+    if (!S || nullTestedPointer(S))
       return;
     if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
       if (BO->isAssignmentOp()) {
         walk(BO->getLHS(), BO->isCompoundAssignmentOp() ? RW : W);
         walk(BO->getRHS(), R);
+        return;
+      }
+      if (BO->isLogicalOp()) {
+        for (const clang::Expr *O : {BO->getLHS(), BO->getRHS()})
+          if (!isPointerValue(O))
+            walk(O, R);
         return;
       }
     } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
@@ -206,6 +269,11 @@ public:
     } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
       walk(AS->getBase(), M, true);
       walk(AS->getIdx(), R);
+      return;
+    } else if (const auto *If = dyn_cast<clang::IfStmt>(S);
+               If && isPointerValue(If->getCond())) {
+      walk(If->getThen());
+      walk(If->getElse());
       return;
     } else if (const auto *IC = dyn_cast<ImplicitCastExpr>(S)) {
       // The pointer read for a subscript does not change what the subscript
@@ -328,8 +396,17 @@ private:
   void writeBackIterators(const clang::Stmt *S, const NestStmt &N,
                           StmtList &Out);
   StmtPtr hostCode(const clang::Stmt *S);
-  /// HostCode::ReturnsWhen of S (null where S is not such a return).
-  ExprPtr returnCondition(const clang::Stmt *S);
+  /// HostCode::ReturnsWhen of S (null where S is not such a return);
+  /// TestsPointers: whether it tests pointers for null (an entry guard).
+  ExprPtr returnCondition(const clang::Stmt *S, bool &TestsPointers);
+  /// A return's condition E as IR, null tests of pointers folded to their
+  /// value past the entry guards (TestsPointers: whether E has any).
+  ExprPtr guardCondition(const clang::Expr *E, NestBuilder &NB,
+                         bool &TestsPointers);
+  /// The function's first statements of the form `if (c) return;`, after
+  /// declarations without initializers only (HostCode::EntryGuard).
+  std::set<const clang::Stmt *> EntryGuards;
+  void collectEntryGuards();
   /// The parts of a host region's header (null where the form has none).
   struct RegionHeader {
     const clang::Stmt *Init = nullptr;
@@ -1106,7 +1183,8 @@ static const clang::ReturnStmt *bareReturn(const clang::Stmt *S) {
   return R && !R->getRetValue() ? R : nullptr;
 }
 
-ExprPtr FunctionBuilder::returnCondition(const clang::Stmt *S) {
+ExprPtr FunctionBuilder::returnCondition(const clang::Stmt *S,
+                                         bool &TestsPointers) {
   if (bareReturn(S))
     return std::make_shared<IntLit>(1, ScalarKind::Int);
   const auto *If = dyn_cast<clang::IfStmt>(S);
@@ -1119,8 +1197,62 @@ ExprPtr FunctionBuilder::returnCondition(const clang::Stmt *S) {
     return nullptr;
   DiagnosticList Scratch;
   NestBuilder NB(Ctx, FD, F, Scratch);
-  ExprPtr C = NB.buildExpr(If->getCond());
-  return Scratch.hasErrors() ? nullptr : C;
+  ExprPtr C = guardCondition(If->getCond(), NB, TestsPointers);
+  // A null test folds only where the wrappers run the return first.
+  if (Scratch.hasErrors() || (TestsPointers && !EntryGuards.count(S)))
+    return nullptr;
+  return C;
+}
+
+void FunctionBuilder::collectEntryGuards() {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body || !FD->getReturnType()->isVoidType())
+    return;
+  for (const clang::Stmt *S : Body->body()) {
+    if (const auto *DS = dyn_cast<clang::DeclStmt>(S)) {
+      bool Plain = true;
+      for (const Decl *D : DS->decls()) {
+        const auto *V = dyn_cast<VarDecl>(D);
+        Plain &= V && !V->hasInit();
+      }
+      if (Plain)
+        continue;
+      return;
+    }
+    const auto *If = dyn_cast<clang::IfStmt>(S);
+    if (Nests.count(S) || !If || If->getElse() || If->getInit() ||
+        If->getConditionVariable() || !bareReturn(If->getThen()))
+      return;
+    EntryGuards.insert(S);
+  }
+}
+
+ExprPtr FunctionBuilder::guardCondition(const clang::Expr *E, NestBuilder &NB,
+                                        bool &TestsPointers) {
+  E = E->IgnoreParens();
+  bool IsNull = false;
+  const clang::Expr *P = nullTestedPointer(E, &IsNull);
+  if (P || isPointerValue(E)) {
+    // Past the entry guards no pointer they test is null.
+    TestsPointers = true;
+    return std::make_shared<IntLit>(IsNull ? 0 : 1, ScalarKind::Int);
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO || !BO->isLogicalOp())
+    return NB.buildExpr(E);
+  bool And = BO->getOpcode() == BO_LAnd;
+  ExprPtr L = guardCondition(BO->getLHS(), NB, TestsPointers),
+          R = guardCondition(BO->getRHS(), NB, TestsPointers);
+  if (!L || !R)
+    return nullptr;
+  // A folded test decides the operator or drops out of it.
+  for (const auto &[X, Y] : {std::pair{L, R}, std::pair{R, L}})
+    if (const auto *I = dyn_cast<IntLit>(X.get()))
+      return (I->Value != 0) == And
+                 ? Y
+                 : std::make_shared<IntLit>(And ? 0 : 1, ScalarKind::Int);
+  return std::make_shared<BinaryExpr>(
+      And ? BinaryOpKind::LAnd : BinaryOpKind::LOr, L, R, ScalarKind::Int);
 }
 
 StmtPtr FunctionBuilder::hostCode(const clang::Stmt *S) {
@@ -1135,7 +1267,9 @@ StmtPtr FunctionBuilder::hostCode(const clang::Stmt *S) {
   StmtList IR = NB.buildNest(S);
   if (!Scratch.hasErrors() && NB.importedArrays().empty())
     H->AsIR = std::move(IR);
-  H->ReturnsWhen = returnCondition(S);
+  bool TestsPointers = false;
+  H->ReturnsWhen = returnCondition(S, TestsPointers);
+  H->EntryGuard = H->ReturnsWhen && TestsPointers;
   if (const auto *DS = dyn_cast<clang::DeclStmt>(S)) {
     std::vector<const VarDecl *> Vars;
     for (const clang::Decl *D : DS->decls()) {
@@ -1368,6 +1502,7 @@ bool FunctionBuilder::build(Function &Out) {
   buildParams();
   collectHostConstants();
   checkFunction();
+  collectEntryGuards();
   hostBody(FD->getBody(), F.Body);
   privatizeAcrossNests();
   if (!Privatized.empty() || !Imported.empty())

@@ -560,6 +560,12 @@ public:
   /// (reading no array): c, or 1 for the bare return. The CPU oracle ends
   /// the function where it holds; the .cu prints the text.
   ExprPtr ReturnsWhen;
+  /// An `if (c) return;` among the function's first statements whose c
+  /// tests whether pointers are null (`if (!x || n <= 0) return;`):
+  /// the wrappers run it before they size, allocate or copy anything, so
+  /// past it those pointers are not null and ReturnsWhen holds c with each
+  /// such test folded to that.
+  bool EntryGuard = false;
   HostCode(std::string T, std::set<std::string> R, std::set<std::string> W,
            std::set<std::string> SW, SourceLoc L = {})
       : Stmt(Kind::HostCode, std::move(L)), Text(std::move(T)),

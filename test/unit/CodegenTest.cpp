@@ -404,8 +404,8 @@ TEST(CodegenTest, DeviceEntryStagesOnlyHostTouchedArrays) {
       D, {"float *c2c_h_x = (float *)c2c_host_alloc(c2c_n_x, sizeof(float),",
           "c2c_copy(c2c_h_x, x, c2c_n_x, sizeof(float), "
           "cudaMemcpyDeviceToHost",
-          "c2c_smooth_body(n, iters, c2c_h_x, (const float *)nullptr, (float "
-          "*)nullptr, (float *)x, c2c_n_x, (float *)w, c2c_n_w, (float *)tmp, "
+          "c2c_smooth_body(n, iters, c2c_h_x, (const float *)w, (float *)tmp, "
+          "(float *)x, c2c_n_x, (float *)w, c2c_n_w, (float *)tmp, "
           "c2c_n_tmp);",
           "free(c2c_h_x);"}));
   EXPECT_EQ(D.find("c2c_h_w"), std::string::npos);
