@@ -1219,9 +1219,12 @@ void FunctionBuilder::collectEntryGuards() {
         continue;
       return;
     }
+    // A guard may run before the one ahead of it only where that one has
+    // no effect (a call in its condition ends the run).
     const auto *If = dyn_cast<clang::IfStmt>(S);
     if (Nests.count(S) || !If || If->getElse() || If->getInit() ||
-        If->getConditionVariable() || !bareReturn(If->getThen()))
+        If->getConditionVariable() || !bareReturn(If->getThen()) ||
+        If->getCond()->HasSideEffects(Ctx))
       return;
     EntryGuards.insert(S);
   }

@@ -78,10 +78,12 @@ struct PostSums {
   std::vector<SumStore> Stores;
 };
 
+/// Whether E is a zero literal, perhaps converted (`double acc = 0;`).
 bool isZero(const Expr &E) {
-  if (const auto *I = dyn_cast<IntLit>(&E))
+  const Expr *V = stripCasts(&E);
+  if (const auto *I = dyn_cast<IntLit>(V))
     return I->Value == 0;
-  if (const auto *F = dyn_cast<FloatLit>(&E))
+  if (const auto *F = dyn_cast<FloatLit>(V))
     return F->Value == 0;
   return false;
 }

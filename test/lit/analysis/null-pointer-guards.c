@@ -70,5 +70,19 @@ void later(int n, const float *x, float *y) {
 // CHECK-NOT:   c2c_unstageable
 // CHECK:       {{^}}  c2c_later_body(n, (const float *)x, (float *)y,
 
+// A guard behind a call is not run ahead of it: no entry guard.
+int checked(int n);
+void behind_call(int n, float *x) {
+  if (checked(n))
+    return;
+  if (!x)
+    return;
+#pragma c2cuda kernel
+  for (int i = 0; i < n; i++)
+    x[i] = 2 * x[i];
+}
+// CHECK-LABEL: {{^}}extern "C" void behind_call(int n, float *x) {{[{]$}}
+// CHECK-NEXT:  {{^}}  const long long c2c_n_x
+
 // ORACLE: {{^}}CHECK {{scale|axpy}} PASS
 // LATER: {{^}}CHECK later UNSUPPORTED {{.*}}host code not interpretable: 'if (!x)

@@ -126,6 +126,23 @@ void wtw_outside(int F, int K, const float *W, float *G) {
 // CHECK: {{^}}            atomicAdd(&G[(long long)k * (long long)K + l], c2c_reg_acc[c2c_p_y][c2c_p_x]);
 // OUTSIDE: CHECK wtw_outside PASS
 
+// A sum started at an integer zero (`float acc = 0;`, converted) splits too.
+// RUN: %c2cuda-check %s --size F=100,K=20 --trials 2 --function wtw_int_zero --print-launches | FileCheck %s --check-prefix=INTZERO --implicit-check-not=FAIL
+void wtw_int_zero(int F, int K, const float *W, float *G) {
+#pragma c2cuda kernel reduction(+: acc)
+  for (int k = 0; k < K; k++)
+    for (int l = 0; l < K; l++) {
+      float acc = 0;
+      for (int f = 0; f < F; f++)
+        acc += W[f * K + k] * W[f * K + l];
+      G[k * K + l] = acc;
+    }
+}
+// CHECK-LABEL: __global__ void __launch_bounds__(256, 2) wtw_int_zero_kernel0_split(
+// CHECK: {{^}}            atomicAdd(&G[(long long)k * (long long)K + l], c2c_reg_acc[c2c_p_y][c2c_p_x]);
+// INTZERO: {{^}}CHECK wtw_int_zero PASS
+// INTZERO-NEXT: {{^}}LAUNCHES wtw_int_zero wtw_int_zero_kernel0_zero wtw_int_zero_kernel0{{(_[0-9x]+)?}}_split{{$}}
+
 // Split without a first kernel: the sum starts from G's element (its start
 // added after the loop), which holds it already.
 void wtw_start(int F, int K, const float *W, float *G) {

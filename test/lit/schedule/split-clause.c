@@ -82,7 +82,7 @@ void accumulate(int M, int N, int K, const float *A, const float *B,
 // RUN: %c2cuda-check %s --size M=37,N=45,K=101 --trials 2 --function accumulate | FileCheck %s --check-prefix=ORACLE
 // RUN: %c2cuda-check %s --size M=37,N=45,K=0 --trials 1 --function accumulate --array-size A=0,B=0,C=0 | FileCheck %s --check-prefix=ORACLE
 
-// ORACLE: {{^}}CHECK {{wtw|gemm|accumulate|pipelined|copied}} PASS
+// ORACLE: {{^}}CHECK {{wtw|gemm|accumulate|staged}} PASS
 #endif
 
 // RUN: rm -f %t.bad.cu
@@ -184,12 +184,18 @@ void values(int F, int K, const float *W, float *G) {
 // second block at an odd strip.
 // RUN: %c2cuda %s -q -D STAGED -o %t.staged.cu
 // RUN: FileCheck %s --check-prefix=STAGED < %t.staged.cu
-// RUN: %c2cuda-check %s -D STAGED --size F=100,K=45 --trials 2 --function pipelined | FileCheck %s --check-prefix=ORACLE
-// RUN: %c2cuda-check %s -D STAGED --size F=100,K=45 --trials 2 --function copied | FileCheck %s --check-prefix=ORACLE
-// RUN: %c2cuda-check %s -D STAGED --size F=7,K=20 --trials 1 --function copied | FileCheck %s --check-prefix=ORACLE
+// RUN: %c2cuda %s -q -D STAGED -D COPIED -o %t.copied.cu
+// RUN: FileCheck %s --check-prefix=COPIED < %t.copied.cu
+// RUN: %c2cuda-check %s -D STAGED --size F=100,K=45 --trials 2 --function staged | FileCheck %s --check-prefix=ORACLE
+// RUN: %c2cuda-check %s -D STAGED -D COPIED --size F=100,K=45 --trials 2 --function staged | FileCheck %s --check-prefix=ORACLE
+// RUN: %c2cuda-check %s -D STAGED -D COPIED --size F=7,K=20 --trials 1 --function staged | FileCheck %s --check-prefix=ORACLE
 #ifdef STAGED
-void pipelined(int F, int K, const float *W, float *G) {
+void staged(int F, int K, const float *W, float *G) {
+#ifdef COPIED
+#pragma c2cuda kernel tile(k: 32, l: 32, f: 8) shared(W) async(3) split(f: 3) reduction(+: acc)
+#else
 #pragma c2cuda kernel tile(k: 32, l: 32, f: 8) shared(W) pipeline(3) split(f: 3) reduction(+: acc)
+#endif
   for (int k = 0; k < K; k++)
     for (int l = 0; l < K; l++) {
       float acc = 0.0f;
@@ -198,27 +204,16 @@ void pipelined(int F, int K, const float *W, float *G) {
       G[k * K + l] = acc;
     }
 }
-// STAGED-LABEL: {{^}}__global__ void {{.*}}pipelined_kernel0(
+// STAGED-LABEL: {{^}}__global__ void {{.*}}staged_kernel0(
 // STAGED: {{^}}      for (long long c2c_s_f = c2c_begin_f; c2c_s_f < c2c_end_f; c2c_s_f += 8) {{[{]$}}
 // STAGED-NEXT: {{^}}        int c2c_buf_f = (int)((c2c_s_f - c2c_begin_f) / 8LL % 2LL);{{$}}
-
-void copied(int F, int K, const float *W, float *G) {
-#pragma c2cuda kernel tile(k: 32, l: 32, f: 8) shared(W) async(3) split(f: 3) reduction(+: acc)
-  for (int k = 0; k < K; k++)
-    for (int l = 0; l < K; l++) {
-      float acc = 0.0f;
-      for (int f = 0; f < F; f++)
-        acc += W[f * K + k] * W[f * K + l];
-      G[k * K + l] = acc;
-    }
-}
-// STAGED-LABEL: {{^}}__global__ void {{.*}}copied_kernel0(
-// STAGED: {{^}}      if (c2c_begin_f < c2c_end_f) {{[{]$}}
-// STAGED-NEXT: {{^}}        int c2c_base_f = (int)((long long)0 + c2c_begin_f * 1LL);{{$}}
-// STAGED: {{^}}      if (c2c_begin_f + 8LL < c2c_end_f) {{[{]$}}
-// STAGED-NEXT: {{^}}        int c2c_base_f = (int)((long long)0 + (c2c_begin_f + 8LL) * 1LL);{{$}}
-// STAGED: {{^}}      for (long long c2c_s_f = c2c_begin_f; c2c_s_f < c2c_end_f; c2c_s_f += 8) {{[{]$}}
-// STAGED-NEXT: {{^}}        int c2c_buf_f = (int)((c2c_s_f - c2c_begin_f) / 8LL % 3LL);{{$}}
+// COPIED-LABEL: {{^}}__global__ void {{.*}}staged_kernel0(
+// COPIED: {{^}}      if (c2c_begin_f < c2c_end_f) {{[{]$}}
+// COPIED-NEXT: {{^}}        int c2c_base_f = (int)((long long)0 + c2c_begin_f * 1LL);{{$}}
+// COPIED: {{^}}      if (c2c_begin_f + 8LL < c2c_end_f) {{[{]$}}
+// COPIED-NEXT: {{^}}        int c2c_base_f = (int)((long long)0 + (c2c_begin_f + 8LL) * 1LL);{{$}}
+// COPIED: {{^}}      for (long long c2c_s_f = c2c_begin_f; c2c_s_f < c2c_end_f; c2c_s_f += 8) {{[{]$}}
+// COPIED-NEXT: {{^}}        int c2c_buf_f = (int)((c2c_s_f - c2c_begin_f) / 8LL % 3LL);{{$}}
 #endif
 
 // RUN: not %c2cuda %s -D BAD -D RANGE -o %t.bad.cu 2>&1 | FileCheck %s --check-prefix=RANGE --implicit-check-not=error:
