@@ -8,8 +8,11 @@
 // stay `__shared__` arrays; above that, each is a reference into one
 // `extern __shared__` buffer at a 16-byte-aligned offset (the alignment the
 // static tiles have, for 16-byte vector accesses), and the launch passes
-// Bytes. The kernel printer and the host wrapper printer both ask it, so the
-// offsets the kernel uses and the size the host launches with agree.
+// Bytes. Arrays marked DeclStmt::OverlaysTiles (used only once the others
+// are dead) start at offset 0 again, over the tiles, and are always dynamic:
+// the block takes the larger of the two runs. The kernel printer and the
+// host wrapper printer both ask it, so the offsets the kernel uses and the
+// size the host launches with agree.
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_CODEGEN_SHAREDLAYOUT_H

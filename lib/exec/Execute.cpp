@@ -545,7 +545,8 @@ private:
   /// same two barriers (the shadows are reset at each barrier).
   void sharedAccess(LocalBuffer &B, int64_t Idx, AccessKind K,
                     const Expr &Ref) {
-    if (!Opts.DetectRaces)
+    overlayAccess(B, Ref);
+    if (!Opts.DetectRaces || I.failed())
       return;
     std::vector<Shadow> &Sh = SharedShadows[&B];
     if (Sh.empty())
@@ -571,6 +572,53 @@ private:
         InFlight ? ", the write being an asynchronous copy that no wait has "
                    "covered yet"
                  : ", with no barrier between them");
+  }
+
+  /// Arrays that overlay the block's other shared arrays
+  /// (DeclStmt::OverlaysTiles) share their memory: the block's shared
+  /// memory belongs to one of the two groups at a time. An access to the
+  /// other group takes it over, and the group that held it loses its
+  /// contents (poisoned: a later read without a new store shows). Taking it
+  /// over is a race where another thread of the block touched the other
+  /// group since the last barrier, or still has copies in flight into it.
+  void overlayAccess(LocalBuffer &B, const Expr &Ref) {
+    GroupUse &Mine = GroupUses[B.Overlay];
+    if (Mine.Epoch != Epoch)
+      Mine = {{CurThread, -1}, Epoch};
+    else if (Mine.Threads[0] != CurThread && Mine.Threads[1] < 0)
+      Mine.Threads[1] = CurThread;
+    if (SharedOwner == static_cast<int>(B.Overlay))
+      return;
+    bool Takeover = SharedOwner >= 0;
+    SharedOwner = B.Overlay;
+    if (!Takeover)
+      return;
+    const GroupUse &Other = GroupUses[!B.Overlay];
+    int64_t Before = -1;
+    if (Other.Epoch == Epoch)
+      for (int64_t U : Other.Threads)
+        if (U >= 0 && U != CurThread)
+          Before = U;
+    auto Element = [&] {
+      return "the memory of __shared__ " + B.Name +
+             (B.Overlay ? " (overlaying the block's shared tiles)"
+                        : " (overlaid by other shared arrays)");
+    };
+    if (Opts.DetectRaces && Before >= 0)
+      return race(Element, "used for the other arrays", Before,
+                  "used for this array", Ref, ", with no barrier between them");
+    for (int64_t T = 0; Opts.DetectRaces && T < ThreadsPerBlock; ++T) {
+      bool InFlight = !AsyncStates[T].Open.empty();
+      for (const std::vector<PendingCopy> &G : AsyncStates[T].Committed)
+        InFlight |= !G.empty();
+      if (InFlight)
+        return race(Element, "written by copies in flight",
+                    CurBlock * ThreadsPerBlock + T, "used for this array", Ref,
+                    " (no wait covered the copies)");
+    }
+    for (auto &[D, Buf] : SharedArrays)
+      if (Buf->Overlay != B.Overlay)
+        std::fill(Buf->Data.begin(), Buf->Data.end(), poisonValue(Buf->Elem));
   }
 
   /// After a barrier: the copies of the block's threads still in flight
@@ -1093,6 +1141,8 @@ private:
       }
       SharedArrays.clear();
       SharedShadows.clear();
+      SharedOwner = -1;
+      GroupUses[0] = GroupUses[1] = GroupUse();
       // Copies a thread of the last block never waited for are dropped.
       AsyncStates.assign(ThreadsPerBlock, AsyncCopies());
       Active.assign(ThreadsPerBlock, 1);
@@ -1559,6 +1609,15 @@ private:
   /// inside code whose conditions split the block along warps).
   std::vector<char> Active;
   std::map<const DeclStmt *, std::shared_ptr<LocalBuffer>> SharedArrays;
+  /// Overlaid shared memory (overlayAccess): the group that holds it (-1:
+  /// none yet; 1: the overlaying arrays), and per group the threads that
+  /// used it in the last epoch it was used.
+  struct GroupUse {
+    int64_t Threads[2] = {-1, -1}; ///< Two distinct threads, or -1.
+    int64_t Epoch = -1;
+  };
+  int SharedOwner = -1;
+  GroupUse GroupUses[2];
   std::unordered_map<const LocalBuffer *, std::vector<Shadow>> SharedShadows;
   std::unordered_map<const Stmt *, bool> BarrierMemo;
   /// The failure message already says which thread failed.

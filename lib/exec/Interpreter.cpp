@@ -28,6 +28,7 @@ std::shared_ptr<LocalBuffer> LocalBuffer::allocate(const DeclStmt &D) {
   B->Elem = D.Type;
   B->Storage = D.Storage;
   B->Dims = D.Dims;
+  B->Overlay = D.OverlaysTiles;
   int64_t N = 1;
   for (int64_t Size : D.Dims)
     N *= Size < 0 ? 0 : Size;

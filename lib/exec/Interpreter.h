@@ -53,6 +53,9 @@ struct LocalBuffer {
   StorageKind Storage = StorageKind::Register;
   std::vector<int64_t> Dims;
   std::vector<Value> Data;
+  /// DeclStmt::OverlaysTiles: shares memory with the block's other shared
+  /// arrays.
+  bool Overlay = false;
   /// A buffer for D, every element poisoned (see poisonValue).
   static std::shared_ptr<LocalBuffer> allocate(const DeclStmt &D);
 };

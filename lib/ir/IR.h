@@ -330,6 +330,10 @@ public:
   /// A register array read or written as vectors: its alignment in bytes
   /// (0: the type's own).
   unsigned AlignBytes = 0;
+  /// A shared array used only after every other shared array of the kernel
+  /// is dead, with a barrier between (and one before they are used again):
+  /// it may take their memory (SharedLayout.h).
+  bool OverlaysTiles = false;
   DeclStmt(std::string N, ScalarKind T, ExprPtr I, SourceLoc L = {})
       : Stmt(Kind::Decl, std::move(L)), Name(std::move(N)), Type(T),
         Init(std::move(I)) {}

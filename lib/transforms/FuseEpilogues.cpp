@@ -349,9 +349,9 @@ std::optional<FusionPair> EpilogueFuser::match(unsigned PI, unsigned CI) const {
   FusionPair Pair(PI, CI, LF);
   const Kernel &P = Pair.P, &C = Pair.C;
   auto PPlan = Ctx.TilePlans.find(PI);
-  if (PPlan == Ctx.TilePlans.end() || !PPlan->second->Strip ||
-      PPlan->second->Mma || P.Grid.empty() || P.Grid.size() != C.Grid.size() ||
-      !P.Prescaled.empty() || !C.Prescaled.empty() || P.NestId == C.NestId ||
+  if (PPlan == Ctx.TilePlans.end() || !PPlan->second->Strip || P.Grid.empty() ||
+      P.Grid.size() != C.Grid.size() || !P.Prescaled.empty() ||
+      !C.Prescaled.empty() || P.NestId == C.NestId ||
       launchedFor(P.NestId) != 1 || launchedFor(C.NestId) != 1)
     return std::nullopt;
   Pair.PN = Ctx.nest(P.NestId);
@@ -490,7 +490,7 @@ std::vector<FusedShape> EpilogueFuser::fusedShapes(const FusionPair &Pair,
   for (int I = static_cast<int>(Pair.PI); I >= 0;
        I = LF.Kernels[I].FewBlocksAlternative) {
     auto It = Ctx.TilePlans.find(I);
-    if (It == Ctx.TilePlans.end() || !It->second->Strip || It->second->Mma ||
+    if (It == Ctx.TilePlans.end() || !It->second->Strip ||
         !LF.Kernels[I].Prescaled.empty())
       break;
     const TilePlan &Orig = *It->second;

@@ -41,9 +41,12 @@
 // otherwise: with 32 points per thread run at each point, one block per SM
 // streamed the epilogue behind the points' stores and the fused kernel
 // lost to the pair (NMF at K = 128 in 128 x 64 tiles: 0.81x with the loads
-// behind the stores, 0.72x reading ahead in groups; H100). Not applied
-// where C has loops, atomics, writes to outside scalars or a scaled
-// operand, where P is on the tensor cores, where the two bands differ in
+// behind the stores, 0.72x reading ahead in groups; H100). A tile on the
+// tensor cores fuses the same way: its points are the instruction's
+// accumulator layout, and C runs at them or at every element of the tile
+// (the staged sums then overlay the strips' dynamic shared memory,
+// StagedEpilogue.h). Not applied where C has loops, atomics, writes to
+// outside scalars or a scaled operand, where the two bands differ in
 // bounds, or where nothing is covered (the pair could then be one kernel
 // outright, which is not built).
 //

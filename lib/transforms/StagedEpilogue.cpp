@@ -10,6 +10,8 @@
 
 #include "llvm/Support/Casting.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace c2cuda {
@@ -94,33 +96,68 @@ StmtList iterators(const TilePlan &P, const StmtList &Body) {
   return Out;
 }
 
-} // namespace
+/// The staged arrays' dimensions, the outermost first. A tensor-core tile
+/// stores a warp's points in the instruction's accumulator layout, lane l
+/// at row l / 4 and column 2 (l % 4) of a 16 x 8 block: with rows of a
+/// multiple of 32 words, the 8 rows of one store fall on one bank (8-way
+/// conflicts); 8 words more per row spread them over 16 banks (2-way, as
+/// for any layout of even columns).
+std::vector<int64_t> stagedDims(const TilePlan &P) {
+  std::vector<int64_t> Dims;
+  for (size_t I = P.Dims.size(); I-- > 0;)
+    Dims.push_back(P.Dims[I].Tile);
+  if (P.Mma && Dims.back() % 32 == 0)
+    Dims.back() += 8;
+  return Dims;
+}
 
-bool canStageEpilogue(const Kernel &K, const TilePlan &P) {
-  std::map<std::string, ScalarKind> Scalars = stagedScalars(P);
-  if (!P.Strip || P.Mma || !K.BandGuard.empty() || Scalars.empty())
-    return false;
+/// The bytes of the staged arrays.
+int64_t stagedBytes(const TilePlan &P) {
+  int64_t Elems = 1;
+  for (int64_t D : stagedDims(P))
+    Elems *= D;
   int64_t Bytes = 0;
-  for (const auto &[Name, Type] : Scalars)
-    Bytes += sizeInBytes(Type) * tileElements(P);
+  for (const auto &[Name, Type] : stagedScalars(P))
+    Bytes += sizeInBytes(Type) * Elems;
+  return Bytes;
+}
+
+/// The bytes of the strips' shared tiles.
+int64_t tileBytes(const TilePlan &P) {
+  int64_t Bytes = 0;
   for (const SharedTile &T : P.Tiles) {
     int64_t Elems = 1;
     for (int64_t D : T.SharedDims)
       Elems *= D;
     Bytes += Elems * sizeInBytes(T.FP.Elem);
   }
-  return Bytes <= StaticSharedBytes;
+  return Bytes;
+}
+
+/// Whether the staged arrays take the strips' memory: beside the strips
+/// they would not fit in what a kernel declares statically.
+bool overlaysTiles(const TilePlan &P) {
+  return stagedBytes(P) + tileBytes(P) > StaticSharedBytes;
+}
+
+} // namespace
+
+bool canStageEpilogue(const Kernel &K, const TilePlan &P) {
+  if (!P.Strip || !K.BandGuard.empty() || stagedScalars(P).empty())
+    return false;
+  int64_t Staged = stagedBytes(P), Tiles = tileBytes(P);
+  return Staged + Tiles <= StaticSharedBytes ||
+         Staged <= std::max(Tiles, StaticSharedBytes);
 }
 
 StmtList stagedEpilogueDecls(const TilePlan &P) {
   StmtList Out;
-  std::vector<int64_t> Dims;
-  for (size_t I = P.Dims.size(); I-- > 0;)
-    Dims.push_back(P.Dims[I].Tile);
+  std::vector<int64_t> Dims = stagedDims(P);
   for (const auto &[Name, Type] : stagedScalars(P)) {
     auto D = std::make_shared<DeclStmt>(stagedName(Name), Type, nullptr);
     D->Dims = Dims;
     D->Storage = StorageKind::Shared;
+    D->OverlaysTiles = overlaysTiles(P);
     Out.push_back(D);
   }
   return Out;
@@ -205,6 +242,10 @@ StmtList stagedEpilogue(const TilePlan &P, const LoweringContext &Ctx,
   Out.push_back(std::make_shared<ForStmt>("c2c_e0", ScalarKind::Int, Tid,
                                           LoopCmp::LT, ilit(Elems),
                                           P.Threads * Group, Elements));
+  // Over the strips' memory: the block's next tile refills its strips only
+  // after every thread has read its elements.
+  if (overlaysTiles(P))
+    Out.push_back(std::make_shared<BarrierStmt>());
   return Out;
 }
 

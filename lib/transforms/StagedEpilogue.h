@@ -24,7 +24,17 @@
 // nest may write what the strips read). Each element runs where the tile
 // holds a point of the iteration space (its local index below the tile's
 // c2c_left_ along every dimension), as the guarded points did. Not for
-// triangular bands (their guard is per point) nor tensor-core tiles.
+// triangular bands (their guard is per point). Tensor-core tiles store
+// their points in the instruction's accumulator layout (TilePlan's local
+// index), so the elements' loop sees the same tile.
+//
+// Where the shared arrays do not fit beside the strips' tiles in the 48 KiB
+// a kernel declares statically (a 128 x 128 tensor-core tile's strips take
+// 80 KiB in two buffers), they overlay the tiles' memory
+// (DeclStmt::OverlaysTiles): the strips are dead after the first barrier,
+// and a third barrier after the elements' loop keeps the next tile's
+// strips from overwriting elements a thread still reads. The block then
+// takes no more shared memory than the larger of the two (or 48 KiB).
 //
 //===----------------------------------------------------------------------===//
 #ifndef C2CUDA_TRANSFORMS_STAGEDEPILOGUE_H
@@ -35,17 +45,19 @@
 namespace c2cuda {
 
 /// Whether P's Post can run through shared memory: a strip-mined tile, not
-/// on the tensor cores nor of a triangular band, whose staged arrays (one
-/// element per point of the tile for each register-tile scalar Post reads)
-/// fit beside the strips' tiles within the 48 KiB a kernel declares
-/// statically (more would take the tile's blocks per SM down).
+/// of a triangular band, whose staged arrays (one element per point of the
+/// tile for each register-tile scalar Post reads) fit beside the strips'
+/// tiles within the 48 KiB a kernel declares statically, or else over them
+/// within the larger of their bytes and 48 KiB (more would take the tile's
+/// blocks per SM down).
 bool canStageEpilogue(const Kernel &K, const TilePlan &P);
 
 /// The declarations of those shared arrays (kernel scope).
 StmtList stagedEpilogueDecls(const TilePlan &P);
 
 /// The tile's Post through shared memory: barrier, the points' stores,
-/// barrier, the elements' loop. Tid: the thread's index in the block.
+/// barrier, the elements' loop (and a barrier where the arrays overlay the
+/// strips' tiles). Tid: the thread's index in the block.
 StmtList stagedEpilogue(const TilePlan &P, const LoweringContext &Ctx,
                         PointLoops &Pts, const ExprPtr &Tid);
 

@@ -214,6 +214,98 @@ TEST(ExplicitKernelExec, MissingBarrierIsASharedMemoryRace) {
   EXPECT_NE(M.find(" by block ("), std::string::npos) << M;
 }
 
+//===----------------------------------------------------------------------===//
+// Shared arrays overlaying the tiles (DeclStmt::OverlaysTiles)
+//===----------------------------------------------------------------------===//
+
+struct OverlayOpts {
+  bool Overlay = true;        ///< ov shares the memory of tile.
+  bool MidBarrier = true;     ///< A barrier between tile's reads and ov's.
+  bool ReadTileAfter = false; ///< B from tile again after ov was written.
+};
+
+/// void twice(int n, const float *A, float *B)
+///   for (i < n) B[i] = 2 * A[i];
+/// as blocks of 256 threads: A's run into tile, each thread doubling
+/// another thread's element into ov, B from ov (n a multiple of 256).
+std::unique_ptr<Program> twiceThroughOverlay(const OverlayOpts &O) {
+  Function F = function(
+      "twice", {scalarParam("n"), ptrParam("A"), ptrParam("B")},
+      {nest({forLoop("i", lit(0), LoopCmp::LT, var("n"), 1,
+                     {assign(ref("B", {var("i")}),
+                             mul(flit(2.0), ref("A", {var("i")})))})})});
+  ExprPtr Tx = cast(builtin("threadIdx.x"), SK::Int);
+  ExprPtr Mirror = sub(lit(255), Tx);
+  ExprPtr I0 = mul(cast(builtin("blockIdx.x"), SK::Int), lit(256));
+  auto Ov = std::make_shared<DeclStmt>("ov", SK::Float, nullptr);
+  Ov->Dims = {256};
+  Ov->Storage = StorageKind::Shared;
+  Ov->OverlaysTiles = O.Overlay;
+  StmtList Body = {arrayDecl("tile", {256}, StorageKind::Shared), Ov,
+                   assign(local("tile", {Tx}), ref("A", {add(I0, Tx)})),
+                   barrier(), decl("v", SK::Float, local("tile", {Mirror}))};
+  if (O.MidBarrier)
+    Body.push_back(barrier());
+  Body.push_back(assign(local("ov", {Mirror}), mul(flit(2.0), fvar("v"))));
+  Body.push_back(barrier());
+  Body.push_back(assign(ref("B", {add(I0, Tx)}),
+                        O.ReadTileAfter ? mul(flit(2.0), local("tile", {Tx}))
+                                        : local("ov", {Tx})));
+  return program(std::move(F), kernel("twice_kernel0", 256, 1,
+                                      toLong(div(var("n"), lit(256))), Body));
+}
+
+TEST(ExplicitKernelExec, OverlaidSharedArraysNeedABarrierBetween) {
+  auto Run = [](const OverlayOpts &O) {
+    return runBoth(*twiceThroughOverlay(O), {{"n", 512}},
+                   {{"A", 512}, {"B", 512}}, {"B"});
+  };
+  Runs R = Run({});
+  ASSERT_TRUE(R.RefResult.ok()) << R.RefResult.Message;
+  ASSERT_TRUE(R.GotResult.ok()) << R.GotResult.Message;
+  EXPECT_EQ(compareArray(R.Ref, R.Got, "B", 0).RelL2, 0.0);
+
+  // Apart, the two arrays need no barrier between them ...
+  R = Run({/*Overlay=*/false, /*MidBarrier=*/false});
+  ASSERT_TRUE(R.GotResult.ok()) << R.GotResult.Message;
+  EXPECT_EQ(compareArray(R.Ref, R.Got, "B", 0).RelL2, 0.0);
+
+  // ... over each other, a thread's store into ov may land on an element
+  // of tile another thread has still to read.
+  R = Run({/*Overlay=*/true, /*MidBarrier=*/false});
+  ASSERT_EQ(R.GotResult.St, ExecResult::Status::Failed);
+  const std::string &M = R.GotResult.Message;
+  EXPECT_NE(M.find("data race in twice_kernel0 (launch 1): the memory of "
+                   "__shared__ tile (overlaid by other shared arrays) used "
+                   "for the other arrays by block ("),
+            std::string::npos)
+      << M;
+  EXPECT_NE(M.find(" and used for this array by block ("), std::string::npos)
+      << M;
+  EXPECT_NE(M.find(" at 'tile[255 - (int)threadIdx.x]', with no barrier "
+                   "between them"),
+            std::string::npos)
+      << M;
+}
+
+TEST(ExplicitKernelExec, OverlaidTileLosesItsContents) {
+  // tile read again after ov took its memory: poisoned, NaN in B.
+  OverlayOpts O;
+  O.ReadTileAfter = true;
+  Runs R = runBoth(*twiceThroughOverlay(O), {{"n", 256}},
+                   {{"A", 256}, {"B", 256}}, {"B"});
+  ASSERT_TRUE(R.GotResult.ok()) << R.GotResult.Message;
+  EXPECT_NE(compareArray(R.Ref, R.Got, "B", 1e-5)
+                .Message.find("is NaN in the lowered run"),
+            std::string::npos);
+  // Apart, tile keeps its elements.
+  O.Overlay = false;
+  R = runBoth(*twiceThroughOverlay(O), {{"n", 256}}, {{"A", 256}, {"B", 256}},
+              {"B"});
+  ASSERT_TRUE(R.GotResult.ok()) << R.GotResult.Message;
+  EXPECT_EQ(compareArray(R.Ref, R.Got, "B", 0).RelL2, 0.0);
+}
+
 TEST(ExplicitKernelExec, UnloadedSharedElementIsNaN) {
   // Only rows 0..15 of each tile are loaded: the rest stays poisoned and
   // reaches B as NaN (reading it is no race: nobody wrote it).
