@@ -491,6 +491,21 @@ const CompoundStmt *FunctionBuilder::innermostCompound(SourceLocation L) const {
   return Best;
 }
 
+/// `float acc = 0.0f;` among a scop's statements: host code, not a nest of
+/// its own (a kernel would declare acc for itself, and the nests after it
+/// would see no acc at all).
+static bool declaresScalarsOnly(const clang::Stmt *S) {
+  const auto *DS = dyn_cast<clang::DeclStmt>(S);
+  if (!DS)
+    return false;
+  for (const clang::Decl *D : DS->decls()) {
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (!V || !scalarKindOf(V->getType()))
+      return false;
+  }
+  return true;
+}
+
 void FunctionBuilder::attachPragmas() {
   const char *KernelHint =
       "place the pragma immediately before the outermost loop of the nest";
@@ -569,7 +584,8 @@ void FunctionBuilder::attachPragmas() {
       continue;
     }
     for (const clang::Stmt *S : C->body())
-      if (!isa<NullStmt>(S) && before(Begin->Loc, S->getBeginLoc()) &&
+      if (!isa<NullStmt>(S) && !declaresScalarsOnly(S) &&
+          before(Begin->Loc, S->getBeginLoc()) &&
           before(S->getEndLoc(), End->Loc))
         Nests[S].Scop = Begin;
   }
