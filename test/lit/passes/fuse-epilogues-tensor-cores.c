@@ -55,7 +55,7 @@ void nmf_update64(int T, int K, double eps, const double *WtW, double *H,
 // The 128 x 128 tile on the TF32 tensor cores: the sums over the strips'
 // tiles, stored from the accumulator layout after the strips' barrier; the
 // elements; a last barrier.
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256) nmf_update_kernel0_fused1(
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256, 2) nmf_update_kernel0_fused1(
 // CHECK:      {{^  }}float (&c2c_sh_H)[2][32][140] = *reinterpret_cast<float (*)[2][32][140]>(c2c_dyn_smem + 0);
 // CHECK-NEXT: {{^  }}float (&c2c_sh_WtW)[2][128][44] = *reinterpret_cast<float (*)[2][128][44]>(c2c_dyn_smem + 35840);
 // CHECK-NEXT: {{^  }}float (&c2c_post_acc)[128][136] = *reinterpret_cast<float (*)[128][136]>(c2c_dyn_smem + 0);

@@ -79,9 +79,10 @@ void sdist(int M, int N, int K, const float A[M][K], const float B[K][N],
 // FMA-NOT: remark: full strips on the TF32 tensor cores
 
 // The tensor-core tiles: strips of 32 in two cp.async buffers, rows padded
-// by 12 floats.
-// CHECK-LABEL: // Schedule: map(j: x, i: y) block(16, 16) thread(i: 8, j: 8) tile(i: 128, j: 128, k: 32) shared(A, B) pad(12) vector(i: 4, j: 4) async(2)
-// CHECK-NEXT: __global__ void __launch_bounds__(256) sgemm_kernel0(
+// by 12 floats; the 128 x 128 tiles capped at 128 registers (2 blocks per
+// SM), the smaller ones not.
+// CHECK-LABEL: // Schedule: map(j: x, i: y) block(16, 16) thread(i: 8, j: 8) tile(i: 128, j: 128, k: 32) shared(A, B) pad(12) vector(i: 4, j: 4) async(2) maxrregcount(128)
+// CHECK-NEXT: __global__ void __launch_bounds__(256, 2) sgemm_kernel0(
 // CHECK: {{^}}          for (int c2c_kq = 0; c2c_kq < 4; ++c2c_kq) {{{$}}
 // CHECK-NEXT: {{^}}            float c2c_fa[4][2][2];{{$}}
 // CHECK-NEXT: {{^}}            float c2c_fb[4][2];{{$}}
@@ -90,7 +91,8 @@ void sdist(int M, int N, int K, const float A[M][K], const float B[K][N],
 // CHECK-NEXT: {{^}}                  c2c_fa[c2c_fm][c2c_fr][c2c_kh] = c2c_sh_A[c2c_buf_k][0 + (i - c2c_base_i)][0 + (k - c2c_base_k)];{{$}}
 // CHECK: {{^}}                c2c_fb[c2c_fn][c2c_kh] = c2c_sh_B[c2c_buf_k][0 + (k - c2c_base_k)][0 + (j - c2c_base_j)];{{$}}
 // CHECK: {{^}}                c2c_mma_m16n8k8_tf32x3(c2c_reg_acc[c2c_fm * 2 + 0][c2c_fn * 2 + 0], c2c_reg_acc[c2c_fm * 2 + 0][c2c_fn * 2 + 1], c2c_reg_acc[c2c_fm * 2 + 1][c2c_fn * 2 + 0], c2c_reg_acc[c2c_fm * 2 + 1][c2c_fn * 2 + 1], c2c_fa[c2c_fm][0][0], c2c_fa[c2c_fm][1][0], c2c_fa[c2c_fm][0][1], c2c_fa[c2c_fm][1][1], c2c_fb[c2c_fn][0], c2c_fb[c2c_fn][1]);{{$}}
-// CHECK-LABEL: __global__ void __launch_bounds__(256) wtv_kernel0(
+// CHECK-LABEL: __global__ void __launch_bounds__(256) sgemm_kernel0_128x64(
+// CHECK-LABEL: __global__ void __launch_bounds__(256, 2) wtv_kernel0(
 // CHECK: {{^}}                c2c_fa[c2c_fm][c2c_fr][c2c_kh] = c2c_sh_W[c2c_buf_f][0 + (f - c2c_base_f)][0 + (k - c2c_base_k)];{{$}}
 // CHECK: {{^}}                c2c_mma_m16n8k8_tf32x3(c2c_reg_acc
 // CHECK-LABEL: __global__ void __launch_bounds__(256, 2) sdist_kernel0(
