@@ -370,12 +370,11 @@ defaultTilingCandidates(const Kernel &K, const Function &F, bool Tf32x3) {
     // strips of 16 in three buffers 0.92x, of 8 0.76x).
     // Float products as 3xTF32 (with permission) the same way, padded by
     // 12: a lane's operand (row l / 4, strip iteration l % 4) then falls
-    // in its own bank whether the tile runs along the strip or across it
-    // (rows of 128 + 12 or 32 + 12 floats, both 12 banks apart). The
-    // 128x128 tiles keep the cap of 128 registers (2 blocks per SM):
-    // 1.15-1.17x faster than uncapped at 2048^3, 4096^3 and 8192^3 (H100,
-    // RESULTS.md, twenty-ninth session); the smaller tiles do not (capped,
-    // 0.92-0.95x at 1024^3 and 128 x 8192 x 2048).
+    // in its own bank along the strip or across it (rows of 128 + 12 or
+    // 32 + 12 floats). Only 128x128 tiles keep the cap of 128 registers
+    // (1.15-1.17x faster from 2048^3 up; capped, the smaller tiles run at
+    // 1000^3, 1024^3, 128 x 8192 x 2048 lost 0.92-0.94x; H100, RESULTS.md,
+    // twenty-ninth session).
     if (Wide || Tf32x3) {
       DefaultTiling OnMma{{M, 1.0}, {{Half, 0.86}, {Quarter, 0.55}}};
       for (NestSchedule *A :
