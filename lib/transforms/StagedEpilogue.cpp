@@ -145,9 +145,9 @@ bool overlaysTiles(const TilePlan &P) {
 bool canStageEpilogue(const Kernel &K, const TilePlan &P) {
   if (!P.Strip || !K.BandGuard.empty() || stagedScalars(P).empty())
     return false;
-  int64_t Staged = stagedBytes(P), Tiles = tileBytes(P);
-  return Staged + Tiles <= StaticSharedBytes ||
-         Staged <= std::max(Tiles, StaticSharedBytes);
+  // Beside the strips within 48 KiB, or over them within the larger of
+  // their bytes and 48 KiB (the first implies the second).
+  return stagedBytes(P) <= std::max(tileBytes(P), StaticSharedBytes);
 }
 
 StmtList stagedEpilogueDecls(const TilePlan &P) {

@@ -365,4 +365,41 @@ TEST(AsyncCopyExec, FenceInHostCodeFails) {
   EXPECT_EQ(R.R.Launches, 0u);
 }
 
+// An array overlaying the shared tiles (DeclStmt::OverlaysTiles) takes
+// their memory: a copy still in flight into the tile may land on it, so
+// using it before a wait covers the copies is a race even after a barrier.
+TEST(AsyncCopyExec, OverlayWhileCopiesInFlightIsARace) {
+  for (bool Wait : {false, true}) {
+    auto Ov = std::make_shared<DeclStmt>("ov", SK::Float, nullptr);
+    Ov->Dims = {Threads};
+    Ov->Storage = StorageKind::Shared;
+    Ov->OverlaysTiles = true;
+    StmtList Body = {arrayDecl("tile", {Threads}, StorageKind::Shared), Ov,
+                     asyncCopy(local("tile", {tx()}), ref("in", {gid()})),
+                     commit()};
+    if (Wait)
+      Body.push_back(waitGroup(0));
+    Body.push_back(barrier());
+    Body.push_back(assign(local("ov", {tx()}), ref("in", {gid()})));
+    Body.push_back(barrier());
+    Body.push_back(assign(ref("out", {gid()}), local("ov", {nbr()})));
+    Outcome R = run(*program(std::move(Body)), order(ThreadOrder::Forward));
+    if (Wait) {
+      ASSERT_TRUE(R.R.ok()) << R.R.Message;
+      EXPECT_EQ(R.out(0), R.in(1));
+      continue;
+    }
+    ASSERT_FALSE(R.R.ok());
+    EXPECT_NE(R.R.Message.find("data race in cp_kernel0 (launch 1): the "
+                               "memory of __shared__ ov (overlaying the "
+                               "block's shared tiles) written by copies in "
+                               "flight by block ("),
+              std::string::npos)
+        << R.R.Message;
+    EXPECT_NE(R.R.Message.find(" (no wait covered the copies)"),
+              std::string::npos)
+        << R.R.Message;
+  }
+}
+
 } // namespace
